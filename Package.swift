@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+// cascade — a waterfall photo wall for Linux screens.
+// Layers (DESIGN.md §2), imports go downward only:
+//   cascade (executable) → App → Screen / Photos / Control → Waterfall (pure core)
+import PackageDescription
+
+let package = Package(
+    name: "cascade",
+    products: [
+        .executable(name: "cascade", targets: ["cascade"]),
+        .library(name: "Waterfall", targets: ["Waterfall"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // The pure core: geometry, layout, visibility, reuse pool, scrolling, gestures, the view.
+        .target(name: "Waterfall"),
+
+        // C libraries, found through pkg-config; the apt package names are in script/bootstrap.
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+
+        .target(name: "App", dependencies: [
+            "Waterfall",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "cascade", dependencies: [
+            "App",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "WaterfallTests", dependencies: ["Waterfall"]),
+        .testTarget(name: "AppTests", dependencies: ["App"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

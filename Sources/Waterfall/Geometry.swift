@@ -1,0 +1,70 @@
+// Plain value geometry in Double, y growing downward (screen convention).
+// The core keeps frames in Double so that thousands of fractional cell widths add up
+// without drift; drawing rounds to whole pixels at the very end (DESIGN.md §3).
+
+public struct Point: Hashable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public static let zero = Point(x: 0, y: 0)
+    public var description: String { "(\(x), \(y))" }
+
+    public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    public func distance(to other: Point) -> Double {
+        let dx = other.x - x, dy = other.y - y
+        return (dx * dx + dy * dy).squareRoot()
+    }
+}
+
+public struct Size: Hashable, Sendable, CustomStringConvertible {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) { self.width = width; self.height = height }
+    public static let zero = Size(width: 0, height: 0)
+    public var description: String { "\(width)×\(height)" }
+    /// True when either side is zero, negative or not a number: such a size covers no pixel.
+    public var isEmpty: Bool { !(width > 0 && height > 0) }
+}
+
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    public var origin: Point
+    public var size: Size
+    public init(origin: Point, size: Size) { self.origin = origin; self.size = size }
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        origin = Point(x: x, y: y); size = Size(width: width, height: height)
+    }
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    public var minX: Double { origin.x }
+    public var minY: Double { origin.y }
+    public var maxX: Double { origin.x + size.width }
+    public var maxY: Double { origin.y + size.height }
+    public var midX: Double { origin.x + size.width / 2 }
+    public var midY: Double { origin.y + size.height / 2 }
+    public var width: Double { size.width }
+    public var height: Double { size.height }
+    public var isEmpty: Bool { size.isEmpty }
+    public var description: String { "[\(minX), \(minY) \(width)×\(height)]" }
+
+    /// Open intersection: rects that only touch along an edge do not meet. This is the
+    /// rule for "a tile meets the viewport" everywhere in the core, so a tile whose bottom
+    /// sits exactly on the viewport's top is not drawn.
+    public func intersects(_ other: Rect) -> Bool {
+        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    }
+
+    /// Half-open containment [min, max): a point on a shared edge belongs to exactly one tile.
+    public func contains(_ p: Point) -> Bool {
+        p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
+    }
+
+    public func offsetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: minX + dx, y: minY + dy, width: width, height: height)
+    }
+
+    /// Grow (positive) or shrink (negative) each side independently.
+    public func expanded(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) -> Rect {
+        Rect(x: minX - left, y: minY - top, width: width + left + right, height: height + top + bottom)
+    }
+}
