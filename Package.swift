@@ -26,8 +26,14 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
+        .target(name: "Photos", dependencies: [
+            "Waterfall", "CTurboJPEG", "CWebP", "CExif", "CPNG", "CCrypto", "CSDL2",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .target(name: "Screen", dependencies: ["Waterfall", "CSDL2"]),
+
         .target(name: "App", dependencies: [
-            "Waterfall",
+            "Waterfall", "Photos", "Screen",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "cascade", dependencies: [
@@ -36,6 +42,8 @@ let package = Package(
         ]),
 
         .testTarget(name: "WaterfallTests", dependencies: ["Waterfall"]),
+        .testTarget(name: "PhotosTests", dependencies: ["Photos"]),
+        .testTarget(name: "ScreenTests", dependencies: ["Screen"]),
         .testTarget(name: "AppTests", dependencies: ["App"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,1 @@
+// Tile drawing through an SDL renderer (window or offscreen).
