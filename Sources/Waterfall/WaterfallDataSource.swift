@@ -1,0 +1,47 @@
+// The seed's ZYWaterFlowViewDataSource / ZYWaterFlowViewDelegate in Swift: Objective-C's
+// @optional methods become requirements with default implementations in extensions.
+
+/// A reusable cell: what the view shows for one tile and hands back to the pool when the
+/// tile leaves the preload range.
+public protocol WaterfallCell: AnyObject {
+    /// The pool key this cell waits under when idle (for a texture: its size class).
+    var reuseIdentifier: ReuseIdentifier { get }
+    /// What this cell costs against the pool's byte budget.
+    var byteCost: Int { get }
+}
+
+public protocol WaterfallDataSource<Cell>: AnyObject {
+    associatedtype Cell: WaterfallCell
+    func numberOfCells(in view: WaterfallView<Cell>) -> Int
+    /// Called when tile `index` enters the preload range. Ask `view.dequeueReusableCell` first.
+    func waterfallView(_ view: WaterfallView<Cell>, cellAt index: Int) -> Cell
+    /// Read by `reloadData`; default 3 (the seed's).
+    func numberOfColumns(in view: WaterfallView<Cell>) -> ColumnCount
+}
+
+public extension WaterfallDataSource {
+    func numberOfColumns(in view: WaterfallView<Cell>) -> ColumnCount { .seedDefault }
+}
+
+public protocol WaterfallDelegate<Cell>: AnyObject {
+    associatedtype Cell: WaterfallCell
+    /// Height of tile `index` at cell width `width`; default 65 (the seed's).
+    func waterfallView(_ view: WaterfallView<Cell>, heightAt index: Int, width: Double) -> Double
+    /// Default 10 for every margin (the seed's).
+    func waterfallView(_ view: WaterfallView<Cell>, marginFor type: MarginType) -> Double
+    /// A tap landed on a tile that was drawn.
+    func waterfallView(_ view: WaterfallView<Cell>, didSelectCellAt index: Int)
+    /// The cell of tile `index` left the preload range and is going back to the pool —
+    /// the moment to cancel its pending work.
+    func waterfallView(_ view: WaterfallView<Cell>, didEndDisplaying cell: Cell, at index: Int)
+    /// Pinch, Ctrl+wheel or `setColumns` changed the column count.
+    func waterfallView(_ view: WaterfallView<Cell>, didChangeColumns columns: ColumnCount)
+}
+
+public extension WaterfallDelegate {
+    func waterfallView(_ view: WaterfallView<Cell>, heightAt index: Int, width: Double) -> Double { 65 }
+    func waterfallView(_ view: WaterfallView<Cell>, marginFor type: MarginType) -> Double { 10 }
+    func waterfallView(_ view: WaterfallView<Cell>, didSelectCellAt index: Int) {}
+    func waterfallView(_ view: WaterfallView<Cell>, didEndDisplaying cell: Cell, at index: Int) {}
+    func waterfallView(_ view: WaterfallView<Cell>, didChangeColumns columns: ColumnCount) {}
+}

@@ -1,0 +1,369 @@
+// The seed's ZYWaterFlowView without UIKit: it owns the layout, the scroll model, the gesture
+// recognizer and the reuse pool; per frame it keeps cells alive only for tiles in the preload
+// range, hands the rest back to the pool by identifier, and produces the draw list. Taps are
+// hit-tested against what was drawn, never against a layout the user has not seen yet.
+//
+// Generic over the cell type so the screen uses texture-backed cells and tests use fakes.
+// Not thread-safe: one owner (the frame loop) drives it.
+
+public struct DrawItem<Cell> {
+    public let index: Int
+    /// In viewport coordinates (0,0 = top-left of the window), logical pixels.
+    public let frame: Rect
+    public let cell: Cell
+}
+
+public enum ScrollPosition: Sendable {
+    case top, center
+    /// Only as far as needed to show the whole tile (no move if it already shows).
+    case visible
+}
+
+public final class WaterfallView<Cell: WaterfallCell> {
+    public weak var dataSource: (any WaterfallDataSource<Cell>)?
+    public weak var delegate: (any WaterfallDelegate<Cell>)?
+    public let pool: ReusePool<Cell>
+
+    public private(set) var layout = WaterfallLayout(width: 0)
+    public private(set) var scroll = ScrollModel()
+    public private(set) var viewportSize: Size
+    public private(set) var columns = ColumnCount.seedDefault
+    /// Screens of tiles kept decoded ahead of the scroll direction and behind it (Texture's
+    /// preload range): enough that a fling rarely outruns the decoders.
+    public var preloadAhead = 1.5
+    public var preloadBehind = 0.5
+    /// Pinch and Ctrl+wheel stay within these column counts.
+    public var columnLimits = 1...16
+
+    private struct LiveCell { var index: Int; var cell: Cell }
+    private var live: [LiveCell] = []
+    private var nextLive: [LiveCell] = []
+    private var wanted: [Int] = []
+    public private(set) var drawList: [DrawItem<Cell>] = []
+    public private(set) var drawnOffset = 0.0
+
+    private var gestures = GestureRecognizer()
+    private var touchCaughtFling = false
+    private var pinchBaseColumns = 3
+    private var lastTime: Double?
+    private var lastLaidOutOffset = 0.0
+    private var scrollDirection = 1.0
+
+    public init(viewportSize: Size, pool: ReusePool<Cell> = ReusePool()) {
+        self.viewportSize = viewportSize
+        self.pool = pool
+        reserveBuffers(64)
+    }
+
+    public var contentOffset: Double { scroll.offset }
+    public var contentHeight: Double { layout.contentHeight }
+    public var numberOfCells: Int { layout.count }
+    public var viewportRect: Rect {
+        Rect(x: 0, y: scroll.offset, width: viewportSize.width, height: viewportSize.height)
+    }
+    /// A frame is needed every vsync while this is true.
+    public var isAnimating: Bool { scroll.isAnimating }
+    /// Tiles with a live cell (visible + preload), ascending.
+    public var liveIndices: [Int] { live.map(\.index) }
+
+    // MARK: Data
+
+    /// Rebuilds every frame from the data source and delegate; every live cell goes back to the
+    /// pool. The scroll offset is kept (clamped), as the seed's reloadData does.
+    public func reloadData() {
+        columns = dataSource?.numberOfColumns(in: self) ?? .seedDefault
+        recycleAll()
+        rebuildLayout()
+        scroll.setBounds(viewportLength: viewportSize.height, contentLength: layout.contentHeight)
+        scroll.setOffset(scroll.offset)
+    }
+
+    public func dequeueReusableCell(withIdentifier id: ReuseIdentifier) -> Cell? {
+        pool.dequeue(id)
+    }
+
+    /// Dequeues, or makes a cell with `make` and books its bytes with the pool.
+    public func dequeueReusableCell(withIdentifier id: ReuseIdentifier, orMake make: () -> Cell) -> Cell {
+        if let cell = pool.dequeue(id) { return cell }
+        let cell = make()
+        pool.registerCreated(bytes: cell.byteCost)
+        return cell
+    }
+
+    /// Tiles were inserted at `range` (indices after the insert). Tiles before it stay put and
+    /// the tile being looked at keeps its place on screen.
+    public func insertCells(in range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        keepingAnchor { anchor in
+            let delegate = self.delegate
+            let w = layout.cellWidth
+            layout.insert(heights: range.map { delegate?.waterfallView(self, heightAt: $0, width: w) ?? 65 }, at: range.lowerBound)
+            anchor?.noteInsert(at: range.lowerBound, count: range.count)
+            shiftIndices(from: range.lowerBound, by: range.count)
+        }
+    }
+
+    public func deleteCells(in range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        keepingAnchor { anchor in
+            recycle { range.contains($0) }
+            drawList.removeAll { range.contains($0.index) }
+            layout.remove(range: range)
+            anchor?.noteRemove(range)
+            shiftIndices(from: range.upperBound, by: -range.count)
+        }
+    }
+
+    /// The tiles' heights changed (their photos' sizes became known, a file was replaced): their
+    /// cells are recycled and requested again.
+    public func reloadCells(in range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        keepingAnchor { _ in
+            recycle { range.contains($0) }
+            let w = layout.cellWidth
+            for i in range {
+                layout.setHeight(delegate?.waterfallView(self, heightAt: i, width: w) ?? 65, at: i)
+            }
+        }
+    }
+
+    // MARK: Geometry changes that keep the viewport anchored
+
+    public func setViewportSize(_ size: Size) {
+        guard size != viewportSize else { return }
+        let widthChanged = size.width != viewportSize.width
+        keepingAnchor { _ in
+            viewportSize = size
+            if widthChanged {
+                recycleAll()
+                rebuildLayout()
+            }
+        }
+    }
+
+    /// Changes the column count, holding the tile under `point` (viewport coordinates) — or the
+    /// anchor tile — in place.
+    public func setColumns(_ newColumns: ColumnCount, holding point: Point? = nil) {
+        let before = layout.columnCount
+        columns = newColumns
+        let after = newColumns.resolve(width: layout.width, margins: layout.margins)
+        if after != before {
+            keepingAnchor(under: point) { _ in
+                recycleAll()
+                rebuildLayout()
+            }
+        }
+        delegate?.waterfallView(self, didChangeColumns: newColumns)
+    }
+
+    /// Zoom in (positive) or out by whole columns — pinch, Ctrl+wheel, `+` / `-`.
+    public func zoom(by steps: Int, holding point: Point? = nil) {
+        let target = (layout.columnCount - steps).clamped(to: columnLimits)
+        if target != layout.columnCount { setColumns(.fixed(target), holding: point) }
+    }
+
+    // MARK: Scrolling
+
+    public func scrollTo(offset y: Double, animated: Bool = false) {
+        scroll.scroll(to: y, animated: animated)
+    }
+
+    public func scrollToCell(at index: Int, position: ScrollPosition = .top, animated: Bool = false) {
+        guard index >= 0, index < layout.count else { return }
+        let f = layout.frame(at: index)
+        let h = viewportSize.height
+        let target: Double
+        switch position {
+        case .top:
+            target = f.minY - layout.margins.top
+        case .center:
+            target = f.midY - h / 2
+        case .visible:
+            let top = scroll.offset
+            if f.minY - layout.margins.top < top || f.height > h {
+                target = f.minY - layout.margins.top
+            } else if f.maxY + layout.margins.bottom > top + h {
+                target = f.maxY + layout.margins.bottom - h
+            } else {
+                return
+            }
+        }
+        scroll.scroll(to: target, animated: animated)
+    }
+
+    // MARK: Input and time
+
+    public func handle(_ event: InputEvent) {
+        gestures.handle(event) { gesture in apply(gesture) }
+    }
+
+    /// Advances animations to `time` (seconds, any origin). A long pause between frames is
+    /// taken as one 1/10 s step so motion never jumps after a stall.
+    public func advance(to time: Double) {
+        defer { lastTime = time }
+        guard let last = lastTime else { return }
+        scroll.step(min(max(time - last, 0), 0.1))
+    }
+
+    /// The tile under a viewport point among those last drawn.
+    public func drawnCellIndex(at point: Point) -> Int? {
+        drawList.first { $0.frame.contains(point) }?.index
+    }
+
+    /// Exactly what a tap on tile `index` does.
+    public func selectCell(at index: Int) {
+        guard index >= 0, index < layout.count else { return }
+        delegate?.waterfallView(self, didSelectCellAt: index)
+    }
+
+    private func apply(_ gesture: Gesture) {
+        switch gesture {
+        case .touchDown:
+            touchCaughtFling = scroll.isCoasting
+            if scroll.isAnimating { scroll.stop() }
+        case .tap(let p):
+            if touchCaughtFling { return }
+            if let index = drawnCellIndex(at: p) { delegate?.waterfallView(self, didSelectCellAt: index) }
+        case .dragBegan:
+            scroll.beginDrag()
+        case .dragMoved(let d, _):
+            scroll.drag(by: -d.y)
+        case .dragEnded(let v):
+            scroll.endDrag(velocity: -v.y)
+        case .pinchBegan:
+            pinchBaseColumns = layout.columnCount
+        case .pinchChanged(let scale, let center):
+            // Fingers twice as far apart → tiles twice as wide → half the columns.
+            let target = (Double(pinchBaseColumns) / max(scale, 0.01)).rounded()
+            let clamped = Int(target.clamped(to: Double(columnLimits.lowerBound)...Double(columnLimits.upperBound)))
+            if clamped != layout.columnCount { setColumns(.fixed(clamped), holding: center) }
+        case .pinchEnded:
+            break
+        case .wheel(_, let dy):
+            scroll.scroll(by: dy, animated: true)
+        case .zoomStep(let steps):
+            zoom(by: steps)
+        }
+    }
+
+    // MARK: The frame
+
+    /// Brings live cells in line with the viewport and builds `drawList`. O(columns·log n + k);
+    /// allocation-free once the buffers have grown to the largest live set.
+    public func layoutCells() {
+        let offset = scroll.offset
+        if offset != lastLaidOutOffset { scrollDirection = offset > lastLaidOutOffset ? 1 : -1 }
+        lastLaidOutOffset = offset
+        let viewport = viewportRect
+        let h = viewportSize.height
+        let ahead = preloadAhead * h, behind = preloadBehind * h
+        let preload = viewport.expanded(top: scrollDirection > 0 ? behind : ahead,
+                                        bottom: scrollDirection > 0 ? ahead : behind)
+        wanted.removeAll(keepingCapacity: true)
+        layout.indices(in: preload, into: &wanted)
+        reserveBuffers(wanted.count)
+
+        // Tiles that left the range go back first, so the ones entering can reuse their cells.
+        recycle { !wanted.containsSorted($0) }
+
+        nextLive.removeAll(keepingCapacity: true)
+        var k = 0
+        for index in wanted {
+            while k < live.count, live[k].index < index { k += 1 }
+            if k < live.count, live[k].index == index {
+                nextLive.append(live[k])
+            } else if let dataSource {
+                nextLive.append(LiveCell(index: index, cell: dataSource.waterfallView(self, cellAt: index)))
+            }
+        }
+        swap(&live, &nextLive)
+        nextLive.removeAll(keepingCapacity: true)
+
+        drawList.removeAll(keepingCapacity: true)
+        for entry in live {
+            let frame = layout.frame(at: entry.index)
+            if frame.intersects(viewport) {
+                drawList.append(DrawItem(index: entry.index, frame: frame.offsetBy(dx: 0, dy: -offset), cell: entry.cell))
+            }
+        }
+        drawnOffset = offset
+    }
+
+    // MARK: Internals
+
+    private func rebuildLayout() {
+        let count = max(0, dataSource?.numberOfCells(in: self) ?? 0)
+        let d = delegate
+        let margins = Margins(
+            top: d?.waterfallView(self, marginFor: .top) ?? 10,
+            left: d?.waterfallView(self, marginFor: .left) ?? 10,
+            bottom: d?.waterfallView(self, marginFor: .bottom) ?? 10,
+            right: d?.waterfallView(self, marginFor: .right) ?? 10,
+            row: d?.waterfallView(self, marginFor: .row) ?? 10,
+            column: d?.waterfallView(self, marginFor: .column) ?? 10)
+        var fresh = WaterfallLayout(width: viewportSize.width, columns: columns, margins: margins)
+        fresh.reserveCapacity(count)
+        let w = fresh.cellWidth
+        fresh.setHeights((0..<count).lazy.map { d?.waterfallView(self, heightAt: $0, width: w) ?? 65 })
+        layout = fresh
+    }
+
+    /// Runs a change that moves tiles, then scrolls so the anchored tile is back at its screen y.
+    private func keepingAnchor(under point: Point? = nil, _ change: (inout ViewportAnchor?) -> Void) {
+        var anchor: ViewportAnchor?
+        if let point, let i = layout.index(at: Point(x: point.x, y: point.y + scroll.offset)) {
+            anchor = ViewportAnchor(index: i, screenY: layout.frame(at: i).minY - scroll.offset)
+        } else {
+            anchor = layout.anchor(forViewport: viewportRect)
+        }
+        change(&anchor)
+        scroll.setBounds(viewportLength: viewportSize.height, contentLength: layout.contentHeight)
+        if let anchor, let y = layout.offset(restoring: anchor) {
+            scroll.shift(by: y - scroll.offset)
+        }
+    }
+
+    private func shiftIndices(from start: Int, by delta: Int) {
+        for k in live.indices where live[k].index >= start { live[k].index += delta }
+        drawList = drawList.map { $0.index >= start ? DrawItem(index: $0.index + delta, frame: $0.frame, cell: $0.cell) : $0 }
+    }
+
+    private func recycle(where shouldGo: (Int) -> Bool) {
+        var kept = 0
+        for k in live.indices {
+            let entry = live[k]
+            if shouldGo(entry.index) {
+                delegate?.waterfallView(self, didEndDisplaying: entry.cell, at: entry.index)
+                pool.enqueue(entry.cell, id: entry.cell.reuseIdentifier, bytes: entry.cell.byteCost)
+            } else {
+                live[kept] = entry
+                kept += 1
+            }
+        }
+        live.removeLast(live.count - kept)
+    }
+
+    private func recycleAll() {
+        recycle { _ in true }
+        drawList.removeAll(keepingCapacity: true)
+    }
+
+    private func reserveBuffers(_ n: Int) {
+        guard live.capacity < n || wanted.capacity < n else { return }
+        let target = max(n, 64) * 2
+        live.reserveCapacity(target); nextLive.reserveCapacity(target)
+        wanted.reserveCapacity(target); drawList.reserveCapacity(target)
+    }
+}
+
+extension Array where Element == Int {
+    /// Binary search in an ascending array.
+    func containsSorted(_ value: Int) -> Bool {
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if self[mid] < value { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < count && self[lo] == value
+    }
+}
