@@ -19,30 +19,88 @@ public struct WaterfallLayout: Sendable {
     private var columnOf: [Int32] = []
 
     // Per column: its tiles in index order — which is also top order, since a column only grows
-    // downward — and the bottom of its last tile (0 when empty, as in the seed).
-    private var columnTiles: [[Int32]]
-    private var columnBottoms: [Double]
+    // downward — with their bottoms copied alongside, so a query binary-searches one contiguous
+    // array instead of chasing an index into the per-tile arrays at every step.
+    private struct Column: Sendable {
+        var tiles: [Int32] = []
+        var bottoms: [Double] = []
+        /// Every `blockSize`-th bottom: a search first narrows to one block in this small, hot
+        /// array, then touches only a few cache lines of `bottoms` — at a million tiles that is
+        /// the difference between ~20 cache misses per column and ~3.
+        var summary: [Double] = []
+        static let blockSize = 64
+
+        /// The seed's "maxY" of the column: 0 while empty.
+        var bottom: Double { bottoms.last ?? 0 }
+
+        mutating func reserveCapacity(_ n: Int) {
+            tiles.reserveCapacity(n); bottoms.reserveCapacity(n)
+            summary.reserveCapacity(n / Self.blockSize + 1)
+        }
+
+        mutating func truncate(to n: Int) {
+            tiles.removeSubrange(n...); bottoms.removeSubrange(n...)
+            summary.removeSubrange(((n + Self.blockSize - 1) / Self.blockSize)...)
+        }
+
+        mutating func append(tiles more: UnsafeBufferPointer<Int32>, bottoms moreBottoms: UnsafeBufferPointer<Double>) {
+            let kept = tiles.count
+            tiles.append(contentsOf: more)
+            bottoms.append(contentsOf: moreBottoms)
+            var block = (kept + Self.blockSize - 1) / Self.blockSize
+            while block * Self.blockSize < bottoms.count {
+                summary.append(bottoms[block * Self.blockSize])
+                block += 1
+            }
+        }
+
+        /// The block of `bottoms` holding the first slot whose bottom is below `y`.
+        func block(bottomAfter y: Double) -> Range<Int> {
+            let block = WaterfallLayout.partition(summary) { $0 <= y }
+            return max(0, (block - 1) * Self.blockSize)..<min(bottoms.count, block * Self.blockSize + 1)
+        }
+
+        /// The first slot whose bottom is below `y`.
+        func firstSlot(bottomAfter y: Double) -> Int {
+            let range = block(bottomAfter: y)
+            return range.lowerBound + WaterfallLayout.partition(bottoms[range]) { $0 <= y }
+        }
+    }
+    private var columns: [Column]
 
     /// `width` is the wall's width in logical pixels; margins below zero count as zero.
     public init(width: Double, columns: ColumnCount = .seedDefault, margins: Margins = .seed) {
+        self.width = 0; self.margins = margins; self.columnCount = 1; self.cellWidth = 0
+        self.columns = []
+        configure(width: width, columns: columns, margins: margins)
+    }
+
+    /// New width, columns or margins. Every tile moves, so the wall is emptied and the caller
+    /// supplies heights for the new `cellWidth` (they scale with it) through `setHeights`.
+    /// Storage is kept: relayout on a resize or a pinch touches no fresh memory.
+    public mutating func configure(width: Double, columns requested: ColumnCount, margins: Margins) {
         let m = Margins(top: max(0, margins.top), left: max(0, margins.left),
                         bottom: max(0, margins.bottom), right: max(0, margins.right),
                         row: max(0, margins.row), column: max(0, margins.column))
         let w = width.isFinite ? max(0, width) : 0
-        let c = columns.resolve(width: w, margins: m)
+        let c = requested.resolve(width: w, margins: m)
         self.width = w
         self.margins = m
         self.columnCount = c
         self.cellWidth = max(0, (w - m.left - m.right - Double(c - 1) * m.column) / Double(c))
-        self.columnTiles = Array(repeating: [], count: c)
-        self.columnBottoms = Array(repeating: 0, count: c)
+        if columns.count > c { columns.removeLast(columns.count - c) }
+        while columns.count < c { columns.append(Column()) }
+        for k in columns.indices { columns[k].truncate(to: 0) }
+        heights.removeAll(keepingCapacity: true)
+        tops.removeAll(keepingCapacity: true)
+        columnOf.removeAll(keepingCapacity: true)
     }
 
     public var count: Int { tops.count }
     public var isEmpty: Bool { tops.isEmpty }
 
     /// Tallest column bottom plus the bottom margin (the seed's content size).
-    public var contentHeight: Double { (columnBottoms.max() ?? 0) + margins.bottom }
+    public var contentHeight: Double { (columns.lazy.map(\.bottom).max() ?? 0) + margins.bottom }
 
     public func column(at index: Int) -> Int { Int(columnOf[index]) }
     public func height(at index: Int) -> Double { heights[index] }
@@ -60,39 +118,50 @@ public struct WaterfallLayout: Sendable {
 
     public mutating func reserveCapacity(_ n: Int) {
         tops.reserveCapacity(n); heights.reserveCapacity(n); columnOf.reserveCapacity(n)
-        let perColumn = n / columnCount + 1
-        for c in columnTiles.indices { columnTiles[c].reserveCapacity(perColumn) }
+        // Columns fill unevenly; a little headroom avoids a regrow near the end.
+        let perColumn = n / columnCount + n / (4 * columnCount) + 16
+        for c in columns.indices { columns[c].reserveCapacity(perColumn) }
     }
 
-    /// Replaces every tile. Heights below zero count as zero.
-    public mutating func setHeights<S: Sequence>(_ newHeights: S) where S.Element == Double {
+    /// Replaces every tile. Heights below zero count as zero. (Concrete arrays rather than
+    /// generic sequences throughout: across modules a generic parameter is not specialised,
+    /// and a million tiles through generic witnesses cost five times the layout itself.)
+    public mutating func setHeights(_ newHeights: [Double]) {
         heights.removeAll(keepingCapacity: true)
-        heights.append(contentsOf: newHeights.lazy.map(Self.sanitized))
-        tops = Array(repeating: 0, count: heights.count)
-        columnOf = Array(repeating: 0, count: heights.count)
-        relayout(from: 0)
+        heights.append(contentsOf: newHeights)
+        for i in heights.indices where !(heights[i].isFinite && heights[i] >= 0) { heights[i] = Self.sanitized(heights[i]) }
+        let n = heights.count
+        tops.removeAll(keepingCapacity: true)
+        tops.append(contentsOf: repeatElement(0, count: n))
+        columnOf.removeAll(keepingCapacity: true)
+        columnOf.append(contentsOf: repeatElement(0, count: n))
+        for c in columns.indices { columns[c].truncate(to: 0) }
+        place(from: 0)
     }
 
     /// O(columns) — the new tile never moves an earlier one.
     public mutating func append(height: Double) {
-        heights.append(Self.sanitized(height))
-        tops.append(0)
-        columnOf.append(0)
-        place(count - 1)
-    }
-
-    public mutating func append<S: Sequence>(heights more: S) where S.Element == Double {
-        for h in more { append(height: h) }
+        let h = Self.sanitized(height)
+        var best = 0
+        for k in 1..<columnCount where columns[k].bottom < columns[best].bottom { best = k }
+        let y = columns[best].tiles.isEmpty ? margins.top : columns[best].bottom + margins.row
+        let i = count
+        heights.append(h)
+        tops.append(y)
+        columnOf.append(Int32(truncatingIfNeeded: best))
+        if columns[best].tiles.count % Column.blockSize == 0 { columns[best].summary.append(y + h) }
+        columns[best].tiles.append(Int32(truncatingIfNeeded: i))
+        columns[best].bottoms.append(y + h)
     }
 
     public mutating func insert(height: Double, at index: Int) {
-        insert(heights: CollectionOfOne(height), at: index)
+        insert(heights: [height], at: index)
     }
 
     /// Inserts a run of tiles before `index`; tiles before it stay where they are.
-    public mutating func insert<C: Collection>(heights new: C, at index: Int) where C.Element == Double {
+    public mutating func insert(heights new: [Double], at index: Int) {
         precondition(index >= 0 && index <= count, "insert index \(index) out of 0...\(count)")
-        heights.insert(contentsOf: new.lazy.map(Self.sanitized), at: index)
+        heights.insert(contentsOf: new.map(Self.sanitized), at: index)
         tops.insert(contentsOf: repeatElement(0, count: new.count), at: index)
         columnOf.insert(contentsOf: repeatElement(0, count: new.count), at: index)
         relayout(from: index)
@@ -116,45 +185,100 @@ public struct WaterfallLayout: Sendable {
         relayout(from: index)
     }
 
-    /// New width, columns or margins move every tile: the caller supplies heights for the new
-    /// cell width (they scale with it).
-    public mutating func reconfigure(width: Double, columns: ColumnCount, margins: Margins, heights newHeights: [Double]) {
-        var fresh = WaterfallLayout(width: width, columns: columns, margins: margins)
-        fresh.reserveCapacity(newHeights.count)
-        fresh.setHeights(newHeights)
-        self = fresh
-    }
-
     private static func sanitized(_ h: Double) -> Double { h.isFinite ? max(0, h) : 0 }
 
     /// Rewinds every column to its state just before `index`, then places `index...` again.
     private mutating func relayout(from index: Int) {
         for c in 0..<columnCount {
             // Tiles of this column with an index below `index` form a prefix of its list.
-            let keep = Self.partition(columnTiles[c]) { Int($0) < index }
-            columnTiles[c].removeSubrange(keep...)
-            if let last = columnTiles[c].last {
-                columnBottoms[c] = tops[Int(last)] + heights[Int(last)]
-            } else {
-                columnBottoms[c] = 0
-            }
+            let keep = Self.partition(columns[c].tiles) { Int($0) < index }
+            columns[c].truncate(to: keep)
         }
-        for i in index..<count { place(i) }
+        place(from: index)
     }
 
-    /// The seed's rule for one tile, given that every tile before it is placed.
-    private mutating func place(_ i: Int) {
-        var best = 0
-        var bestBottom = columnBottoms[0]
-        for c in 1..<columnCount where columnBottoms[c] < bestBottom {
-            best = c
-            bestBottom = columnBottoms[c]
+    /// The seed's rule for tiles `start...`, given that every tile before them is placed: first
+    /// every tile's column and top with the column bottoms in registers, then the per-column
+    /// lists in one sweep each.
+    private mutating func place(from start: Int) {
+        let n = count
+        guard start < n else { return }
+        var bottoms = columns.map(\.bottom)
+        var used = columns.map { !$0.tiles.isEmpty }
+        let top = margins.top, row = margins.row
+        heights.withUnsafeBufferPointer { hs in
+            tops.withUnsafeMutableBufferPointer { ys in
+                columnOf.withUnsafeMutableBufferPointer { cols in
+                    Self.assignColumns(range: start..<n, heights: hs, tops: ys, columnOf: cols, bottoms: &bottoms, used: &used, top: top, row: row)
+                }
+            }
         }
-        let top = columnTiles[best].isEmpty ? margins.top : bestBottom + margins.row
-        tops[i] = top
-        columnOf[i] = Int32(best)
-        columnTiles[best].append(Int32(i))
-        columnBottoms[best] = top + heights[i]
+        fillColumns(from: start)
+    }
+
+    private static func assignColumns(range: Range<Int>, heights hs: UnsafeBufferPointer<Double>,
+                                      tops ys: UnsafeMutableBufferPointer<Double>, columnOf cols: UnsafeMutableBufferPointer<Int32>,
+                                      bottoms: inout [Double], used: inout [Bool], top: Double, row: Double) {
+        // A branch-free minimum: which column wins is random, and a mispredicted branch per
+        // tile would cost more than the rest of the loop.
+        bottoms.withUnsafeMutableBufferPointer { b in
+            used.withUnsafeMutableBufferPointer { u in
+                let c = b.count
+                for i in range {
+                    var best = 0
+                    var bestBottom = b[0]
+                    var k = 1
+                    while k < c {
+                        let v = b[k]
+                        let better = v < bestBottom
+                        best = better ? k : best
+                        bestBottom = better ? v : bestBottom
+                        k += 1
+                    }
+                    let y = u[best] ? bestBottom + row : top
+                    u[best] = true
+                    ys[i] = y
+                    cols[i] = Int32(truncatingIfNeeded: best)
+                    b[best] = y + hs[i]
+                }
+            }
+        }
+    }
+
+    /// Appends tiles `start...` to their columns' lists: a counting sort by column into one
+    /// scratch run (a single branch-free pass), then one block copy per column.
+    private mutating func fillColumns(from start: Int) {
+        let c = columnCount
+        let n = count - start
+        guard n > 0 else { return }
+        var firstSlot = [Int](repeating: 0, count: c + 1)
+        for i in start..<count { firstSlot[Int(columnOf[i]) + 1] += 1 }
+        for k in 0..<c { firstSlot[k + 1] += firstSlot[k] }
+        var cursor = firstSlot
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { tileRun in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { bottomRun in
+                heights.withUnsafeBufferPointer { hs in
+                    tops.withUnsafeBufferPointer { ys in
+                        columnOf.withUnsafeBufferPointer { cols in
+                            cursor.withUnsafeMutableBufferPointer { next in
+                                for i in start..<(start + n) {
+                                    let k = Int(cols[i])
+                                    let slot = next[k]
+                                    next[k] = slot + 1
+                                    tileRun[slot] = Int32(truncatingIfNeeded: i)
+                                    bottomRun[slot] = ys[i] + hs[i]
+                                }
+                            }
+                        }
+                    }
+                }
+                for k in 0..<c {
+                    let range = firstSlot[k]..<firstSlot[k + 1]
+                    columns[k].append(tiles: UnsafeBufferPointer(rebasing: tileRun[range]),
+                                      bottoms: UnsafeBufferPointer(rebasing: bottomRun[range]))
+                }
+            }
+        }
     }
 
     // MARK: Queries
@@ -165,22 +289,56 @@ public struct WaterfallLayout: Sendable {
     public func indices(in rect: Rect, into result: inout [Int]) {
         guard rect.width > 0, rect.height > 0, cellWidth > 0 else { return }
         let start = result.count
-        for c in 0..<columnCount {
-            let x = columnX(c)
-            guard x < rect.maxX, rect.minX < x + cellWidth else { continue }
-            columnTiles[c].withUnsafeBufferPointer { list in
-                // First tile whose bottom is below the rect's top: bottoms rise along the list.
-                var slot = Self.partition(list) { tops[Int($0)] + heights[Int($0)] <= rect.minY }
-                while slot < list.count {
-                    let t = Int(list[slot])
+        let c = columnCount
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * c) { bounds in
+            // Each column's search first narrows to one block through its small, cache-resident
+            // summary; then all columns step through their blocks in lockstep, so the cache
+            // misses of different columns are in flight together instead of one after another.
+            var searching = 0
+            for k in 0..<c {
+                let x = columnX(k)
+                if x < rect.maxX, rect.minX < x + cellWidth {
+                    let range = columns[k].block(bottomAfter: rect.minY)
+                    bounds[2 * k] = range.lowerBound
+                    bounds[2 * k + 1] = range.upperBound
+                    searching += 1
+                } else {
+                    bounds[2 * k] = -1
+                }
+            }
+            while searching > 0 {
+                searching = 0
+                for k in 0..<c where bounds[2 * k] >= 0 && bounds[2 * k] < bounds[2 * k + 1] {
+                    let lo = bounds[2 * k], hi = bounds[2 * k + 1]
+                    let mid = lo + (hi - lo) / 2
+                    if columns[k].bottoms[mid] <= rect.minY { bounds[2 * k] = mid + 1 } else { bounds[2 * k + 1] = mid }
+                    searching += 1
+                }
+            }
+            // The first tile of every column, loaded together for the same reason; the tiles
+            // found sit near each other in index order, so their tops share cache lines.
+            for k in 0..<c where bounds[2 * k] >= 0 {
+                let slot = bounds[2 * k]
+                bounds[2 * k + 1] = slot < columns[k].tiles.count ? Int(columns[k].tiles[slot]) : -1
+            }
+            for k in 0..<c where bounds[2 * k] >= 0 && bounds[2 * k + 1] >= 0 {
+                let column = columns[k]
+                var slot = bounds[2 * k]
+                while slot < column.tiles.count {
+                    let t = Int(column.tiles[slot])
                     if tops[t] >= rect.maxY { break }
-                    if heights[t] > 0 { result.append(t) }
+                    if column.bottoms[slot] > tops[t] { result.append(t) }
                     slot += 1
                 }
             }
         }
         // Columns interleave indices; a few dozen integers sort in place on the stack.
-        result[start...].withUnsafeMutableBufferPointer { $0.sort() }
+        // (Sorting `result[start...]` directly would copy the whole array: the slice and the
+        // array share storage, so the slice is not uniquely referenced.)
+        result.withUnsafeMutableBufferPointer { all in
+            var tail = UnsafeMutableBufferPointer(rebasing: all[start...])
+            tail.sort()
+        }
     }
 
     public func indices(in rect: Rect) -> [Int] {
@@ -200,15 +358,16 @@ public struct WaterfallLayout: Sendable {
         if c + 1 < columnCount, point.x >= columnX(c + 1) { c += 1 }
         if c >= 0, point.x < columnX(c) { c -= 1 }
         guard c >= 0, c < columnCount, point.x < columnX(c) + cellWidth else { return nil }
-        let list = columnTiles[c]
-        let slot = Self.partition(list) { tops[Int($0)] <= point.y } - 1
-        guard slot >= 0 else { return nil }
-        let t = Int(list[slot])
-        return point.y < tops[t] + heights[t] ? t : nil
+        // Tiles in a column do not overlap: the first one ending below the point holds it, if any.
+        let column = columns[c]
+        let slot = column.firstSlot(bottomAfter: point.y)
+        guard slot < column.tiles.count else { return nil }
+        let t = Int(column.tiles[slot])
+        return tops[t] <= point.y ? t : nil
     }
 
     /// The first position in `list` where `isBefore` turns false (it must be true on a prefix).
-    private static func partition<C: RandomAccessCollection>(_ list: C, _ isBefore: (C.Element) -> Bool) -> Int
+    static func partition<C: RandomAccessCollection>(_ list: C, _ isBefore: (C.Element) -> Bool) -> Int
     where C.Index == Int {
         var lo = list.startIndex, hi = list.endIndex
         while lo < hi {

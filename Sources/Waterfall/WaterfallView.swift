@@ -301,11 +301,12 @@ public final class WaterfallView<Cell: WaterfallCell> {
             right: d?.waterfallView(self, marginFor: .right) ?? 10,
             row: d?.waterfallView(self, marginFor: .row) ?? 10,
             column: d?.waterfallView(self, marginFor: .column) ?? 10)
-        var fresh = WaterfallLayout(width: viewportSize.width, columns: columns, margins: margins)
-        fresh.reserveCapacity(count)
-        let w = fresh.cellWidth
-        fresh.setHeights((0..<count).lazy.map { d?.waterfallView(self, heightAt: $0, width: w) ?? 65 })
-        layout = fresh
+        layout.configure(width: viewportSize.width, columns: columns, margins: margins)
+        layout.reserveCapacity(count)
+        let w = layout.cellWidth
+        var heights = [Double](repeating: 65, count: count)
+        if let d { for i in 0..<count { heights[i] = d.waterfallView(self, heightAt: i, width: w) } }
+        layout.setHeights(heights)
     }
 
     /// Runs a change that moves tiles, then scrolls so the anchored tile is back at its screen y.
