@@ -4,7 +4,7 @@ import Glibc
 
 /// Why a photo file could not be read. The description is the short reason shown in logs and on
 /// error tiles; the caller adds the path, which it already knows.
-public enum SafeFileError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum SafeFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Nothing at the path (or a dangling symbolic link).
     case notFound
     /// A FIFO, socket, device or folder: never opened for reading, because opening a FIFO blocks
