@@ -77,24 +77,20 @@ public final class SafeFile {
     /// Appends at most `count` bytes read at `offset`; returns how many arrived (0 at the end).
     private func readChunk(at offset: Int, count: Int, into result: inout [UInt8]) throws(SafeFileError) -> Int {
         guard count > 0 else { return 0 }
-        let start = result.count
         var failure: Int32 = 0
-        result.append(contentsOf: repeatElement(0, count: count))
-        let filled = result.withUnsafeMutableBytes { buffer -> Int in
-            var filled = 0
-            while filled < count {
-                let n = pread(descriptor, buffer.baseAddress! + start + filled, count - filled, off_t(offset + filled))
-                if n > 0 { filled += n; continue }
+        let chunk = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            while initialized < count {
+                let n = pread(descriptor, buffer.baseAddress! + initialized, count - initialized, off_t(offset + initialized))
+                if n > 0 { initialized += n; continue }
                 if n == 0 { break }
                 if errno == EINTR { continue }
                 failure = errno
                 break
             }
-            return filled
         }
-        result.removeLast(count - filled)
         if failure != 0 { throw SafeFileError.fromErrno(failure) }
-        return filled
+        if result.isEmpty { result = chunk } else { result += chunk }
+        return chunk.count
     }
 }
 
