@@ -2,15 +2,16 @@
 /// the file itself for the rare header that sits further in (a JPEG frame header after large
 /// APP segments, a WebP EXIF chunk after the bitstream, a TIFF IFD at the end).
 ///
-/// Reads beyond the prefix go through a small window, so walking many short segments there
-/// costs one system call per window, not per segment.
+/// Reads beyond the prefix go through a small window: walking short segments there costs one
+/// system call per window, not per field, and hopping over large chunks reads little besides
+/// their headers.
 final class ProbeInput {
     let prefix: [UInt8]
     let format: ImageFormat
     private let file: SafeFile?
     private var windowStart = 0
     private var window: [UInt8] = []
-    private static let windowSize = 1 << 16
+    private static let windowSize = 4096
 
     init(prefix: [UInt8], format: ImageFormat, file: SafeFile?) {
         self.prefix = prefix

@@ -3,8 +3,9 @@ import CWebP
 /// The size of a WebP from libwebp's header parser (VP8 key frame, VP8L, or the VP8X canvas);
 /// the orientation from the EXIF chunk that VP8X announces, found by walking the RIFF chunks.
 enum WebPHeader {
-    /// An animation has a chunk per frame before EXIF; past this many, the orientation is `.up`.
-    static let maximumChunks = 1 << 14
+    /// An animation has a chunk per frame before EXIF, each a read (and on a slow card a seek);
+    /// past this many chunks the orientation is taken as `.up`.
+    static let maximumChunks = 1024
     private static let exifFlag: UInt8 = 0x08
 
     static func probe(_ input: ProbeInput) throws(ProbeError) -> StoredHeader {
