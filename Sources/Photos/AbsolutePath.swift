@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension PhotoPath {
+    /// This path made absolute against the working directory and cleaned the way GLib's
+    /// `g_canonicalize_filename` does it — lexically: "." and empty components dropped, ".."
+    /// taking away the component before it, symbolic links left alone. File managers name a
+    /// file this way, so the thumbnail URI made from it matches theirs.
+    public func absolute() -> PhotoPath {
+        if bytes.first == UInt8(ascii: "/") { return PhotoPath(bytes: Self.clean(bytes)) }
+        return PhotoPath(bytes: Self.clean(Self.workingDirectory() + [UInt8(ascii: "/")] + bytes))
+    }
+
+    static func workingDirectory() -> [UInt8] {
+        guard let cwd = getcwd(nil, 0) else { return [UInt8(ascii: "/")] }
+        defer { free(cwd) }
+        return Array(UnsafeBufferPointer(start: UnsafeRawPointer(cwd).assumingMemoryBound(to: UInt8.self), count: strlen(cwd)))
+    }
+
+    static func clean(_ path: [UInt8]) -> [UInt8] {
+        var components: [ArraySlice<UInt8>] = []
+        for component in path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
+            if component.elementsEqual([UInt8(ascii: ".")]) { continue }
+            if component.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) {
+                if !components.isEmpty { components.removeLast() }
+                continue
+            }
+            components.append(component)
+        }
+        var result: [UInt8] = []
+        for component in components {
+            result.append(UInt8(ascii: "/"))
+            result.append(contentsOf: component)
+        }
+        return result.isEmpty ? [UInt8(ascii: "/")] : result
+    }
+}

@@ -1,0 +1,47 @@
+import CExif
+
+/// The orientation tag of an EXIF block, read with libexif. The block comes from an untrusted
+/// file, so it is capped in size before libexif sees it, and anything unreadable — a truncated
+/// block, offsets pointing in circles, a tag of the wrong type, a value outside 1…8 — means
+/// `.up`: a broken tag must never hide or break a photo.
+enum ExifOrientation {
+    /// More than any IFD0 needs; a larger block (a big embedded thumbnail) is cut here, and the
+    /// orientation, which sits in IFD0 near the start, is still found.
+    static let maximumBlockSize = 256 << 10
+
+    private static let exifHeader: [UInt8] = Array("Exif".utf8) + [0, 0]
+
+    /// From a JPEG APP1 payload or any block starting with "Exif\0\0" and a TIFF header.
+    static func read(exifBlock block: [UInt8]) -> Orientation {
+        let capped = block.count > maximumBlockSize ? Array(block.prefix(maximumBlockSize)) : block
+        return parse(capped)
+    }
+
+    /// From a PNG eXIf or WebP EXIF chunk: a bare TIFF structure, or — as some writers do it —
+    /// one with the JPEG-style "Exif\0\0" in front.
+    static func read(tiffBlock block: [UInt8]) -> Orientation {
+        if block.has(exifHeader, at: 0) { return read(exifBlock: block) }
+        return read(exifBlock: exifHeader + block.prefix(maximumBlockSize - exifHeader.count))
+    }
+
+    private static func parse(_ block: [UInt8]) -> Orientation {
+        guard block.count > exifHeader.count + 8, let data = exif_data_new() else { return .up }
+        defer { exif_data_unref(data) }
+        // Follow-the-specification mode would invent missing mandatory tags; we want only what
+        // the file says.
+        exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
+        block.withUnsafeBufferPointer { exif_data_load_data(data, $0.baseAddress, UInt32($0.count)) }
+        guard let ifd0 = data.pointee.ifd.0,
+              let entry = exif_content_get_entry(ifd0, EXIF_TAG_ORIENTATION),
+              entry.pointee.components >= 1, let bytes = entry.pointee.data else { return .up }
+        let order = exif_data_get_byte_order(data)
+        switch entry.pointee.format {
+        case EXIF_FORMAT_SHORT where entry.pointee.size >= 2:
+            return Orientation(exifValue: Int(exif_get_short(bytes, order)))
+        case EXIF_FORMAT_LONG where entry.pointee.size >= 4:
+            return Orientation(exifValue: Int(exif_get_long(bytes, order)))
+        default:
+            return .up
+        }
+    }
+}

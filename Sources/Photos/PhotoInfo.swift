@@ -1,0 +1,27 @@
+/// What the header of a photo says, read without decoding a pixel: enough to lay out its tile
+/// before any decode has run, and for the decoder to check its pixel cap first.
+public struct PhotoInfo: Sendable, Hashable {
+    public let format: ImageFormat
+    /// The size of the pixels as stored in the file, before orientation.
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+    public let orientation: Orientation
+
+    /// The largest side a header may claim. Beyond it the header is taken as corrupt; up to it
+    /// the size is reported as is, and the decoder's pixel cap decides whether to decode.
+    public static let maximumSide = Int(Int32.max)
+
+    public init(format: ImageFormat, pixelWidth: Int, pixelHeight: Int, orientation: Orientation) {
+        self.format = format
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.orientation = orientation
+    }
+
+    /// The size as the viewer sees it: orientations 5–8 swap the sides.
+    public var displayedWidth: Int { orientation.swapsSides ? pixelHeight : pixelWidth }
+    public var displayedHeight: Int { orientation.swapsSides ? pixelWidth : pixelHeight }
+
+    /// Displayed height over displayed width, the ratio the wall's layout takes (DESIGN.md §3).
+    public var aspectRatio: Double { Double(displayedHeight) / Double(displayedWidth) }
+}

@@ -1,0 +1,190 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import Synchronization
+
+/// Turns the paths named on the command line into the ordered photos of the wall.
+///
+/// - Folders are walked recursively; hidden entries are skipped; each real folder is walked
+///   once per scan (so link loops end, and a folder named twice appears once); symbolic links
+///   count only when they lead to a regular file or a folder; FIFOs, sockets and devices are
+///   never opened.
+/// - A file is a photo *candidate* if its name has an image extension, or else if its first
+///   bytes carry an image signature (only files without such an extension are read for that).
+///   Other files are left out. Every candidate is probed; one whose header cannot be read keeps
+///   its `probeError` and becomes an error tile.
+/// - Order: the command line's order is kept group by group. Each folder argument is a group of
+///   its own; a run of consecutive file arguments forms one group, so `cascade IMG_*.jpg` shows
+///   the shell's expansion in natural order rather than the shell's collation. Within a group
+///   the entries follow `order`.
+public struct PhotoScanner: Sendable {
+    public var order: SortOrder
+    public var reversed: Bool
+    /// Read each candidate's header (size, orientation). Off, entries carry neither `info` nor
+    /// `probeError`.
+    public var probeHeaders: Bool
+
+    /// Progress is reported after every this many files, and at the end of each phase.
+    static let progressStep = 64
+
+    public init(order: SortOrder = .name, reversed: Bool = false, probeHeaders: Bool = true) {
+        self.order = order
+        self.reversed = reversed
+        self.probeHeaders = probeHeaders
+    }
+
+    /// Scans `arguments` (files and folders, relative to the working directory or absolute).
+    /// Throws before walking anything if an argument does not exist or cannot be read.
+    ///
+    /// `progress` is called from this thread while walking and from worker threads while
+    /// probing, never two calls at once, with `done` increasing; keep it quick.
+    public func scan(_ arguments: [PhotoPath],
+                     progress: (@Sendable (ScanProgress) -> Void)? = nil) throws(ScanError) -> ScanResult {
+        let roots = try Self.resolve(arguments)
+        var walker = FolderWalker()
+        var issues: [ScanIssue] = []
+        // Files named on the command line: a user who names a file that is no photo hears why.
+        var named: Set<Int> = []
+        for root in roots {
+            switch root.kind {
+            case .folder:
+                try walker.walk(folder: root.path, status: root.status, group: root.group) { count in
+                    if count % Self.progressStep == 0 { progress?(ScanProgress(phase: .walking, done: count, total: nil)) }
+                }
+            case .file:
+                named.insert(walker.files.count)
+                walker.add(file: root.path, status: root.status, group: root.group)
+            case .other(let kind):
+                issues.append(ScanIssue(path: root.path, reason: "not a regular file or folder (\(kind))"))
+            }
+        }
+        let found = walker.files
+        progress?(ScanProgress(phase: .walking, done: found.count, total: nil))
+        issues += walker.issues
+
+        let classified = classify(found, progress: progress)
+        var entries: [PhotoEntry] = []
+        entries.reserveCapacity(classified.count)
+        for (index, result) in classified.enumerated() {
+            switch result {
+            case .photo(let entry): entries.append(entry)
+            case .skipped(let issue?): issues.append(issue)
+            case .skipped(nil):
+                if named.contains(index) { issues.append(ScanIssue(path: found[index].path, reason: "not an image")) }
+            }
+        }
+        return ScanResult(entries: arrange(entries), issues: issues)
+    }
+
+    /// The entry for one file — what a folder watcher needs when a file arrives — or nil when
+    /// the path is not a regular file or not a photo candidate. `relative` and `group` place it
+    /// among the entries of an earlier scan.
+    public func entry(at path: PhotoPath, relative: PhotoPath, group: Int) -> PhotoEntry? {
+        var status = stat()
+        guard path.withCString({ stat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        let file = FoundFile(path: path, relative: relative, group: group, status: status)
+        if case .photo(let entry) = Self.classify(file, probe: probeHeaders) { return entry }
+        return nil
+    }
+
+    /// `entries` in wall order: groups in increasing order, each sorted by `order`.
+    public func arrange(_ entries: [PhotoEntry]) -> [PhotoEntry] {
+        var groups: [Int: [PhotoEntry]] = [:]
+        for entry in entries { groups[entry.group, default: []].append(entry) }
+        return groups.keys.sorted().flatMap { order.sorted(groups[$0]!, reversed: reversed) }
+    }
+
+    // MARK: - Arguments
+
+    private enum RootKind {
+        case folder, file
+        case other(String)
+    }
+
+    private struct Root {
+        let path: PhotoPath
+        let status: stat
+        let kind: RootKind
+        let group: Int
+    }
+
+    private static func resolve(_ arguments: [PhotoPath]) throws(ScanError) -> [Root] {
+        var roots: [Root] = []
+        var group = -1
+        var previousWasFile = false
+        for argument in arguments {
+            let path = argument.absolute()
+            var status = stat()
+            if path.withCString({ stat($0, &status) }) != 0 {
+                let code = errno
+                if code == ENOENT || code == ENOTDIR { throw .notFound(argument) }
+                throw .unreadable(argument, reason: String(cString: strerror(code)))
+            }
+            let kind: RootKind
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR: kind = .folder
+            case S_IFREG: kind = .file
+            default: kind = .other(SafeFileError.kind(ofMode: status.st_mode))
+            }
+            let isFile = if case .file = kind { true } else { false }
+            if !(isFile && previousWasFile) { group += 1 }
+            previousWasFile = isFile
+            roots.append(Root(path: path, status: status, kind: kind, group: group))
+        }
+        return roots
+    }
+
+    // MARK: - Sniffing and probing
+
+    private enum Classified: Sendable {
+        case photo(PhotoEntry)
+        /// Not a photo; with an issue when the reason is worth logging.
+        case skipped(ScanIssue?)
+    }
+
+    /// Sniffs and probes every file on all cores. The result keeps the order of `files`
+    /// whatever order the workers finish in.
+    private func classify(_ files: [FoundFile], progress: (@Sendable (ScanProgress) -> Void)?) -> [Classified] {
+        struct Shared: ~Copyable {
+            var results: [Classified?]
+            var done = 0
+        }
+        let total = files.count
+        let shared = Mutex(Shared(results: Array(repeating: nil, count: total)))
+        let probe = probeHeaders
+        DispatchQueue.concurrentPerform(iterations: total) { index in
+            let result = Self.classify(files[index], probe: probe)
+            shared.withLock { state in
+                state.results[index] = result
+                state.done += 1
+                // Under the lock, so calls never overlap and `done` only grows.
+                if state.done % Self.progressStep == 0 || state.done == total {
+                    progress?(ScanProgress(phase: .probing, done: state.done, total: total))
+                }
+            }
+        }
+        return shared.withLock { state in state.results.map { $0 ?? .skipped(nil) } }
+    }
+
+    private static func classify(_ file: FoundFile, probe: Bool) -> Classified {
+        if ImageFormat(fileExtensionOf: file.path) == nil {
+            do {
+                let head = try SafeFile.readPrefix(file.path, count: ImageFormat.sniffLength)
+                guard ImageFormat.sniff(head) != nil else { return .skipped(nil) }
+            } catch {
+                return .skipped(ScanIssue(path: file.path, reason: error.description))
+            }
+        }
+        var entry = PhotoEntry(path: file.path, relative: file.relative, group: file.group,
+                               mtime: file.mtime, fileSize: file.size, fileID: file.id)
+        if probe {
+            do {
+                entry.info = try HeaderProbe.probe(file.path)
+            } catch {
+                entry.probeError = error
+            }
+        }
+        return .photo(entry)
+    }
+}

@@ -1,0 +1,40 @@
+/// How the photos of one group are ordered on the wall. Every order is total and deterministic:
+/// ties in time or size fall back to the name order, and `random` depends only on its seed and
+/// the set of files, not on the order the folder listed them in.
+public enum SortOrder: Sendable, Hashable {
+    /// Natural order of the relative path (`NaturalOrder`).
+    case name
+    /// Oldest modification time first.
+    case mtime
+    /// Smallest file first.
+    case size
+    /// A shuffle fixed by the seed: the same folder and seed give the same wall.
+    case random(seed: UInt64)
+
+    /// `entries` in this order, or the exact reverse of it.
+    public func sorted(_ entries: [PhotoEntry], reversed: Bool = false) -> [PhotoEntry] {
+        var result: [PhotoEntry]
+        switch self {
+        case .name:
+            result = entries.sorted(by: Self.byName)
+        case .mtime:
+            result = entries.sorted { $0.mtime != $1.mtime ? $0.mtime < $1.mtime : Self.byName($0, $1) }
+        case .size:
+            result = entries.sorted { $0.fileSize != $1.fileSize ? $0.fileSize < $1.fileSize : Self.byName($0, $1) }
+        case .random(let seed):
+            result = entries.sorted(by: Self.byName)
+            var generator = SeededGenerator(seed: seed)
+            result.shuffle(using: &generator)
+        }
+        if reversed { result.reverse() }
+        return result
+    }
+
+    /// Natural order of the relative path, then of the absolute path: two files with the same
+    /// name from different folders given on the command line still have a fixed order.
+    static func byName(_ a: PhotoEntry, _ b: PhotoEntry) -> Bool {
+        let relative = NaturalOrder.compare(a.relative, b.relative)
+        if relative != 0 { return relative < 0 }
+        return NaturalOrder.compare(a.path, b.path) < 0
+    }
+}
