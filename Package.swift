@@ -42,7 +42,7 @@ let package = Package(
         ]),
 
         .testTarget(name: "WaterfallTests", dependencies: ["Waterfall"]),
-        .testTarget(name: "PhotosTests", dependencies: ["Photos"]),
+        .testTarget(name: "PhotosTests", dependencies: ["Photos", "Waterfall"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen"]),
         .testTarget(name: "AppTests", dependencies: ["App"]),
     ],

@@ -1,3 +1,5 @@
+import Waterfall   // SeededGenerator
+
 /// How the photos of one group are ordered on the wall. Every order is total and deterministic:
 /// ties in time or size fall back to the name order, and `random` depends only on its seed and
 /// the set of files, not on the order the folder listed them in.

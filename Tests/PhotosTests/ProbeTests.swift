@@ -1,4 +1,5 @@
 import Testing
+import Waterfall
 @testable import Photos
 
 @Suite struct ProbeTests {
