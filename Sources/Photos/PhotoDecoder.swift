@@ -79,8 +79,8 @@ public enum PhotoDecoder {
         // in the detail view); the result then shrinks with it instead of being upscaled.
         let shortfall = min(1, Double(image.width) / Double(plan.minimumDecodeWidth),
                             Double(image.height) / Double(plan.minimumDecodeHeight))
-        let width = max(1, Int(Double(plan.outputWidth) * shortfall))
-        let height = max(1, Int(Double(plan.outputHeight) * shortfall))
+        let width = min(image.width, max(1, Int((Double(plan.outputWidth) * shortfall).rounded())))
+        let height = min(image.height, max(1, Int((Double(plan.outputHeight) * shortfall).rounded())))
         let alpha = source.mayHaveAlpha && AreaResampler.hasTranslucency(image)
         let scaled = AreaResampler.resample(image, region: region, width: width, height: height, alpha: alpha)
         return orientation.apply(to: scaled)

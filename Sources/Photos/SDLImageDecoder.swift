@@ -14,6 +14,9 @@ enum SDLImageDecoder {
         }
         guard let base = data.baseAddress, !data.isEmpty else { throw .truncated }
         guard data.count <= Int(Int32.max) else { throw .fileTooLarge(bytes: Int64(data.count)) }
+        // SDL_image shows whatever frames a cut-off GIF holds without complaint; a GIF
+        // always ends with its trailer byte, so a missing one means the file is cut short.
+        if format == .gif, data.last != 0x3B { throw .truncated }
         LibrarySetup.ensure()
 
         guard let stream = SDL_RWFromConstMem(base, Int32(data.count)) else { throw .outOfMemory }
