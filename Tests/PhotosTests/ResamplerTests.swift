@@ -53,6 +53,17 @@ struct ResamplerTests {
         for y in 0..<29 { for x in 0..<61 { #expect(small.pixel(x, y) == colour) } }
     }
 
+    @Test("Very large ratios still average every row", arguments: [1000, 70_000])
+    func largeRatios(rows: Int) {
+        // Top 40 % white, the rest black, shrunk to a single pixel: 40 % grey.
+        var image = DecodedImage.solid(width: 2, height: rows, .black)
+        for y in 0..<(rows * 2 / 5) { image.set(0, y, .white); image.set(1, y, .white) }
+        let one = AreaResampler.resample(image, region: Self.whole(image), width: 1, height: 1, alpha: false)
+        #expect(abs(one.pixel(0, 0).r - 102) <= 1, "got \(one.pixel(0, 0))")
+        let three = AreaResampler.resample(image, region: Self.whole(image), width: 1, height: 5, alpha: false)
+        #expect(three.pixel(0, 0) == .white && three.pixel(0, 4) == .black)
+    }
+
     @Test("A crop region picks the middle of the source")
     func cropRegion() {
         var image = DecodedImage.solid(width: 30, height: 10, .red)
