@@ -37,4 +37,16 @@ extension Orientation {
         }
         return DecodedImage(width: dw, height: dh, stride: dw * 4, pixels: pixels)
     }
+
+    /// What is still to do after libtiff's RGBA reader, which honours the TIFF orientation
+    /// tag only by flipping: left–right for 2 and 6, both ways for 3 and 7, top–bottom for 4
+    /// and 8, never turning. For 6 and 8 the flip composed with the turn is a transverse;
+    /// for 7 it leaves a transpose.
+    var remainingAfterLibTIFF: Orientation {
+        switch self {
+        case .up, .upMirrored, .down, .downMirrored: return .up
+        case .leftMirrored, .rightMirrored: return .leftMirrored
+        case .right, .left: return .rightMirrored
+        }
+    }
 }

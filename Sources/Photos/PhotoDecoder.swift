@@ -27,10 +27,13 @@ public enum PhotoDecoder {
                               storedSize: (width: Int, height: Int)? = nil,
                               box: (width: Int, height: Int), mode: DecodeMode,
                               maxPixels: Int = defaultMaxPixels) throws(DecodeError) -> DecodedImage {
-        let request = DecodeRequest(orientation: orientation, box: box, mode: mode,
+        // libtiff (inside SDL_image) already applies the mirror part of a TIFF's own
+        // orientation tag; only the rest is left to do.
+        let remaining = format == .tiff ? orientation.remainingAfterLibTIFF : orientation
+        let request = DecodeRequest(orientation: remaining, box: box, mode: mode,
                                     maxPixels: maxPixels, storedSize: storedSize)
         let source = try decodeSource(data: data, format: format, request: request)
-        return finish(source, orientation: orientation)
+        return finish(source, orientation: remaining)
     }
 
     /// Scales an already decoded, already oriented image (a thumbnail) to a box.

@@ -67,4 +67,26 @@ struct OrientationTests {
         #expect(top.isClose(to: orientation == .right ? .red : .blue))
         #expect(bottom.isClose(to: orientation == .right ? .blue : .red))
     }
+
+    static let tiffTags: [(String, Orientation)] = [
+        ("TopLeft", .up), ("TopRight", .upMirrored), ("BottomRight", .down), ("BottomLeft", .downMirrored),
+        ("LeftTop", .leftMirrored), ("RightTop", .right), ("RightBottom", .rightMirrored), ("LeftBottom", .left),
+    ]
+
+    @Test("A TIFF's own orientation tag is applied once, not twice (libtiff flips part of it)",
+          arguments: tiffTags)
+    func tiffOrientation(tag: String, orientation: Orientation) throws {
+        let dir = try TempDirectory()
+        // Same marked 60×40 picture; the tag is what the probe reports as the orientation.
+        try writePNG(dir, "marked.png", Self.marked())
+        try convert([dir.file("marked.png"), "-orient", tag, dir.file("marked.tif")])
+        let image = try PhotoDecoder.decode(path: dir.photoPath("marked.tif"), format: .tiff,
+                                            orientation: orientation, storedSize: (60, 40),
+                                            box: (600, 600), mode: .fit)
+        let expected = try #require(Self.expectations.first { $0.0 == orientation })
+        let size = orientation.displayedSize(width: 60, height: 40)
+        #expect(image.width == size.width && image.height == size.height)
+        #expect(Self.colour(at: expected.1, of: image) == .red)
+        #expect(Self.colour(at: expected.2, of: image) == .green)
+    }
 }
