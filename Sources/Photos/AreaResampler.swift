@@ -1,20 +1,22 @@
 /// Shrinks B, G, R, A pixels with an area (box) filter: every output pixel is the average of
 /// the source pixels it covers, weighted by how much of each it covers, so nothing aliases
-/// however large the ratio. Separable: each output row first sums its source rows
-/// (a contiguous loop the compiler vectorises — this touches every source byte once and is
-/// where the time goes), then each output pixel sums its columns of that row.
-/// Weights are 14-bit fixed point; the sums are exact integers until the final rounding.
+/// however large the ratio. Separable: each output row first sums its source rows (vector
+/// loops over whole rows — this touches every source byte once and is where the time
+/// goes), then each output pixel sums its columns of that row.
+/// Weights are coverage in 1/256 of a pixel; sums are exact integers, divided by the total
+/// weight only at the end, so a flat colour stays exactly that colour.
 enum AreaResampler {
-    static let weightBits = 14
-    static let weightOne = Int32(1 << weightBits)
+    /// The weight of a fully covered pixel.
+    static let wholePixel = 256.0
 
     /// Source taps of one axis: output `i` reads `count[i]` source indices from `first[i]`
-    /// with weights `weights[offset[i] ..< offset[i] + count[i]]`, which sum to `weightOne`.
+    /// with weights `weights[offset[i] ..< offset[i] + count[i]]`, which total `total[i]`.
     struct Taps {
         var first: [Int] = []
         var count: [Int] = []
         var offset: [Int] = []
-        var weights: [Int32] = []
+        var weights: [UInt32] = []
+        var total: [UInt32] = []
         /// The source span every tap lies in.
         var lowest = 0
         var highest = 0
@@ -27,35 +29,30 @@ enum AreaResampler {
                 a = min(max(a, 0), Double(sourceCount)); b = min(max(b, 0), Double(sourceCount))
                 if b - a < 1e-9 {
                     // Degenerate span (nothing to average): take the nearest pixel.
-                    let nearest = min(sourceCount - 1, max(0, Int(a)))
-                    append(first: nearest, weights: [AreaResampler.weightOne])
+                    append(first: min(sourceCount - 1, max(0, Int(a))), weights: [1])
                     continue
                 }
-                let from = Int(a.rounded(.down)), to = min(sourceCount, Int(b.rounded(.up)))
-                var fixed: [Int32] = []
-                fixed.reserveCapacity(to - from)
-                var total: Int32 = 0, largest = 0
-                for j in from..<to {
-                    let cover = min(b, Double(j + 1)) - max(a, Double(j))
-                    let w = Int32((cover / (b - a) * Double(AreaResampler.weightOne)).rounded())
-                    fixed.append(w)
-                    total += w
-                    if w > fixed[largest] { largest = fixed.count - 1 }
+                let from = min(sourceCount - 1, Int(a.rounded(.down)))
+                let to = max(from + 1, min(sourceCount, Int(b.rounded(.up))))
+                var fixed = (from..<to).map { j in
+                    UInt32((max(0, min(b, Double(j + 1)) - max(a, Double(j))) * AreaResampler.wholePixel).rounded())
                 }
-                // Rounding must not brighten or darken: the weights sum to exactly one.
-                fixed[largest] += AreaResampler.weightOne - total
                 var head = 0, tail = fixed.count
                 while head < tail - 1 && fixed[head] == 0 { head += 1 }
                 while tail - 1 > head && fixed[tail - 1] == 0 { tail -= 1 }
-                append(first: from + head, weights: Array(fixed[head..<tail]))
+                fixed = Array(fixed[head..<tail])
+                // Only slivers, each rounded to nothing: weigh them equally.
+                if fixed.allSatisfy({ $0 == 0 }) { fixed = fixed.map { _ in 1 } }
+                append(first: from + head, weights: fixed)
             }
         }
 
-        private mutating func append(first index: Int, weights ws: [Int32]) {
+        private mutating func append(first index: Int, weights ws: [UInt32]) {
             first.append(index)
             count.append(ws.count)
             offset.append(weights.count)
             weights.append(contentsOf: ws)
+            total.append(ws.reduce(0, +))
             lowest = min(lowest, index)
             highest = max(highest, index + ws.count)
         }
@@ -187,8 +184,8 @@ enum AreaResampler {
                         }
                     }
                     // Horizontal: weighted sum of the row sums (64-bit), then divided by the
-                    // row's and the columns' total weight, so flat colour stays exact.
-                    let scale = 1 / (Double(weightOne) * Double(span.totalWeight))
+                    // row's and the columns' total weight.
+                    let rowScale = 1 / Double(span.totalWeight)
                     let target = out + y * width * 4
                     for x in 0..<width {
                         var b: UInt64 = 0, g: UInt64 = 0, r: UInt64 = 0, a: UInt64 = 0
@@ -201,6 +198,7 @@ enum AreaResampler {
                             r &+= UInt64(rowSums[p + 2]) &* w
                             a &+= UInt64(rowSums[p + 3]) &* w
                         }
+                        let scale = rowScale / Double(columns.total[x])
                         target[x * 4] = UInt8(Double(b) * scale + 0.5)
                         target[x * 4 + 1] = UInt8(Double(g) * scale + 0.5)
                         target[x * 4 + 2] = UInt8(Double(r) * scale + 0.5)

@@ -64,6 +64,14 @@ struct ResamplerTests {
         #expect(three.pixel(0, 0) == .white && three.pixel(0, 4) == .black)
     }
 
+    @Test("Very wide ratios still average every column", arguments: [1000, 70_000])
+    func wideRatios(columns: Int) {
+        var image = DecodedImage.solid(width: columns, height: 2, .black)
+        for x in 0..<(columns * 2 / 5) { image.set(x, 0, .white); image.set(x, 1, .white) }
+        let one = AreaResampler.resample(image, region: Self.whole(image), width: 1, height: 1, alpha: false)
+        #expect(abs(one.pixel(0, 0).r - 102) <= 1, "got \(one.pixel(0, 0))")
+    }
+
     @Test("A crop region picks the middle of the source")
     func cropRegion() {
         var image = DecodedImage.solid(width: 30, height: 10, .red)
