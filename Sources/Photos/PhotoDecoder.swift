@@ -12,6 +12,8 @@ public enum PhotoDecoder {
     ///     BMP and TIFF, whose pixel cap is checked against it before decoding; JPEG, PNG
     ///     and WebP read their own header.
     ///   - box: the target in displayed pixels.
+    ///   - mode: `.fill` returns the box exactly, centre-cropped (smaller only where the photo
+    ///     is smaller: never upscaled); `.fit` returns the whole photo inside the box.
     ///   - maxPixels: cap on the largest buffer this decode allocates.
     public static func decode(path: PhotoPath, format: ImageFormat, orientation: Orientation = .up,
                               storedSize: (width: Int, height: Int)? = nil,
@@ -61,17 +63,17 @@ public enum PhotoDecoder {
 
     private static func decodeSource(bytes: UnsafeRawBufferPointer, format: ImageFormat,
                                      request: DecodeRequest) throws(DecodeError) -> SourceImage {
-            switch format {
-            case .jpeg: return try JPEGDecoder.decode(bytes, request: request)
-            case .webp: return try WebPDecoder.decode(bytes, request: request)
-            case .png:
-                let png = try PNGCodec.decode(bytes, maxPixels: request.maxPixels)
-                let plan = request.plan(sourceWidth: png.image.width, sourceHeight: png.image.height)
-                return SourceImage(image: png.image, sourceWidth: png.image.width,
-                                   sourceHeight: png.image.height, plan: plan, mayHaveAlpha: png.hasAlpha)
-            case .gif, .bmp, .tiff: return try SDLImageDecoder.decode(bytes, format: format, request: request)
-            }
-    }
+        switch format {
+        case .jpeg: return try JPEGDecoder.decode(bytes, request: request)
+        case .webp: return try WebPDecoder.decode(bytes, request: request)
+        case .png:
+            let png = try PNGCodec.decode(bytes, maxPixels: request.maxPixels)
+            let plan = request.plan(sourceWidth: png.image.width, sourceHeight: png.image.height)
+            return SourceImage(image: png.image, sourceWidth: png.image.width,
+                               sourceHeight: png.image.height, plan: plan, mayHaveAlpha: png.hasAlpha)
+        case .gif, .bmp, .tiff: return try SDLImageDecoder.decode(bytes, format: format, request: request)
+        }
+}
 
     /// Area-filters the decoded pixels to the plan's output and turns them as displayed.
     static func finish(_ source: SourceImage, orientation: Orientation) -> DecodedImage {
