@@ -1,0 +1,64 @@
+// A thin C layer over libpng for cascade. libpng reports errors by longjmp, which Swift
+// cannot catch; every entry point here sets its own setjmp so that a corrupt file becomes
+// an error code and a message, never an abort.
+#ifndef CASCADE_PNG_CODEC_H
+#define CASCADE_PNG_CODEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct cascade_png_reader cascade_png_reader;
+
+typedef enum {
+    CASCADE_PNG_OK = 0,
+    CASCADE_PNG_ERROR = 1,      /* corrupt data; see the message */
+    CASCADE_PNG_TRUNCATED = 2,  /* the data ended before the image did */
+    CASCADE_PNG_NO_MEMORY = 3
+} cascade_png_status;
+
+/* Reads the signature and every chunk up to the image data. On failure returns NULL and
+   copies a message into `message` (`message_size` bytes, NUL-terminated). The memory
+   must outlive the reader. */
+cascade_png_reader *cascade_png_open(const unsigned char *data, size_t size,
+                                     int *status, char *message, size_t message_size);
+
+uint32_t cascade_png_width(const cascade_png_reader *reader);
+uint32_t cascade_png_height(const cascade_png_reader *reader);
+/* Nonzero when the file has an alpha channel or a tRNS chunk. */
+int cascade_png_has_alpha(const cascade_png_reader *reader);
+
+/* Decodes every row as 8-bit B, G, R, A into `pixels` (height rows of `stride` bytes),
+   then reads the chunks after the image data. Returns a cascade_png_status. */
+int cascade_png_read_bgra(cascade_png_reader *reader, unsigned char *pixels, size_t stride);
+
+/* Text chunks (tEXt, zTXt, iTXt) seen so far: those before the image after open, all of
+   them after cascade_png_read_bgra. The strings live as long as the reader. */
+int cascade_png_text_count(const cascade_png_reader *reader);
+const char *cascade_png_text_key(const cascade_png_reader *reader, int index);
+const char *cascade_png_text_value(const cascade_png_reader *reader, int index);
+
+/* The message of the last failure of this reader. */
+const char *cascade_png_message(const cascade_png_reader *reader);
+
+void cascade_png_close(cascade_png_reader *reader);
+
+/* Encodes 8-bit B, G, R, A pixels as an 8-bit RGBA, non-interlaced PNG with the given
+   tEXt chunks. On success *out and *out_size hold a malloc'd buffer the caller frees
+   with cascade_png_free. */
+int cascade_png_write_bgra(const unsigned char *pixels, uint32_t width, uint32_t height,
+                           size_t stride, const char *const *keys, const char *const *values,
+                           int text_count, int compression_level,
+                           unsigned char **out, size_t *out_size,
+                           char *message, size_t message_size);
+
+void cascade_png_free(void *buffer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

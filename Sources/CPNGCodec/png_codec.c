@@ -1,0 +1,287 @@
+#include "png_codec.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct cascade_png_reader {
+    png_structp png;
+    png_infop info;
+    png_infop end_info;
+    const unsigned char *data;
+    size_t size;
+    size_t offset;
+    png_bytep *rows;
+    int truncated;
+    int out_of_memory;
+    char message[160];
+};
+
+static void copy_message(char *to, size_t to_size, const char *from) {
+    if (to == NULL || to_size == 0) return;
+    snprintf(to, to_size, "%s", from ? from : "");
+}
+
+/* libpng requires that the error callback does not return: it jumps back to the setjmp
+   of the entry point that is running. The message is kept for the Swift side. */
+static void reader_error(png_structp png, png_const_charp message) {
+    cascade_png_reader *reader = (cascade_png_reader *)png_get_error_ptr(png);
+    copy_message(reader->message, sizeof reader->message, message);
+    if (message && strstr(message, "out of memory")) reader->out_of_memory = 1;
+    png_longjmp(png, 1);
+}
+
+/* Warnings (a bad CRC in an ancillary chunk, an unknown sRGB profile …) do not stop the
+   image and are not worth a log line per photo. */
+static void ignore_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+static void read_from_memory(png_structp png, png_bytep out, size_t length) {
+    cascade_png_reader *reader = (cascade_png_reader *)png_get_io_ptr(png);
+    if (length > reader->size - reader->offset) {
+        reader->truncated = 1;
+        png_error(png, "unexpected end of file");
+    }
+    memcpy(out, reader->data + reader->offset, length);
+    reader->offset += length;
+}
+
+static int failure_status(const cascade_png_reader *reader) {
+    if (reader->truncated) return CASCADE_PNG_TRUNCATED;
+    if (reader->out_of_memory) return CASCADE_PNG_NO_MEMORY;
+    return CASCADE_PNG_ERROR;
+}
+
+cascade_png_reader *cascade_png_open(const unsigned char *data, size_t size,
+                                     int *status, char *message, size_t message_size) {
+    *status = CASCADE_PNG_ERROR;
+    if (size < 8 || png_sig_cmp((png_const_bytep)data, 0, 8) != 0) {
+        if (size < 8) *status = CASCADE_PNG_TRUNCATED;
+        copy_message(message, message_size, size < 8 ? "unexpected end of file" : "not a PNG file");
+        return NULL;
+    }
+    cascade_png_reader *reader = calloc(1, sizeof *reader);
+    if (reader == NULL) {
+        *status = CASCADE_PNG_NO_MEMORY;
+        copy_message(message, message_size, "out of memory");
+        return NULL;
+    }
+    reader->data = data;
+    reader->size = size;
+    reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader, reader_error, ignore_warning);
+    if (reader->png != NULL) reader->info = png_create_info_struct(reader->png);
+    if (reader->png != NULL) reader->end_info = png_create_info_struct(reader->png);
+    if (reader->png == NULL || reader->info == NULL || reader->end_info == NULL) {
+        *status = CASCADE_PNG_NO_MEMORY;
+        copy_message(message, message_size, "out of memory");
+        cascade_png_close(reader);
+        return NULL;
+    }
+    if (setjmp(png_jmpbuf(reader->png))) {
+        *status = failure_status(reader);
+        copy_message(message, message_size, reader->message);
+        cascade_png_close(reader);
+        return NULL;
+    }
+    png_set_read_fn(reader->png, reader, read_from_memory);
+    png_read_info(reader->png, reader->info);
+    *status = CASCADE_PNG_OK;
+    return reader;
+}
+
+uint32_t cascade_png_width(const cascade_png_reader *reader) {
+    return png_get_image_width(reader->png, reader->info);
+}
+
+uint32_t cascade_png_height(const cascade_png_reader *reader) {
+    return png_get_image_height(reader->png, reader->info);
+}
+
+int cascade_png_has_alpha(const cascade_png_reader *reader) {
+    png_byte type = png_get_color_type(reader->png, reader->info);
+    if (type & PNG_COLOR_MASK_ALPHA) return 1;
+    return png_get_valid(reader->png, reader->info, PNG_INFO_tRNS) ? 1 : 0;
+}
+
+int cascade_png_read_bgra(cascade_png_reader *reader, unsigned char *pixels, size_t stride) {
+    png_structp png = reader->png;
+    png_infop info = reader->info;
+    if (setjmp(png_jmpbuf(png))) return failure_status(reader);
+
+    png_byte type = png_get_color_type(png, info);
+    png_byte depth = png_get_bit_depth(png, info);
+    /* Palette → RGB, gray below 8 bits → 8 bits, tRNS → alpha. */
+    png_set_expand(png);
+    if (depth == 16) png_set_scale_16(png);
+    if (type == PNG_COLOR_TYPE_GRAY || type == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    png_set_bgr(png);
+    if (!cascade_png_has_alpha(reader)) png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+
+    uint32_t height = png_get_image_height(png, info);
+    if (png_get_rowbytes(png, info) > stride) png_error(png, "row does not fit the buffer");
+    reader->rows = malloc(sizeof(png_bytep) * (height ? height : 1));
+    if (reader->rows == NULL) {
+        reader->out_of_memory = 1;
+        png_error(png, "out of memory");
+    }
+    for (uint32_t y = 0; y < height; y++) reader->rows[y] = pixels + (size_t)y * stride;
+    png_read_image(png, reader->rows);
+
+    /* The rows are complete; a file cut off after them still shows the whole image, it
+       only loses the text chunks that came late. */
+    if (setjmp(png_jmpbuf(png))) return CASCADE_PNG_OK;
+    png_read_end(png, reader->end_info);
+    return CASCADE_PNG_OK;
+}
+
+static int text_of(const cascade_png_reader *reader, png_infop info, png_textp *texts) {
+    if (info == NULL) return 0;
+    int count = 0;
+    png_get_text(reader->png, info, texts, &count);
+    return count;
+}
+
+int cascade_png_text_count(const cascade_png_reader *reader) {
+    png_textp texts;
+    return text_of(reader, reader->info, &texts) + text_of(reader, reader->end_info, &texts);
+}
+
+static png_textp text_at(const cascade_png_reader *reader, int index) {
+    png_textp texts;
+    int early = text_of(reader, reader->info, &texts);
+    if (index < early) return &texts[index];
+    int late = text_of(reader, reader->end_info, &texts);
+    if (index - early < late) return &texts[index - early];
+    return NULL;
+}
+
+const char *cascade_png_text_key(const cascade_png_reader *reader, int index) {
+    png_textp text = text_at(reader, index);
+    return text ? text->key : "";
+}
+
+const char *cascade_png_text_value(const cascade_png_reader *reader, int index) {
+    png_textp text = text_at(reader, index);
+    return (text && text->text) ? text->text : "";
+}
+
+const char *cascade_png_message(const cascade_png_reader *reader) {
+    return reader->message;
+}
+
+void cascade_png_close(cascade_png_reader *reader) {
+    if (reader == NULL) return;
+    if (reader->png != NULL) {
+        png_infop info = reader->info, end_info = reader->end_info;
+        png_destroy_read_struct(&reader->png, info ? &info : NULL, end_info ? &end_info : NULL);
+    }
+    free(reader->rows);
+    free(reader);
+}
+
+/* ---- writing ---- */
+
+typedef struct {
+    unsigned char *bytes;
+    size_t size;
+    size_t capacity;
+    int out_of_memory;
+    char message[160];
+} write_buffer;
+
+static void writer_error(png_structp png, png_const_charp message) {
+    write_buffer *buffer = (write_buffer *)png_get_error_ptr(png);
+    copy_message(buffer->message, sizeof buffer->message, message);
+    png_longjmp(png, 1);
+}
+
+static void write_to_memory(png_structp png, png_bytep data, size_t length) {
+    write_buffer *buffer = (write_buffer *)png_get_io_ptr(png);
+    if (length > buffer->capacity - buffer->size) {
+        size_t capacity = buffer->capacity ? buffer->capacity : 16384;
+        while (capacity - buffer->size < length) {
+            if (capacity > SIZE_MAX / 2) png_error(png, "out of memory");
+            capacity *= 2;
+        }
+        unsigned char *grown = realloc(buffer->bytes, capacity);
+        if (grown == NULL) {
+            buffer->out_of_memory = 1;
+            png_error(png, "out of memory");
+        }
+        buffer->bytes = grown;
+        buffer->capacity = capacity;
+    }
+    memcpy(buffer->bytes + buffer->size, data, length);
+    buffer->size += length;
+}
+
+static void flush_nothing(png_structp png) { (void)png; }
+
+int cascade_png_write_bgra(const unsigned char *pixels, uint32_t width, uint32_t height,
+                           size_t stride, const char *const *keys, const char *const *values,
+                           int text_count, int compression_level,
+                           unsigned char **out, size_t *out_size,
+                           char *message, size_t message_size) {
+    *out = NULL;
+    *out_size = 0;
+    /* Everything a longjmp must still see lives on the heap, not in locals. */
+    write_buffer *buffer = calloc(1, sizeof *buffer);
+    png_textp texts = text_count > 0 ? calloc((size_t)text_count, sizeof(png_text)) : NULL;
+    if (buffer == NULL || (text_count > 0 && texts == NULL)) {
+        free(buffer);
+        free(texts);
+        copy_message(message, message_size, "out of memory");
+        return CASCADE_PNG_NO_MEMORY;
+    }
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, buffer, writer_error, ignore_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (png == NULL || info == NULL) {
+        png_destroy_write_struct(png ? &png : NULL, NULL);
+        free(buffer);
+        free(texts);
+        copy_message(message, message_size, "out of memory");
+        return CASCADE_PNG_NO_MEMORY;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        int status = buffer->out_of_memory ? CASCADE_PNG_NO_MEMORY : CASCADE_PNG_ERROR;
+        copy_message(message, message_size, buffer->message);
+        png_destroy_write_struct(&png, &info);
+        free(buffer->bytes);
+        free(buffer);
+        free(texts);
+        return status;
+    }
+    png_set_write_fn(png, buffer, write_to_memory, flush_nothing);
+    png_set_compression_level(png, compression_level);
+    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    for (int i = 0; i < text_count; i++) {
+        texts[i].compression = PNG_TEXT_COMPRESSION_NONE;
+        texts[i].key = (png_charp)keys[i];
+        texts[i].text = (png_charp)values[i];
+        texts[i].text_length = strlen(values[i]);
+    }
+    if (text_count > 0) png_set_text(png, info, texts, text_count);
+    png_write_info(png, info);
+    png_set_bgr(png);
+    for (uint32_t y = 0; y < height; y++) {
+        png_write_row(png, (png_const_bytep)(pixels + (size_t)y * stride));
+    }
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    *out = buffer->bytes;
+    *out_size = buffer->size;
+    free(buffer);
+    free(texts);
+    return CASCADE_PNG_OK;
+}
+
+void cascade_png_free(void *buffer) {
+    free(buffer);
+}

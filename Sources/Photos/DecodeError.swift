@@ -1,0 +1,72 @@
+// Why a photo could not be shown. `reason` is short enough for an error tile; `detail`
+// keeps the library's own words for the log.
+public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// open(2) or read(2) failed; the text is strerror's.
+    case unreadable(String)
+    /// A FIFO, device, socket or directory where a photo was expected.
+    case notRegularFile
+    /// Bigger than the read cap.
+    case fileTooLarge(bytes: Int64)
+    /// The data ends before the image does.
+    case truncated
+    /// The library rejected the data.
+    case corrupt(ImageFormat, detail: String)
+    /// The buffer the decode would need is over the pixel cap.
+    case tooManyPixels(width: Int, height: Int)
+    /// A valid file of a kind cascade cannot show, e.g. "12-bit JPEG".
+    case unsupported(String)
+    /// A format that must be checked against the pixel cap came without its size.
+    case unknownSize
+    /// The library could not get memory.
+    case outOfMemory
+    /// The thumbnail cache remembers that this file (at this mtime) failed before.
+    case failedBefore(String)
+
+    public var reason: String {
+        switch self {
+        case .unreadable(let why): return "cannot read file: \(why)"
+        case .notRegularFile: return "not a regular file"
+        case .fileTooLarge(let bytes): return "file too large (\(bytes / (1 << 20)) MiB)"
+        case .truncated: return "truncated file"
+        case .corrupt(let format, _): return "corrupt \(format.displayName) data"
+        case .tooManyPixels(let width, let height): return "too many pixels (\(width)×\(height))"
+        case .unsupported(let what): return "unsupported: \(what)"
+        case .unknownSize: return "unknown image size"
+        case .outOfMemory: return "out of memory"
+        case .failedBefore(let reason): return reason
+        }
+    }
+
+    public var detail: String? {
+        if case .corrupt(_, let detail) = self, !detail.isEmpty { return detail }
+        return nil
+    }
+
+    public var description: String {
+        guard let detail else { return reason }
+        return "\(reason) (\(detail))"
+    }
+
+    /// A failure that belongs to the file's content, so trying again before the file
+    /// changes is pointless; the thumbnail cache records only these.
+    public var isContentFailure: Bool {
+        switch self {
+        case .truncated, .corrupt, .tooManyPixels, .unsupported, .unknownSize, .fileTooLarge: return true
+        case .unreadable, .notRegularFile, .outOfMemory, .failedBefore: return false
+        }
+    }
+}
+
+extension ImageFormat {
+    /// How people write the format's name in a sentence.
+    var displayName: String {
+        switch self {
+        case .jpeg: return "JPEG"
+        case .png: return "PNG"
+        case .webp: return "WebP"
+        case .gif: return "GIF"
+        case .bmp: return "BMP"
+        case .tiff: return "TIFF"
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import CPNGCodec
+import Glibc
+
+/// PNG reading and writing through libpng (via the setjmp-guarded CPNGCodec layer): photos,
+/// and thumbnails with their tEXt chunks. The size is read from the header and checked
+/// against the pixel cap before the pixel buffer exists.
+enum PNGCodec {
+    struct Decoded {
+        var image: DecodedImage
+        var hasAlpha: Bool
+        /// Text chunks by keyword (tEXt, zTXt and iTXt alike); the first of a keyword wins.
+        var text: [String: String]
+    }
+
+    static func decode(_ data: UnsafeRawBufferPointer, maxPixels: Int) throws(DecodeError) -> Decoded {
+        let bytes = data.bindMemory(to: UInt8.self)
+        guard let base = bytes.baseAddress, bytes.count >= 8 else { throw .truncated }
+        var status: Int32 = 0
+        var message = [CChar](repeating: 0, count: 160)
+        guard let reader = cascade_png_open(base, bytes.count, &status, &message, message.count) else {
+            throw error(status, cText(message))
+        }
+        defer { cascade_png_close(reader) }
+        let width = Int(cascade_png_width(reader)), height = Int(cascade_png_height(reader))
+        guard width > 0, height > 0 else { throw .corrupt(.png, detail: "no image size") }
+        guard width * height <= maxPixels else { throw .tooManyPixels(width: width, height: height) }
+
+        var readStatus: Int32 = 0
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            count = width * height * 4
+            readStatus = cascade_png_read_bgra(reader, buffer.baseAddress!, width * 4)
+        }
+        guard readStatus == Int32(CASCADE_PNG_OK.rawValue) else {
+            throw error(readStatus, String(cString: cascade_png_message(reader)))
+        }
+        var text: [String: String] = [:]
+        for i in 0..<cascade_png_text_count(reader) {
+            let key = String(cString: cascade_png_text_key(reader, i))
+            if text[key] == nil { text[key] = String(cString: cascade_png_text_value(reader, i)) }
+        }
+        return Decoded(image: DecodedImage(width: width, height: height, stride: width * 4, pixels: pixels),
+                       hasAlpha: cascade_png_has_alpha(reader) != 0, text: text)
+    }
+
+    /// An 8-bit RGBA PNG of `image` with `text` as uncompressed tEXt chunks, in the order
+    /// given. Keys and values must be Latin-1 (ours are ASCII).
+    static func encode(_ image: DecodedImage, text: [(String, String)], compressionLevel: Int32 = 3)
+        throws(DecodeError) -> [UInt8]
+    {
+        var keys = text.map { strdup($0.0) }
+        var values = text.map { strdup($0.1) }
+        defer { (keys + values).forEach { free($0) } }
+        var out: UnsafeMutablePointer<UInt8>?
+        var outSize = 0
+        var message = [CChar](repeating: 0, count: 160)
+        let status = image.pixels.withUnsafeBufferPointer { pixels in
+            keys.withUnsafeMutableBufferPointer { keyPointers in
+                values.withUnsafeMutableBufferPointer { valuePointers in
+                    keyPointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { k in
+                        valuePointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { v in
+                            cascade_png_write_bgra(pixels.baseAddress, UInt32(image.width), UInt32(image.height),
+                                                   image.stride, k.baseAddress, v.baseAddress, Int32(text.count),
+                                                   compressionLevel, &out, &outSize, &message, message.count)
+                        }
+                    }
+                }
+            }
+        }
+        guard status == Int32(CASCADE_PNG_OK.rawValue), let out else {
+            throw status == Int32(CASCADE_PNG_NO_MEMORY.rawValue)
+                ? .outOfMemory : .corrupt(.png, detail: cText(message))
+        }
+        defer { cascade_png_free(out) }
+        return Array(UnsafeBufferPointer(start: out, count: outSize))
+    }
+
+    /// A NUL-terminated message buffer from C.
+    private static func cText(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func error(_ status: Int32, _ message: String) -> DecodeError {
+        switch status {
+        case Int32(CASCADE_PNG_TRUNCATED.rawValue): return .truncated
+        case Int32(CASCADE_PNG_NO_MEMORY.rawValue): return .outOfMemory
+        default: return .corrupt(.png, detail: message)
+        }
+    }
+}

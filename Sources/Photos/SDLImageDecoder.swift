@@ -1,0 +1,78 @@
+import CSDL2
+
+/// GIF (first frame), BMP and TIFF through SDL2_image, from memory. These formats have no
+/// scaled decode, so the whole image is decoded and then shrunk; the pixel cap is checked
+/// against the probed size before SDL allocates anything. Only surface functions are used:
+/// they are safe on worker threads and need no SDL_Init.
+enum SDLImageDecoder {
+    static func decode(_ data: UnsafeRawBufferPointer, format: ImageFormat,
+                       request: DecodeRequest) throws(DecodeError) -> SourceImage {
+        guard let stored = request.storedSize else { throw .unknownSize }
+        guard stored.width > 0, stored.height > 0 else { throw .corrupt(format, detail: "no image size") }
+        guard stored.width * stored.height <= request.maxPixels else {
+            throw .tooManyPixels(width: stored.width, height: stored.height)
+        }
+        guard let base = data.baseAddress, !data.isEmpty else { throw .truncated }
+        guard data.count <= Int(Int32.max) else { throw .fileTooLarge(bytes: Int64(data.count)) }
+        // SDL_image shows whatever frames a cut-off GIF holds without complaint; a GIF
+        // always ends with its trailer byte, so a missing one means the file is cut short.
+        if format == .gif, data.last != 0x3B { throw .truncated }
+        LibrarySetup.ensure()
+
+        guard let stream = SDL_RWFromConstMem(base, Int32(data.count)) else { throw .outOfMemory }
+        // freesrc = 1: SDL closes the stream whether or not the load succeeds.
+        guard let loaded = IMG_LoadTyped_RW(stream, 1, typeName(format)) else {
+            throw error(format, String(cString: SDL_GetError()))
+        }
+        defer { SDL_FreeSurface(loaded) }
+        let width = Int(loaded.pointee.w), height = Int(loaded.pointee.h)
+        // The probe and the decoder can disagree (the file changed in between); never hand
+        // on more than the cap either way.
+        guard width > 0, height > 0 else { throw .corrupt(format, detail: "empty image") }
+        guard width * height <= request.maxPixels else { throw .tooManyPixels(width: width, height: height) }
+
+        guard let converted = SDL_ConvertSurfaceFormat(loaded, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue), 0) else {
+            throw error(format, String(cString: SDL_GetError()))
+        }
+        defer { SDL_FreeSurface(converted) }
+        if SDL_MUSTLOCK(converted) { SDL_LockSurface(converted) }
+        defer { if SDL_MUSTLOCK(converted) { SDL_UnlockSurface(converted) } }
+        guard let source = converted.pointee.pixels else { throw .corrupt(format, detail: "no pixels") }
+        let pitch = Int(converted.pointee.pitch)
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            for y in 0..<height {
+                (buffer.baseAddress! + y * width * 4).update(
+                    from: source.advanced(by: y * pitch).assumingMemoryBound(to: UInt8.self), count: width * 4)
+            }
+            count = width * height * 4
+        }
+        let plan = request.plan(sourceWidth: width, sourceHeight: height)
+        return SourceImage(image: DecodedImage(width: width, height: height, stride: width * 4, pixels: pixels),
+                           sourceWidth: width, sourceHeight: height, plan: plan, mayHaveAlpha: true)
+    }
+
+    private static func typeName(_ format: ImageFormat) -> String {
+        switch format {
+        case .gif: return "GIF"
+        case .bmp: return "BMP"
+        case .tiff: return "TIF"
+        case .png: return "PNG"
+        case .jpeg: return "JPG"
+        case .webp: return "WEBP"
+        }
+    }
+
+    private static func error(_ format: ImageFormat, _ message: String) -> DecodeError {
+        let lower = message.lowercased()
+        if lower.contains("premature") || lower.contains("end of file") || lower.contains("truncated") {
+            return .truncated
+        }
+        if lower.contains("out of memory") { return .outOfMemory }
+        return .corrupt(format, detail: message)
+    }
+}
+
+/// SDL_MUSTLOCK is a macro Swift does not see.
+private func SDL_MUSTLOCK(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Bool {
+    surface.pointee.flags & UInt32(SDL_RLEACCEL) != 0
+}

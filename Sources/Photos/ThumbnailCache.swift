@@ -1,0 +1,227 @@
+import CCrypto
+import Foundation
+import Glibc
+import Logging
+import Synchronization
+
+/// The shared thumbnail cache of the freedesktop.org Thumbnail Managing Standard, so cascade,
+/// file managers and other viewers reuse each other's thumbnails:
+/// `$XDG_CACHE_HOME/thumbnails/<size>/<md5 of the file URI>.png`, checked by the
+/// `Thumb::URI` and `Thumb::MTime` (and, when present, `Thumb::Size`) text chunks, with
+/// per-program failure records under `fail/cascade-<version>/`.
+///
+/// Nothing here throws: a missing, unreadable or full cache only costs a decode.
+public struct ThumbnailCache: Sendable {
+    /// The cache folder; nil when the cache is off (`--no-thumbnail-cache`, or no home).
+    public let root: PhotoPath?
+    /// The `Software` text chunk of the thumbnails we write.
+    public let software: String
+    /// Our folder under `fail/`: program name and version, as the spec asks.
+    public let failFolderName: String
+    private let logger: Logger
+    private let reportedWriteFailure: WriteFailureFlag
+
+    public static let version = "0.1"
+
+    public init(root: PhotoPath?, software: String = "cascade", version: String = ThumbnailCache.version,
+                logger: Logger = Logger(label: "cascade.thumbnails")) {
+        self.root = root
+        self.software = software
+        failFolderName = "\(software)-\(version)"
+        self.logger = logger
+        reportedWriteFailure = WriteFailureFlag()
+    }
+
+    /// The user's cache per the spec and the XDG base directory spec: `$XDG_CACHE_HOME`
+    /// if set to an absolute path, else `$HOME/.cache`.
+    public static func standard(enabled: Bool = true,
+                                environment: [String: String] = ProcessInfo.processInfo.environment) -> ThumbnailCache {
+        ThumbnailCache(root: enabled ? standardRoot(environment: environment) : nil)
+    }
+
+    static func standardRoot(environment: [String: String]) -> PhotoPath? {
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+            return PhotoPath(cache).appending(Array("thumbnails".utf8))
+        }
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            return PhotoPath(home).appending(Array(".cache/thumbnails".utf8))
+        }
+        return nil
+    }
+
+    public var isEnabled: Bool { root != nil }
+
+    /// The URI the thumbnail is named after: absolute, escaped as GLib escapes it.
+    public static func uri(for path: PhotoPath) -> String {
+        if path.bytes.first == UInt8(ascii: "/") { return path.uri }
+        let cwd = FileManager.default.currentDirectoryPath
+        return PhotoPath(cwd).appending(path.bytes).uri
+    }
+
+    /// Lower-case hex MD5 of the URI plus ".png".
+    public static func fileName(forURI uri: String) -> String {
+        let bytes = Array(uri.utf8)
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        _ = EVP_Digest(bytes, bytes.count, &digest, &length, EVP_md5(), nil)
+        let hex = Array("0123456789abcdef".utf8)
+        var name: [UInt8] = []
+        for byte in digest.prefix(Int(length)) {
+            name.append(hex[Int(byte >> 4)])
+            name.append(hex[Int(byte & 0xF)])
+        }
+        return String(decoding: name, as: UTF8.self) + ".png"
+    }
+
+    func folder(_ size: ThumbnailSize) -> PhotoPath? {
+        root?.appending(Array(size.folderName.utf8))
+    }
+
+    var failFolder: PhotoPath? {
+        root?.appending(Array("fail/\(failFolderName)".utf8))
+    }
+
+    // MARK: Reading
+
+    /// The thumbnail of `path` in the `size` folder, if one is there and still shows the file
+    /// as `stamp` describes it; any program may have written it.
+    public func lookup(path: PhotoPath, stamp: FileStamp, size: ThumbnailSize) -> DecodedImage? {
+        guard let folder = folder(size) else { return nil }
+        let uri = Self.uri(for: path)
+        return readValid(folder.appending(Array(Self.fileName(forURI: uri).utf8)), uri: uri, stamp: stamp)?.image
+    }
+
+    private func readValid(_ file: PhotoPath, uri: String, stamp: FileStamp) -> PNGCodec.Decoded? {
+        // Thumbnails are at most 1024 px a side; anything far bigger is not one.
+        guard let contents = try? DecodeInput.read(file, cap: 32 << 20) else { return nil }
+        let decoded: PNGCodec.Decoded
+        do {
+            decoded = try contents.bytes.withUnsafeBytes { bytes throws(DecodeError) in
+                try PNGCodec.decode(bytes, maxPixels: 4096 * 4096)
+            }
+        } catch {
+            logger.debug("ignoring unreadable thumbnail", metadata: ["file": "\(file)", "error": "\(error)"])
+            return nil
+        }
+        guard Self.isValid(decoded.text, uri: uri, stamp: stamp) else { return nil }
+        return decoded
+    }
+
+    /// The spec's check: same URI, same mtime; same size where the writer recorded it.
+    static func isValid(_ text: [String: String], uri: String, stamp: FileStamp) -> Bool {
+        guard text["Thumb::URI"] == uri, let mtime = text["Thumb::MTime"], parseSeconds(mtime) == stamp.mtime else {
+            return false
+        }
+        if let size = text["Thumb::Size"] { return Int64(size.trimmingCharacters(in: .whitespaces)) == stamp.size }
+        return true
+    }
+
+    /// Integer seconds; a writer that added a fraction still means the same second.
+    static func parseSeconds(_ text: String) -> Int64? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let whole = Int64(trimmed) { return whole }
+        guard let dot = trimmed.firstIndex(of: "."), let whole = Int64(trimmed[..<dot]),
+              trimmed[trimmed.index(after: dot)...].allSatisfy(\.isNumber) else { return nil }
+        return whole
+    }
+
+    // MARK: Writing
+
+    /// Stores `image` (already scaled so its longer side is the folder size or less, and
+    /// oriented as displayed) as the thumbnail of `path`. Returns false — after logging —
+    /// when the cache is off or cannot be written.
+    @discardableResult
+    public func store(_ image: DecodedImage, path: PhotoPath, stamp: FileStamp, size: ThumbnailSize,
+                      originalSize: (width: Int, height: Int)? = nil, format: ImageFormat? = nil) -> Bool {
+        guard let folder = folder(size), !isInsideCache(path) else { return false }
+        let uri = Self.uri(for: path)
+        var text = [("Thumb::URI", uri), ("Thumb::MTime", String(stamp.mtime)), ("Thumb::Size", String(stamp.size))]
+        if let originalSize {
+            text.append(("Thumb::Image::Width", String(originalSize.width)))
+            text.append(("Thumb::Image::Height", String(originalSize.height)))
+        }
+        if let format { text.append(("Thumb::Mimetype", format.mimeType)) }
+        text.append(("Software", software))
+        return write(image, text: text, folder: folder, name: Self.fileName(forURI: uri))
+    }
+
+    /// Remembers that `path`, as `stamp` describes it, cannot be decoded, so later starts do
+    /// not try again until the file changes. `reason` is kept for the error tile.
+    @discardableResult
+    public func recordFailure(path: PhotoPath, stamp: FileStamp, reason: String) -> Bool {
+        guard let folder = failFolder, !isInsideCache(path) else { return false }
+        let uri = Self.uri(for: path)
+        let text = [("Thumb::URI", uri), ("Thumb::MTime", String(stamp.mtime)), ("Thumb::Size", String(stamp.size)),
+                    ("Software", software), ("X-Cascade::Reason", Self.latin1Safe(reason))]
+        // The spec's "empty PNG": one transparent pixel.
+        let empty = DecodedImage(width: 1, height: 1, stride: 4, pixels: [0, 0, 0, 0])
+        return write(empty, text: text, folder: folder, name: Self.fileName(forURI: uri))
+    }
+
+    /// The reason recorded by `recordFailure` if the record is still valid for `stamp`.
+    public func failure(path: PhotoPath, stamp: FileStamp) -> String? {
+        guard let folder = failFolder else { return nil }
+        let uri = Self.uri(for: path)
+        guard let record = readValid(folder.appending(Array(Self.fileName(forURI: uri).utf8)), uri: uri, stamp: stamp)
+        else { return nil }
+        return record.text["X-Cascade::Reason"] ?? "could not be decoded"
+    }
+
+    public func hasFailure(path: PhotoPath, stamp: FileStamp) -> Bool {
+        failure(path: path, stamp: stamp) != nil
+    }
+
+    /// The spec: never make thumbnails of the thumbnails themselves.
+    private func isInsideCache(_ path: PhotoPath) -> Bool {
+        guard let root else { return true }
+        let prefix = root.bytes + [UInt8(ascii: "/")]
+        return path.bytes.starts(with: prefix)
+    }
+
+    private func write(_ image: DecodedImage, text: [(String, String)], folder: PhotoPath, name: String) -> Bool {
+        do {
+            let png = try PNGCodec.encode(image, text: text)
+            try CacheFile.writeAtomically(png, folder: folder, name: name)
+            return true
+        } catch {
+            // A read-only or full cache must not flood the log: the first failure is a
+            // warning, the rest are debug messages.
+            let message: Logger.Message = "cannot write thumbnail"
+            let metadata: Logger.Metadata = ["folder": "\(folder)", "error": "\(error)"]
+            if reportedWriteFailure.setOnce() {
+                logger.warning(message, metadata: metadata)
+            } else {
+                logger.debug(message, metadata: metadata)
+            }
+            return false
+        }
+    }
+
+    /// tEXt chunks are Latin-1; our reasons are English, but a library message might not be.
+    private static func latin1Safe(_ text: String) -> String {
+        String(text.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 ? Character($0) : "?" })
+    }
+}
+
+/// Shared by every copy of one cache value, so "warn once" holds across threads.
+private final class WriteFailureFlag: Sendable {
+    private let reported = Atomic<Bool>(false)
+
+    /// True only for the first caller.
+    func setOnce() -> Bool {
+        !reported.exchange(true, ordering: .relaxed)
+    }
+}
+
+extension ImageFormat {
+    var mimeType: String {
+        switch self {
+        case .jpeg: return "image/jpeg"
+        case .png: return "image/png"
+        case .webp: return "image/webp"
+        case .gif: return "image/gif"
+        case .bmp: return "image/bmp"
+        case .tiff: return "image/tiff"
+        }
+    }
+}

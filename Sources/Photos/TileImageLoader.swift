@@ -1,0 +1,81 @@
+import Glibc
+
+/// Gets the pixels for one wall tile, through the thumbnail cache: a valid thumbnail large
+/// enough is scaled to the tile; otherwise the photo is decoded once at the matching
+/// thumbnail size, the thumbnail is stored for next time (and for other programs), and the
+/// tile is cut from it. Photos that cannot be decoded are recorded in the cache's fail
+/// folder and not tried again until they change. Safe to call from any worker thread.
+public struct TileImageLoader: Sendable {
+    public let cache: ThumbnailCache
+    public let maxPixels: Int
+
+    public init(cache: ThumbnailCache, maxPixels: Int = PhotoDecoder.defaultMaxPixels) {
+        self.cache = cache
+        self.maxPixels = maxPixels
+        // Created on the main thread at start-up, before any worker decodes.
+        LibrarySetup.ensure()
+    }
+
+    /// The tile's pixels: `tile` filled (centre-cropped), oriented as displayed.
+    ///
+    /// - Parameters:
+    ///   - storedSize: the probed size before orientation; without it the cache is skipped.
+    ///   - tile: the tile's size in pixels.
+    public func load(path: PhotoPath, format: ImageFormat, orientation: Orientation = .up,
+                     storedSize: (width: Int, height: Int)?, tile: (width: Int, height: Int))
+        throws(DecodeError) -> DecodedImage
+    {
+        let size = cache.isEnabled ? storedSize.flatMap { Self.thumbnailSize(for: $0, orientation: orientation, tile: tile) } : nil
+        guard let size, let storedSize else {
+            return try PhotoDecoder.decode(path: path, format: format, orientation: orientation,
+                                           storedSize: storedSize, box: tile, mode: .fill, maxPixels: maxPixels)
+        }
+        // The spec: a file we may not read gets no thumbnail lookup either, so the cache
+        // never shows what the file's permissions hide.
+        guard path.withCString({ access($0, R_OK) }) == 0 else { throw .unreadable(DecodeInput.errnoText()) }
+        let stamp = try FileStamp.of(path)
+        let displayed = orientation.displayedSize(width: storedSize.width, height: storedSize.height)
+        let needed = min(Self.neededLongSide(displayed: displayed, tile: tile), max(displayed.width, displayed.height))
+
+        for candidate in ThumbnailSize.allCases where candidate >= size {
+            if let thumbnail = cache.lookup(path: path, stamp: stamp, size: candidate),
+               max(thumbnail.width, thumbnail.height) >= needed {
+                return PhotoDecoder.scale(thumbnail, box: tile, mode: .fill)
+            }
+        }
+        if let reason = cache.failure(path: path, stamp: stamp) { throw .failedBefore(reason) }
+
+        let contents = try DecodeInput.read(path)
+        let thumbnail: DecodedImage
+        do {
+            thumbnail = try PhotoDecoder.decode(data: contents.bytes, format: format, orientation: orientation,
+                                                storedSize: storedSize, box: (size.pixels, size.pixels),
+                                                mode: .fit, maxPixels: maxPixels)
+        } catch {
+            if error.isContentFailure {
+                cache.recordFailure(path: path, stamp: contents.stamp, reason: error.reason)
+            }
+            throw error
+        }
+        cache.store(thumbnail, path: path, stamp: contents.stamp, size: size,
+                    originalSize: storedSize, format: format)
+        return PhotoDecoder.scale(thumbnail, box: tile, mode: .fill)
+    }
+
+    /// The longer side of the photo scaled to fill the tile (before the crop).
+    static func neededLongSide(displayed: (width: Int, height: Int), tile: (width: Int, height: Int)) -> Int {
+        let scale = max(Double(tile.width) / Double(max(1, displayed.width)),
+                        Double(tile.height) / Double(max(1, displayed.height)))
+        return Int((Double(max(displayed.width, displayed.height)) * scale).rounded(.up))
+    }
+
+    /// The cache folder whose thumbnails are big enough for this tile; nil when a tile
+    /// needs more than xx-large (a panorama in a tall tile) and is decoded directly.
+    static func thumbnailSize(for stored: (width: Int, height: Int), orientation: Orientation,
+                              tile: (width: Int, height: Int)) -> ThumbnailSize? {
+        guard stored.width > 0, stored.height > 0 else { return nil }
+        let displayed = orientation.displayedSize(width: stored.width, height: stored.height)
+        let needed = min(neededLongSide(displayed: displayed, tile: tile), max(displayed.width, displayed.height))
+        return ThumbnailSize.covering(needed)
+    }
+}
