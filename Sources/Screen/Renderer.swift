@@ -14,7 +14,8 @@ public final class Renderer {
     /// textures keep the renderer alive in turn, so teardown order is always right.
     private let target: SurfaceStorage?
 
-    /// Textures made on this renderer and not yet destroyed, for the pool's budget and stats.
+    /// Textures (tiles and cached text) made on this renderer and not yet destroyed, for the
+    /// pool's budget and stats.
     public private(set) var liveTextureCount = 0
     public private(set) var liveTextureBytes = 0
     /// Textures ever created here: steady-state scrolling should not move this number.
@@ -85,8 +86,8 @@ public final class Renderer {
         var edges = [
             SDL_Rect(PixelRect(x: rect.x, y: rect.y, width: rect.width, height: t)),
             SDL_Rect(PixelRect(x: rect.x, y: rect.maxY - t, width: rect.width, height: t)),
-            SDL_Rect(PixelRect(x: rect.x, y: rect.y + t, width: t, height: rect.height - 2 * t)),
-            SDL_Rect(PixelRect(x: rect.maxX - t, y: rect.y + t, width: t, height: rect.height - 2 * t)),
+            SDL_Rect(PixelRect(x: rect.x, y: rect.y + t, width: t, height: max(0, rect.height - 2 * t))),
+            SDL_Rect(PixelRect(x: rect.maxX - t, y: rect.y + t, width: t, height: max(0, rect.height - 2 * t))),
         ]
         SDL_RenderFillRects(handle, &edges, Int32(edges.count))
     }
