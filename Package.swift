@@ -33,7 +33,10 @@ let package = Package(
             "Waterfall", "CTurboJPEG", "CWebP", "CExif", "CPNG", "CPNGCodec", "CCrypto", "CSDL2",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .target(name: "Screen", dependencies: ["Waterfall", "CSDL2"]),
+        .target(name: "Screen", dependencies: [
+            "Waterfall", "CSDL2",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
 
         .target(name: "App", dependencies: [
             "Waterfall", "Photos", "Screen",

@@ -1,0 +1,171 @@
+import CSDL2
+
+/// One SDL renderer — a window's or an offscreen canvas's — and the only door to it.
+/// Everything drawn on a wall goes through here, so a window and a PNG get the same pixels.
+///
+/// SDL may be used from one thread only; `@MainActor` makes the compiler hold us to that.
+/// Coordinates here are physical pixels; `scale` says how many per logical pixel (HiDPI).
+@MainActor
+public final class Renderer {
+    let handle: OpaquePointer
+    /// Physical pixels per logical pixel.
+    public let scale: Double
+    /// Keeps an offscreen target surface alive for as long as the renderer draws into it;
+    /// textures keep the renderer alive in turn, so teardown order is always right.
+    private let target: SurfaceStorage?
+
+    /// Textures (tiles and cached text) made on this renderer and not yet destroyed, for the
+    /// pool's budget and stats.
+    public private(set) var liveTextureCount = 0
+    public private(set) var liveTextureBytes = 0
+    /// Textures ever created here: steady-state scrolling should not move this number.
+    public private(set) var texturesCreated = 0
+
+    init(handle: OpaquePointer, scale: Double, target: SurfaceStorage?) {
+        self.handle = handle
+        self.scale = Renderer.validScale(scale)
+        self.target = target
+    }
+
+    /// A renderer for an existing SDL window (the interactive viewer). The scale is the ratio of
+    /// drawable to window size unless given, so a HiDPI window draws at its physical resolution.
+    public convenience init(window: OpaquePointer, accelerated: Bool = true, vsync: Bool = true,
+                            scale: Double? = nil) throws {
+        var flags = UInt32(0)
+        if accelerated { flags |= SDL_RENDERER_ACCELERATED.rawValue }
+        if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
+        var made = SDL_CreateRenderer(window, -1, flags)
+        if made == nil && accelerated {
+            // No GPU (a VM, a bare framebuffer): the software renderer draws the same wall.
+            made = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        }
+        guard let made else { throw ScreenError.sdl("SDL_CreateRenderer") }
+        var measured = 1.0
+        var windowWidth: Int32 = 0, windowHeight: Int32 = 0, outputWidth: Int32 = 0, outputHeight: Int32 = 0
+        SDL_GetWindowSize(window, &windowWidth, &windowHeight)
+        if SDL_GetRendererOutputSize(made, &outputWidth, &outputHeight) == 0, windowWidth > 0 {
+            measured = Double(outputWidth) / Double(windowWidth)
+        }
+        self.init(handle: made, scale: scale ?? measured, target: nil)
+    }
+
+    isolated deinit {
+        SDL_DestroyRenderer(handle)
+    }
+
+    static func validScale(_ scale: Double) -> Double {
+        scale.isFinite && scale >= 0.25 && scale <= 16 ? scale : 1
+    }
+
+    /// The drawable size in physical pixels.
+    public var outputSize: PixelSize {
+        var width: Int32 = 0, height: Int32 = 0
+        SDL_GetRendererOutputSize(handle, &width, &height)
+        return PixelSize(width: Int(width), height: Int(height))
+    }
+
+    /// Fills the whole target, ignoring any clip.
+    public func clear(_ color: ScreenColor) {
+        SDL_SetRenderDrawColor(handle, color.red, color.green, color.blue, color.alpha)
+        SDL_RenderClear(handle)
+    }
+
+    /// Fills `rect`, blending when the colour is translucent.
+    public func fill(_ rect: PixelRect, color: ScreenColor) {
+        guard !rect.isEmpty else { return }
+        setDrawColor(color)
+        var r = SDL_Rect(rect)
+        SDL_RenderFillRect(handle, &r)
+    }
+
+    /// Draws a frame of `thickness` pixels just inside `rect`.
+    public func outline(_ rect: PixelRect, thickness: Int, color: ScreenColor) {
+        guard !rect.isEmpty, thickness > 0 else { return }
+        let t = min(thickness, (min(rect.width, rect.height) + 1) / 2)
+        setDrawColor(color)
+        var edges = [
+            SDL_Rect(PixelRect(x: rect.x, y: rect.y, width: rect.width, height: t)),
+            SDL_Rect(PixelRect(x: rect.x, y: rect.maxY - t, width: rect.width, height: t)),
+            SDL_Rect(PixelRect(x: rect.x, y: rect.y + t, width: t, height: max(0, rect.height - 2 * t))),
+            SDL_Rect(PixelRect(x: rect.maxX - t, y: rect.y + t, width: t, height: max(0, rect.height - 2 * t))),
+        ]
+        SDL_RenderFillRects(handle, &edges, Int32(edges.count))
+    }
+
+    /// A filled triangle in one colour; icons are drawn from these so they stay sharp at any scale.
+    func fillTriangle(_ a: (Double, Double), _ b: (Double, Double), _ c: (Double, Double), color: ScreenColor) {
+        let tint = SDL_Color(r: color.red, g: color.green, b: color.blue, a: color.alpha)
+        func vertex(_ p: (Double, Double)) -> SDL_Vertex {
+            SDL_Vertex(position: SDL_FPoint(x: Float(p.0), y: Float(p.1)), color: tint, tex_coord: SDL_FPoint(x: 0, y: 0))
+        }
+        var vertices = [vertex(a), vertex(b), vertex(c)]
+        SDL_RenderGeometry(handle, nil, &vertices, 3, nil, 0)
+    }
+
+    /// Copies `source` of a texture onto `destination`, scaled, with opacity and tint.
+    func copy(_ texture: OpaquePointer, from source: PixelRect, to destination: PixelRect,
+              alpha: UInt8 = 255, tint: ScreenColor? = nil) {
+        guard !source.isEmpty, !destination.isEmpty else { return }
+        SDL_SetTextureAlphaMod(texture, alpha)
+        let mod = tint ?? ScreenColor(red: 255, green: 255, blue: 255)
+        SDL_SetTextureColorMod(texture, mod.red, mod.green, mod.blue)
+        var src = SDL_Rect(source), dst = SDL_Rect(destination)
+        SDL_RenderCopy(handle, texture, &src, &dst)
+    }
+
+    /// Executes queued drawing now; needed before reading the target's memory directly.
+    public func flush() {
+        SDL_RenderFlush(handle)
+    }
+
+    /// Shows the frame (windows); for an offscreen canvas it only flushes.
+    public func present() {
+        SDL_RenderPresent(handle)
+    }
+
+    /// Reads back pixels of the current target as tightly packed B,G,R,A bytes.
+    public func readPixels(in rect: PixelRect? = nil) throws -> [UInt8] {
+        let size = outputSize
+        let area = (rect ?? PixelRect(x: 0, y: 0, width: size.width, height: size.height))
+            .intersection(PixelRect(x: 0, y: 0, width: size.width, height: size.height))
+        guard !area.isEmpty else { return [] }
+        var bytes = [UInt8](repeating: 0, count: area.width * area.height * 4)
+        var r = SDL_Rect(area)
+        let status = bytes.withUnsafeMutableBytes { buffer in
+            SDL_RenderReadPixels(handle, &r, SDL_PIXELFORMAT_ARGB8888.rawValue, buffer.baseAddress, Int32(area.width * 4))
+        }
+        guard status == 0 else { throw ScreenError.sdl("SDL_RenderReadPixels") }
+        return bytes
+    }
+
+    /// Largest texture this renderer can make (0 = no limit, as with the software renderer).
+    var maximumTextureSize: PixelSize {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(handle, &info) == 0 else { return PixelSize(width: 0, height: 0) }
+        return PixelSize(width: Int(info.max_texture_width), height: Int(info.max_texture_height))
+    }
+
+    private func setDrawColor(_ color: ScreenColor) {
+        // Opaque fills skip blending: on the software renderer that is the fast plain fill.
+        SDL_SetRenderDrawBlendMode(handle, color.alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        SDL_SetRenderDrawColor(handle, color.red, color.green, color.blue, color.alpha)
+    }
+
+    func textureCreated(bytes: Int) {
+        texturesCreated += 1
+        liveTextureCount += 1
+        liveTextureBytes += bytes
+    }
+
+    func textureDestroyed(bytes: Int) {
+        liveTextureCount -= 1
+        liveTextureBytes -= bytes
+    }
+}
+
+extension SDL_Rect {
+    init(_ r: PixelRect) {
+        self.init(x: Int32(clamping: r.x), y: Int32(clamping: r.y),
+                  w: Int32(clamping: r.width), h: Int32(clamping: r.height))
+    }
+}

@@ -1,1 +1,0 @@
-// Tile drawing through an SDL renderer (window or offscreen).

@@ -1,0 +1,34 @@
+/// The colours of the wall. Dark, as photo viewers use, so the photos carry the colour;
+/// every state is distinguishable at a glance but none shouts.
+public struct Theme: Hashable, Sendable {
+    /// Behind the tiles: the margins and everything below the last row.
+    public var background: ScreenColor
+    /// A tile whose pixels are still on the way.
+    public var placeholder: ScreenColor
+    /// A tile whose photo cannot be shown; muted red so it reads as "wrong", not "loading".
+    public var errorFill: ScreenColor
+    public var errorIcon: ScreenColor
+    public var errorText: ScreenColor
+    public var captionFill: ScreenColor
+    public var captionText: ScreenColor
+    /// The keyboard cursor / selection outline.
+    public var highlight: ScreenColor
+
+    public init(background: ScreenColor, placeholder: ScreenColor, errorFill: ScreenColor,
+                errorIcon: ScreenColor, errorText: ScreenColor, captionFill: ScreenColor,
+                captionText: ScreenColor, highlight: ScreenColor) {
+        self.background = background; self.placeholder = placeholder; self.errorFill = errorFill
+        self.errorIcon = errorIcon; self.errorText = errorText; self.captionFill = captionFill
+        self.captionText = captionText; self.highlight = highlight
+    }
+
+    public static let standard = Theme(
+        background: ScreenColor(rgb: 0x1B1B1D),
+        placeholder: ScreenColor(rgb: 0x2E2E33),
+        errorFill: ScreenColor(rgb: 0x3D2426),
+        errorIcon: ScreenColor(rgb: 0xE8A33D),
+        errorText: ScreenColor(rgb: 0xEAD6D6),
+        captionFill: ScreenColor(rgb: 0x242427),
+        captionText: ScreenColor(rgb: 0xCDCDD2),
+        highlight: ScreenColor(rgb: 0x4C9AFF))
+}

@@ -1,0 +1,153 @@
+import CSDL2
+import Logging
+import Waterfall
+
+/// Draws tiles — placeholder, photo, error — with optional captions and the selection outline,
+/// through a `Renderer`, from logical rects. The same code draws a window and an offscreen PNG.
+@MainActor
+public final class TileDrawer {
+    /// Height of the caption strip in logical pixels. With captions on, the layout makes each
+    /// tile this much taller than its photo part.
+    public static let captionStripHeight = 22.0
+    /// Caption and error text size in logical pixels.
+    public static let textSize = 13.0
+    /// Thickness of the selection outline in logical pixels.
+    public static let highlightThickness = 3.0
+
+    public let renderer: Renderer
+    public var theme: Theme
+    private let text: TextRenderer?
+
+    private static var reportedMissingFont = false
+    private static let logger = Logger(label: "cascade.screen")
+
+    /// - Parameter fontPath: the caption font; by default DejaVu Sans found by `FontLocator`.
+    ///   With no usable font, captions are off (logged once per process) and error tiles show
+    ///   their icon without text.
+    public init(renderer: Renderer, theme: Theme = .standard, fontPath: String? = FontLocator.locate()) {
+        self.renderer = renderer
+        self.theme = theme
+        var text: TextRenderer?
+        var problem = "no font found (set \(FontLocator.environmentVariable) or install fonts-dejavu-core)"
+        if let fontPath {
+            do {
+                text = try TextRenderer(fontPath: fontPath,
+                                        pixelSize: Int((Self.textSize * renderer.scale).rounded()), renderer: renderer)
+            } catch {
+                problem = "\(error)"
+            }
+        }
+        self.text = text
+        if text == nil && !Self.reportedMissingFont {
+            Self.reportedMissingFont = true
+            Self.logger.warning("captions are off: \(problem)")
+        }
+    }
+
+    /// True when captions can be drawn (a font was found).
+    public var captionsAvailable: Bool { text != nil }
+
+    /// The caption strip height the layout must add to each tile: 0 when captions are unavailable.
+    public var captionHeight: Double { captionsAvailable ? Self.captionStripHeight : 0 }
+
+    /// Caption and error-text textures currently cached.
+    public var cachedTextCount: Int { text?.cachedCount ?? 0 }
+
+    /// Fills the whole target with the background (the margins between tiles).
+    public func clearBackground() {
+        renderer.clear(theme.background)
+    }
+
+    /// The physical pixels a logical rect covers; neighbours share edges exactly.
+    public func pixelRect(for rect: Rect) -> PixelRect {
+        PixelRect(snapping: rect, scale: renderer.scale)
+    }
+
+    /// Draws one tile into `rect` (logical pixels, as the layout gives it). With a caption
+    /// (and captions available) the bottom `captionStripHeight` of the rect shows it and the
+    /// content fills the rest.
+    public func draw(_ content: TileContent, in rect: Rect, caption: String? = nil) {
+        var body = rect
+        if let caption, captionsAvailable {
+            let strip = min(Self.captionStripHeight, max(0, rect.height))
+            body.size.height = rect.height - strip
+            drawCaption(caption, in: Rect(x: rect.minX, y: rect.maxY - strip, width: rect.width, height: strip))
+        }
+        let area = pixelRect(for: body)
+        guard !area.isEmpty else { return }
+        switch content {
+        case .placeholder:
+            renderer.fill(area, color: theme.placeholder)
+        case let .photo(texture, opacity):
+            drawPhoto(texture, opacity: opacity, in: area)
+        case let .error(reason):
+            drawError(reason, in: area)
+        }
+    }
+
+    /// Outlines `rect` just inside its edges — inside, so it never covers a neighbour even
+    /// with zero margins.
+    public func drawHighlight(in rect: Rect) {
+        let thickness = max(1, Int((Self.highlightThickness * renderer.scale).rounded()))
+        renderer.outline(pixelRect(for: rect), thickness: thickness, color: theme.highlight)
+    }
+
+    private func drawPhoto(_ texture: TileTexture, opacity: Double, in area: PixelRect) {
+        // The placeholder stays underneath: a fade-in goes from placeholder to photo, and
+        // transparent PNGs sit on the tile colour rather than on the wall.
+        renderer.fill(area, color: theme.placeholder)
+        guard let handle = texture.handle, texture.renderer === renderer, !texture.contentSize.isEmpty else { return }
+        let level = opacity.isNaN ? 1 : min(max(opacity, 0), 1)
+        guard level > 0 else { return }
+        let source = AspectFill.sourceRect(content: texture.contentSize, destination: area.size)
+        renderer.copy(handle, from: source, to: area, alpha: UInt8((level * 255).rounded()))
+    }
+
+    private func drawError(_ reason: String, in area: PixelRect) {
+        renderer.fill(area, color: theme.errorFill)
+        let scale = renderer.scale
+        let padding = max(1, Int((6 * scale).rounded()))
+        let gap = max(1, Int((6 * scale).rounded()))
+        let preferred = Int((40 * scale).rounded())
+        var icon = min(preferred, area.width / 2, area.height / 2)
+        let line = text.flatMap { text -> (OwnedTexture, Int)? in
+            guard !reason.isEmpty, let made = text.texture(for: reason, maxWidth: area.width - 2 * padding, truncation: .end),
+                  !made.isDestroyed else { return nil }
+            return (made, text.lineHeight)
+        }
+        if let (label, lineHeight) = line, icon + gap + lineHeight + 2 * padding <= area.height {
+            icon = min(preferred, area.width / 2, area.height - gap - lineHeight - 2 * padding)
+            let block = icon + gap + lineHeight
+            let top = area.y + (area.height - block) / 2
+            ErrorIcon.draw(on: renderer, centredIn: PixelRect(x: area.x, y: top, width: area.width, height: icon),
+                           side: icon, color: theme.errorIcon, cutout: theme.errorFill)
+            let width = min(label.size.width, area.width - 2 * padding)
+            let height = min(label.size.height, lineHeight)
+            let x = area.x + (area.width - width) / 2
+            if let handle = label.handle {
+                renderer.copy(handle, from: PixelRect(x: 0, y: 0, width: width, height: height),
+                              to: PixelRect(x: x, y: top + icon + gap, width: width, height: height),
+                              tint: theme.errorText)
+            }
+        } else {
+            ErrorIcon.draw(on: renderer, centredIn: area, side: icon, color: theme.errorIcon, cutout: theme.errorFill)
+        }
+    }
+
+    private func drawCaption(_ caption: String, in strip: Rect) {
+        let area = pixelRect(for: strip)
+        guard !area.isEmpty, let text else { return }
+        renderer.fill(area, color: theme.captionFill)
+        let padding = max(1, Int((6 * renderer.scale).rounded()))
+        guard let label = text.texture(for: caption, maxWidth: area.width - 2 * padding),
+              let handle = label.handle else { return }
+        // Never past the strip: the fitted text is at most the inner width, and a line taller
+        // than the strip (a tiny tile) is cropped rather than spilled onto the neighbour.
+        let width = min(label.size.width, area.width - 2 * padding)
+        let height = min(label.size.height, area.height)
+        let y = area.y + (area.height - height) / 2
+        renderer.copy(handle, from: PixelRect(x: 0, y: 0, width: width, height: height),
+                      to: PixelRect(x: area.x + padding, y: y, width: width, height: height),
+                      tint: theme.captionText)
+    }
+}

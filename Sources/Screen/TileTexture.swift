@@ -1,0 +1,113 @@
+import CSDL2
+
+/// A tile's texture: allocated once at a *capacity* (its size class) and refilled with each new
+/// photo of that class, so scrolling hands textures from tile to tile instead of creating them.
+/// Only the top-left `contentSize` pixels hold the current photo; the rest is stale and never drawn.
+///
+/// Static, not streaming: tiles are only ever refilled through `SDL_UpdateTexture`, and GPU
+/// renderers keep a second, CPU-side copy of every streaming texture for `SDL_LockTexture`.
+@MainActor
+public final class TileTexture {
+    private let texture: OwnedTexture
+    /// The allocated size in physical pixels.
+    public let capacity: PixelSize
+    /// The pixels of the current photo, at most `capacity`; empty until the first `update`.
+    public private(set) var contentSize = PixelSize(width: 0, height: 0)
+
+    /// Memory this texture holds (capacity × 4 bytes), whatever its content.
+    public var byteCost: Int { texture.byteCost }
+    public var renderer: Renderer { texture.renderer }
+    public var isDestroyed: Bool { texture.isDestroyed }
+    static let softwareLimit = 16384
+    var handle: OpaquePointer? { texture.handle }
+
+    /// A texture of `capacity` physical pixels on `renderer`.
+    public init(renderer: Renderer, capacity: PixelSize) throws {
+        guard capacity.width > 0, capacity.height > 0 else {
+            throw ScreenError.invalidSize("texture \(capacity) covers no pixel")
+        }
+        let reported = renderer.maximumTextureSize
+        // The software renderer reports no limit; holding it to the common GPU limit keeps the
+        // offscreen and window paths failing (or not) for the same walls.
+        let maximum = PixelSize(width: reported.width > 0 ? reported.width : Self.softwareLimit,
+                                height: reported.height > 0 ? reported.height : Self.softwareLimit)
+        guard capacity.width <= maximum.width, capacity.height <= maximum.height else {
+            throw ScreenError.invalidSize("texture \(capacity) is larger than the renderer allows (\(maximum))")
+        }
+        guard let handle = SDL_CreateTexture(renderer.handle, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                             Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                             Int32(capacity.width), Int32(capacity.height)) else {
+            throw ScreenError.sdl("SDL_CreateTexture")
+        }
+        // Blending is what lets a photo fade in over its placeholder; linear scaling keeps
+        // the slight resize from decoded size to tile size smooth.
+        SDL_SetTextureBlendMode(handle, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureScaleMode(handle, SDL_ScaleModeLinear)
+        self.texture = OwnedTexture(adopting: handle, renderer: renderer, size: capacity)
+        self.capacity = capacity
+    }
+
+    /// A texture whose capacity is the size class of `size`.
+    public convenience init(renderer: Renderer, sizeClass: TextureSizeClass) throws {
+        try self.init(renderer: renderer, capacity: sizeClass.capacity)
+    }
+
+    /// Replaces the content with `width` × `height` pixels of B,G,R,A bytes, rows `bytesPerRow`
+    /// apart. Checked against the buffer and the capacity before SDL reads a byte.
+    public func update(pixels: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int) throws {
+        guard let handle = texture.handle else { throw ScreenError.destroyed }
+        guard width > 0, height > 0 else {
+            throw ScreenError.invalidPixels("\(width)×\(height) covers no pixel")
+        }
+        guard width <= capacity.width, height <= capacity.height else {
+            throw ScreenError.invalidPixels("\(width)×\(height) does not fit a texture of capacity \(capacity)")
+        }
+        guard bytesPerRow >= width * 4, bytesPerRow <= Int(Int32.max) else {
+            throw ScreenError.invalidPixels("\(bytesPerRow) bytes per row for \(width) pixels")
+        }
+        let (rows, overflow) = bytesPerRow.multipliedReportingOverflow(by: height - 1)
+        guard !overflow, let base = pixels.baseAddress, pixels.count >= rows + width * 4 else {
+            throw ScreenError.invalidPixels("\(pixels.count) bytes is too few for \(width)×\(height) at \(bytesPerRow) bytes per row")
+        }
+        var area = SDL_Rect(PixelRect(x: 0, y: 0, width: width, height: height))
+        guard SDL_UpdateTexture(handle, &area, base, Int32(bytesPerRow)) == 0 else {
+            throw ScreenError.sdl("SDL_UpdateTexture")
+        }
+        contentSize = PixelSize(width: width, height: height)
+    }
+
+    /// Releases the GPU/CPU memory now. Further updates throw; drawing shows a placeholder.
+    /// Safe to call more than once; the texture is destroyed exactly once.
+    public func destroy() {
+        texture.destroy()
+        contentSize = PixelSize(width: 0, height: 0)
+    }
+}
+
+/// The reuse class of a tile texture: each side rounded up to a multiple of `granularity`, so
+/// tiles of nearly equal size share textures. In a wall all tiles have the column width, so in
+/// practice classes differ by height only. Waste is under one granule per side.
+public struct TextureSizeClass: Hashable, Sendable, CustomStringConvertible {
+    public static let defaultGranularity = 64
+
+    public let width: Int
+    public let height: Int
+
+    /// The smallest class that holds `size` (sides below 1 count as 1).
+    public init(fitting size: PixelSize, granularity: Int = TextureSizeClass.defaultGranularity) {
+        let step = max(1, granularity)
+        func roundUp(_ v: Int) -> Int {
+            let side = min(max(1, v), Int(Int32.max) - step)
+            return (side + step - 1) / step * step
+        }
+        width = roundUp(size.width)
+        height = roundUp(size.height)
+    }
+
+    public var capacity: PixelSize { PixelSize(width: width, height: height) }
+    public var byteCost: Int { width * height * 4 }
+
+    /// The reuse-pool identifier: pixel format and size, one pool entry per class.
+    public var reuseIdentifier: String { "tile/argb8888/\(width)x\(height)" }
+    public var description: String { reuseIdentifier }
+}

@@ -1,0 +1,126 @@
+import CSDL2
+import Foundation
+import Testing
+import Waterfall
+@testable import Screen
+
+/// The offscreen canvas: sizes, reading back, and PNG output.
+@Suite(.serialized) @MainActor
+struct CanvasTests {
+    init() { useDummyVideoDriver() }
+
+    /// A canvas with a recognisable picture: a gradient background and two tiles.
+    private func drawnCanvas() throws -> OffscreenCanvas {
+        let canvas = try OffscreenCanvas(size: PixelSize(width: 97, height: 61))
+        let drawer = TileDrawer(renderer: canvas.renderer)
+        drawer.clearBackground()
+        let texture = try makeTexture(on: canvas.renderer, width: 40, height: 30) { x, y in
+            ScreenColor(red: UInt8(x * 6), green: UInt8(y * 8), blue: 77)
+        }
+        drawer.draw(.photo(texture), in: Rect(x: 3, y: 3, width: 40, height: 30))
+        drawer.draw(.error(reason: "corrupt"), in: Rect(x: 50, y: 3, width: 44, height: 55))
+        return canvas
+    }
+
+    @Test func savedPNGLoadsBackWithTheSamePixels() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { removeTree(folder) }
+        let canvas = try drawnCanvas()
+        let before = canvas.pixels()
+        let path = folder + "/wall.png"
+        try canvas.savePNG(to: path)
+
+        #expect(canvas.pixels() == before, "saving must leave the canvas as it was")
+        let loaded = try #require(IMG_Load(path))
+        defer { SDL_FreeSurface(loaded) }
+        let converted = try #require(SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0))
+        defer { SDL_FreeSurface(converted) }
+        #expect(converted.pointee.w == 97 && converted.pointee.h == 61)
+        var reloaded: [UInt8] = []
+        let pitch = Int(converted.pointee.pitch)
+        let base = converted.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        for row in 0 ..< 61 {
+            reloaded.append(contentsOf: UnsafeBufferPointer(start: base + row * pitch, count: 97 * 4))
+        }
+        #expect(reloaded == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["wall.png"], "no temporary file left")
+    }
+
+    @Test func savingOverAnExistingFileReplacesIt() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { removeTree(folder) }
+        let path = folder + "/wall.png"
+        try Data("old contents".utf8).write(to: URL(fileURLWithPath: path))
+        try drawnCanvas().savePNG(to: path)
+        let header = try Data(contentsOf: URL(fileURLWithPath: path)).prefix(8)
+        #expect(Array(header) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    }
+
+    @Test func unwritableOutputIsAClearErrorNotACrash() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { removeTree(folder) }
+        let canvas = try drawnCanvas()
+        for path in [folder + "/missing/wall.png", folder, folder + "/", ""] {
+            #expect(throws: ScreenError.self, "\(path)") { try canvas.savePNG(to: path) }
+        }
+        do {
+            try canvas.savePNG(to: folder + "/missing/wall.png")
+        } catch let error as ScreenError {
+            guard case let .notWritable(path, reason) = error else {
+                Issue.record("unexpected \(error)"); return
+            }
+            #expect(path.hasSuffix("/missing/wall.png"))
+            #expect(!reason.isEmpty)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "nothing half-written left")
+    }
+
+    @Test func emptyAndOversizedCanvasesAreRefusedBeforeAllocating() {
+        #expect(throws: ScreenError.self) { try OffscreenCanvas(size: PixelSize(width: 0, height: 10)) }
+        #expect(throws: ScreenError.self) { try OffscreenCanvas(size: PixelSize(width: -5, height: 10)) }
+        #expect(throws: ScreenError.self) { try OffscreenCanvas(size: PixelSize(width: 1920, height: 1 << 40)) }
+        #expect(throws: ScreenError.self) { try OffscreenCanvas(size: PixelSize(width: Int.max, height: Int.max)) }
+        #expect(throws: ScreenError.tooLarge(what: "a 100×100 canvas", bytes: 40000, limit: 1000)) {
+            try OffscreenCanvas(size: PixelSize(width: 100, height: 100), maximumBytes: 1000)
+        }
+    }
+
+    @Test func pixelReadsOutsideTheCanvasAreNil() throws {
+        let canvas = try OffscreenCanvas(size: PixelSize(width: 4, height: 4))
+        #expect(canvas.pixel(atX: -1, y: 0) == nil)
+        #expect(canvas.pixel(atX: 4, y: 0) == nil)
+        #expect(canvas.pixel(atX: 0, y: 4) == nil)
+        #expect(canvas.pixel(atX: 3, y: 3) != nil)
+    }
+
+    @Test func rendererReadBackMatchesTheCanvasMemory() throws {
+        let canvas = try drawnCanvas()
+        #expect(try canvas.renderer.readPixels() == canvas.pixels())
+        let part = try canvas.renderer.readPixels(in: PixelRect(x: 10, y: 10, width: 2, height: 1))
+        let c = try #require(canvas.pixel(atX: 10, y: 10))
+        #expect(Array(part[0 ..< 4]) == [c.blue, c.green, c.red, c.alpha])
+    }
+
+    @Test func theSameDrawingInAWindowGivesTheSamePixels() throws {
+        guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
+            Issue.record("dummy video driver unavailable: \(String(cString: SDL_GetError()))")
+            return
+        }
+        defer { SDL_QuitSubSystem(SDL_INIT_VIDEO) }
+        let window = try #require(SDL_CreateWindow("cascade test", 0, 0, 97, 61, SDL_WINDOW_HIDDEN.rawValue))
+        defer { SDL_DestroyWindow(window) }
+        let offscreen = try drawnCanvas().pixels()
+        do {
+            let renderer = try Renderer(window: window, accelerated: false, vsync: false)
+            #expect(renderer.outputSize == PixelSize(width: 97, height: 61))
+            let drawer = TileDrawer(renderer: renderer)
+            drawer.clearBackground()
+            let texture = try makeTexture(on: renderer, width: 40, height: 30) { x, y in
+                ScreenColor(red: UInt8(x * 6), green: UInt8(y * 8), blue: 77)
+            }
+            drawer.draw(.photo(texture), in: Rect(x: 3, y: 3, width: 40, height: 30))
+            drawer.draw(.error(reason: "corrupt"), in: Rect(x: 50, y: 3, width: 44, height: 55))
+            #expect(try renderer.readPixels() == offscreen)
+        }
+    }
+}

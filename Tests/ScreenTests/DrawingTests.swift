@@ -1,0 +1,216 @@
+import CSDL2
+import Testing
+import Waterfall
+@testable import Screen
+
+/// Tiles drawn offscreen through the software renderer and read back pixel by pixel.
+/// SDL is single-threaded: the suite runs on the main actor, one test at a time.
+@Suite(.serialized) @MainActor
+struct DrawingTests {
+    let theme = Theme.standard
+
+    init() { useDummyVideoDriver() }
+
+    @Test func photoShowsItsColourInsideTheTileAndBackgroundInTheMargins() throws {
+        let canvas = try OffscreenCanvas(size: PixelSize(width: 120, height: 100))
+        let drawer = TileDrawer(renderer: canvas.renderer)
+        let texture = try makeTexture(on: canvas.renderer, width: 40, height: 30) { _, _ in red }
+        drawer.clearBackground()
+        // Fractional, as the layout produces: snapped edges are x 10…91, y 10…71.
+        drawer.draw(.photo(texture), in: Rect(x: 10.4, y: 9.6, width: 80.7, height: 61.2))
+
+        for c in pixels(of: canvas, in: PixelRect(x: 10, y: 10, width: 81, height: 61)) {
+            #expect(c.distance(to: red) <= 2, "tile pixel \(c)")
+        }
+        for (x, y) in [(9, 40), (91, 40), (50, 9), (50, 71), (0, 0), (119, 99)] {
+            #expect(canvas.pixel(atX: x, y: y) == theme.background, "margin at \(x),\(y)")
+        }
+    }
+
+    @Test func aspectFillShowsTheCentreOfAWidePhotoInASquareTile() throws {
+        let canvas = try OffscreenCanvas(size: PixelSize(width: 80, height: 80))
+        let drawer = TileDrawer(renderer: canvas.renderer)
+        // Red, green and blue thirds side by side: a square tile must show only the green third.
+        let texture = try makeTexture(on: canvas.renderer, width: 90, height: 30) { x, _ in
+            x < 30 ? red : (x < 60 ? green : blue)
+        }
+        drawer.clearBackground()
+        drawer.draw(.photo(texture), in: Rect(x: 10, y: 10, width: 60, height: 60))
+
+        let tile = pixels(of: canvas, in: PixelRect(x: 10, y: 10, width: 60, height: 60))
+        #expect(tile.count == 3600)
+        #expect(tile.allSatisfy { $0.distance(to: green) <= 8 }, "red or blue leaked into the crop")
+    }
+
+    @Test func aspectFillShowsTheMiddleBandOfATallPhotoInAWideTile() throws {
+        let canvas = try OffscreenCanvas(size: PixelSize(width: 100, height: 40))
+        let drawer = TileDrawer(renderer: canvas.renderer)
+        let texture = try makeTexture(on: canvas.renderer, width: 20, height: 60) { _, y in
+            y < 20 ? red : (y < 40 ? green : blue)
+        }
+        drawer.draw(.photo(texture), in: Rect(x: 0, y: 0, width: 100, height: 40))
+        let tile = pixels(of: canvas, in: PixelRect(x: 0, y: 0, width: 100, height: 40))
+        // 1:3 into 5:2: only 4 of the 60 rows show, all from the green middle.
+        #expect(tile.allSatisfy { $0.distance(to: green) <= 8 })
+    }
+
+    @Test func placeholderFillsTheTileWithTheCalmNeutralColour() throws {
+        let canvas = try OffscreenCanvas(size: PixelSize(width: 50, height: 50))
+        let drawer = TileDrawer(renderer: canvas.renderer)
+        drawer.clearBackground()
+        drawer.draw(.placeholder, in: Rect(x: 5, y: 5, width: 40, height: 30))
+        #expect(pixels(of: canvas, in: PixelRect(x: 5, y: 5, width: 40, height: 30)).allSatisfy { $0 == theme.placeholder })
+        #expect(canvas.pixel(atX: 25, y: 40) == theme.background)
+        #expect(theme.placeholder != theme.background)
+    }
+
+    @Test func errorTileShowsTheIconAndTheReasonAndDiffersFromAPlaceholder() throws {
+        let canvas = try OffscreenCanvas(size: PixelSize(width: 440, height: 200))
+        let drawer = TileDrawer(renderer: canvas.renderer)
+        drawer.clearBackground()
+        drawer.draw(.placeholder, in: Rect(x: 0, y: 0, width: 200, height: 200))
+        drawer.draw(.error(reason: "corrupt JPEG data"), in: Rect(x: 220, y: 0, width: 200, height: 200))
+
+        let placeholder = pixels(of: canvas, in: PixelRect(x: 0, y: 0, width: 200, height: 200))
+        let error = pixels(of: canvas, in: PixelRect(x: 220, y: 0, width: 200, height: 200))
+        #expect(placeholder != error)
+        #expect(error.filter { $0 == theme.errorFill }.count > error.count / 2, "the tile reads as an error tile")
+        // The icon: a block of amber in the middle of the tile, above the text.
+        let icon = error.filter { $0.distance(to: theme.errorIcon) <= 4 }.count
+        #expect(icon > 400, "icon pixels: \(icon)")
+        #expect(canvas.pixel(atX: 320, y: 80).map { $0.distance(to: theme.errorIcon) <= 4 } == true)
+        // The reason: light text pixels under the icon.
+        #expect(drawer.captionsAvailable, "DejaVu Sans is needed for this test (fonts-dejavu-core)")
+        let textArea = pixels(of: canvas, in: PixelRect(x: 230, y: 120, width: 180, height: 40))
+        #expect(textArea.contains { $0.distance(to: theme.errorText) <= 40 }, "no reason text under the icon")
+    }
+
+    @Test func errorTileTooSmallForTextStillShowsItsIcon() throws {
+        let canvas = try OffscreenCanvas(size: PixelSize(width: 30, height: 30))
+        let drawer = TileDrawer(renderer: canvas.renderer)
+        drawer.draw(.error(reason: "corrupt JPEG data"), in: Rect(x: 0, y: 0, width: 30, height: 30))
+        let tile = pixels(of: canvas, in: PixelRect(x: 0, y: 0, width: 30, height: 30))
+        #expect(tile.contains { $0.distance(to: theme.errorIcon) <= 4 })
+        #expect(!tile.contains { $0.distance(to: theme.errorText) <= 40 })
+    }
+
+    @Test func captionChangesOnlyTheBottomStripAndNeverOverflowsTheTile() throws {
+        let canvas = try OffscreenCanvas(size: PixelSize(width: 260, height: 140))
+        let drawer = TileDrawer(renderer: canvas.renderer)
+        try #require(drawer.captionsAvailable, "DejaVu Sans is needed for this test (fonts-dejavu-core)")
+        #expect(drawer.captionHeight == TileDrawer.captionStripHeight)
+        let texture = try makeTexture(on: canvas.renderer, width: 100, height: 100) { _, _ in blue }
+        drawer.clearBackground()
+        drawer.draw(.photo(texture), in: Rect(x: 10, y: 10, width: 100, height: 122))
+        drawer.draw(.photo(texture), in: Rect(x: 130, y: 10, width: 100, height: 122),
+                    caption: "a very long file name that cannot possibly fit in one hundred pixels.jpg")
+
+        let strip = PixelRect(x: 0, y: 110, width: 100, height: 22)
+        let plain = pixels(of: canvas, in: PixelRect(x: 10, y: strip.y, width: 100, height: 22))
+        let captioned = pixels(of: canvas, in: PixelRect(x: 130, y: strip.y, width: 100, height: 22))
+        #expect(plain.allSatisfy { $0.distance(to: blue) <= 2 }, "without a caption the photo fills the tile")
+        #expect(captioned.filter { $0 == theme.captionFill }.count > captioned.count / 2)
+        #expect(captioned.contains { $0.distance(to: theme.captionText) <= 40 }, "caption text is drawn")
+        // The photo part above the strip is the whole photo, undisturbed.
+        #expect(pixels(of: canvas, in: PixelRect(x: 130, y: 10, width: 100, height: 100)).allSatisfy { $0.distance(to: blue) <= 2 })
+        // Nothing spills into the margins beside or below the captioned tile.
+        for y in 0 ..< 140 {
+            #expect(canvas.pixel(atX: 129, y: y) == theme.background)
+            #expect(canvas.pixel(atX: 230, y: y) == theme.background)
+        }
+        #expect(pixels(of: canvas, in: PixelRect(x: 130, y: 132, width: 100, height: 8)).allSatisfy { $0 == theme.background })
+    }
+
+    @Test func aTextureRefilledForAnotherTileShowsTheNewContent() throws {
+        let canvas = try OffscreenCanvas(size: PixelSize(width: 200, height: 100))
+        let drawer = TileDrawer(renderer: canvas.renderer)
+        let texture = try makeTexture(on: canvas.renderer, width: 60, height: 60, capacity: PixelSize(width: 64, height: 64)) { _, _ in red }
+        drawer.draw(.photo(texture), in: Rect(x: 0, y: 0, width: 60, height: 60))
+        let created = canvas.renderer.texturesCreated
+
+        // Handed to the next tile of its size class: smaller content, different colour.
+        try fill(texture, width: 50, height: 40) { _, _ in green }
+        #expect(texture.contentSize == PixelSize(width: 50, height: 40))
+        drawer.draw(.photo(texture), in: Rect(x: 100, y: 0, width: 50, height: 40))
+
+        let second = pixels(of: canvas, in: PixelRect(x: 100, y: 0, width: 50, height: 40))
+        #expect(second.allSatisfy { $0.distance(to: green) <= 2 }, "stale red from the first photo shows")
+        #expect(canvas.renderer.texturesCreated == created, "reuse must not create a texture")
+    }
+
+    @Test func fadeInBlendsThePhotoOverThePlaceholder() throws {
+        let canvas = try OffscreenCanvas(size: PixelSize(width: 20, height: 20))
+        let drawer = TileDrawer(renderer: canvas.renderer)
+        let white = ScreenColor(red: 255, green: 255, blue: 255)
+        let texture = try makeTexture(on: canvas.renderer, width: 10, height: 10) { _, _ in white }
+        drawer.draw(.photo(texture, opacity: 0), in: Rect(x: 0, y: 0, width: 10, height: 10))
+        drawer.draw(.photo(texture, opacity: 0.5), in: Rect(x: 10, y: 0, width: 10, height: 10))
+        drawer.draw(.photo(texture, opacity: 1), in: Rect(x: 0, y: 10, width: 10, height: 10))
+        #expect(canvas.pixel(atX: 5, y: 5) == theme.placeholder)
+        let half = try #require(canvas.pixel(atX: 15, y: 5))
+        let expected = (Int(theme.placeholder.red) + 255) / 2
+        #expect(abs(Int(half.red) - expected) <= 3, "half faded: \(half)")
+        #expect(canvas.pixel(atX: 5, y: 15) == white)
+    }
+
+    @Test func neighbouringTilesWithFractionalWidthsNeitherOverlapNorGap() throws {
+        let canvas = try OffscreenCanvas(size: PixelSize(width: 100, height: 10))
+        let drawer = TileDrawer(renderer: canvas.renderer)
+        let colours = [red, green, blue]
+        let textures = try colours.map { colour in try makeTexture(on: canvas.renderer, width: 8, height: 8) { _, _ in colour } }
+        drawer.clearBackground()
+        let width = 100.0 / 3
+        for i in 0 ..< 3 {
+            drawer.draw(.photo(textures[i]), in: Rect(x: Double(i) * width, y: 0, width: width, height: 10))
+        }
+        let row = pixels(of: canvas, in: PixelRect(x: 0, y: 5, width: 100, height: 1))
+        #expect(!row.contains(theme.background), "a 1-px gap between tiles")
+        let runs = row.map { c in colours.firstIndex { $0.distance(to: c) <= 2 } ?? -1 }
+        #expect(runs == Array(repeating: 0, count: 33) + Array(repeating: 1, count: 34) + Array(repeating: 2, count: 33))
+    }
+
+    @Test func highlightOutlinesTheTileInsideItsEdges() throws {
+        let canvas = try OffscreenCanvas(size: PixelSize(width: 60, height: 40))
+        let drawer = TileDrawer(renderer: canvas.renderer)
+        drawer.clearBackground()
+        drawer.draw(.placeholder, in: Rect(x: 10, y: 10, width: 40, height: 20))
+        drawer.drawHighlight(in: Rect(x: 10, y: 10, width: 40, height: 20))
+        for (x, y) in [(10, 10), (49, 29), (12, 20), (30, 12), (47, 20)] {
+            #expect(canvas.pixel(atX: x, y: y) == theme.highlight, "edge \(x),\(y)")
+        }
+        #expect(canvas.pixel(atX: 30, y: 20) == theme.placeholder)
+        #expect(canvas.pixel(atX: 9, y: 20) == theme.background)
+        #expect(canvas.pixel(atX: 50, y: 20) == theme.background)
+    }
+
+    @Test func hiDPIScaleDrawsLogicalRectsAtPhysicalSize() throws {
+        let canvas = try OffscreenCanvas(logicalSize: Size(width: 50, height: 30), scale: 2)
+        #expect(canvas.size == PixelSize(width: 100, height: 60))
+        let drawer = TileDrawer(renderer: canvas.renderer)
+        drawer.clearBackground()
+        drawer.draw(.placeholder, in: Rect(x: 10, y: 5, width: 10, height: 10))
+        #expect(pixels(of: canvas, in: PixelRect(x: 20, y: 10, width: 20, height: 20)).allSatisfy { $0 == theme.placeholder })
+        #expect(canvas.pixel(atX: 19, y: 15) == theme.background)
+        #expect(canvas.pixel(atX: 40, y: 15) == theme.background)
+    }
+
+    @Test func aDestroyedTextureDrawsAsPlaceholderInsteadOfCrashing() throws {
+        let canvas = try OffscreenCanvas(size: PixelSize(width: 20, height: 20))
+        let drawer = TileDrawer(renderer: canvas.renderer)
+        let texture = try makeTexture(on: canvas.renderer, width: 10, height: 10) { _, _ in red }
+        texture.destroy()
+        drawer.draw(.photo(texture), in: Rect(x: 0, y: 0, width: 20, height: 20))
+        #expect(canvas.pixel(atX: 10, y: 10) == theme.placeholder)
+    }
+
+    @Test func aWall1920By30000PixelsDrawsToTheBottom() throws {
+        let canvas = try OffscreenCanvas(size: PixelSize(width: 1920, height: 30000))
+        let drawer = TileDrawer(renderer: canvas.renderer)
+        let texture = try makeTexture(on: canvas.renderer, width: 64, height: 64) { _, _ in green }
+        drawer.clearBackground()
+        drawer.draw(.photo(texture), in: Rect(x: 1500, y: 29700, width: 400, height: 290))
+        #expect(canvas.pixel(atX: 1700, y: 29989)?.distance(to: green) ?? 255 <= 2)
+        #expect(canvas.pixel(atX: 1700, y: 29995) == theme.background)
+        #expect(canvas.pixel(atX: 10, y: 10) == theme.background)
+    }
+}
