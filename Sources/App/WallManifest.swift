@@ -1,0 +1,47 @@
+// The JSON manifest `cascade render` writes beside its PNG: where every tile is, in wall
+// pixels, so the picture can serve as an image map or a contact sheet index.
+
+import Waterfall
+
+public struct WallManifest: Codable, Sendable, Equatable {
+    public struct ManifestMargins: Codable, Sendable, Equatable {
+        public var top, left, bottom, right, row, column: Double
+    }
+    public struct ManifestRect: Codable, Sendable, Equatable {
+        public var x, y, w, h: Double
+        public init(_ r: Rect) { x = r.minX; y = r.minY; w = r.width; h = r.height }
+    }
+    public struct ManifestSize: Codable, Sendable, Equatable {
+        public var w, h: Int
+    }
+    public struct Tile: Codable, Sendable, Equatable {
+        public var index: Int
+        /// For people and logs; a name that is not UTF-8 shows U+FFFD here — `uri` keeps every byte.
+        public var path: String
+        public var uri: String
+        public var rect: ManifestRect
+        /// "ok" or "error".
+        public var status: String
+        public var error: String?
+        /// As displayed (after EXIF orientation); absent when the header could not be read.
+        public var size: ManifestSize?
+        public var orientation: Int?
+    }
+
+    public var width: Double
+    public var height: Double
+    public var columns: Int
+    public var cellWidth: Double
+    public var margins: ManifestMargins
+    public var tiles: [Tile]
+
+    public init(layout: WaterfallLayout, height: Double, tiles: [Tile]) {
+        width = layout.width
+        self.height = height
+        columns = layout.columnCount
+        cellWidth = layout.cellWidth
+        let m = layout.margins
+        margins = ManifestMargins(top: m.top, left: m.left, bottom: m.bottom, right: m.right, row: m.row, column: m.column)
+        self.tiles = tiles
+    }
+}
