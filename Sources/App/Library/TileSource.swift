@@ -1,0 +1,35 @@
+// Pixels for one tile of the wall, from any thread: an entry whose header could not be read
+// is an error tile at once; everything else goes through the thumbnail cache and the scaled
+// decoders.
+
+import Photos
+
+public struct TileSource: Sendable {
+    public let loader: TileImageLoader
+
+    public init(thumbnailCache: Bool, maxPixels: Int) {
+        loader = TileImageLoader(cache: .standard(enabled: thumbnailCache), maxPixels: maxPixels)
+    }
+
+    /// The photo of `entry` filling a box of `pixels` (centre-cropped), or the short reason it
+    /// cannot be shown.
+    public func pixels(for entry: PhotoEntry, box pixels: (width: Int, height: Int)) -> Result<DecodedImage, TileFailure> {
+        guard let info = entry.info else {
+            return .failure(TileFailure(reason: entry.probeError?.description ?? "unreadable header"))
+        }
+        guard pixels.width > 0, pixels.height > 0 else { return .failure(TileFailure(reason: "tile too small")) }
+        do {
+            let image = try loader.load(path: entry.path, format: info.format, orientation: info.orientation,
+                                        storedSize: (info.pixelWidth, info.pixelHeight), tile: pixels)
+            return .success(image)
+        } catch {
+            return .failure(TileFailure(reason: error.reason))
+        }
+    }
+}
+
+/// Why a tile shows an error instead of its photo: a few words for the tile and the log.
+public struct TileFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    public let reason: String
+    public var description: String { reason }
+}

@@ -1,0 +1,49 @@
+// A folder of photos laid out as a wall: the scanned entries and the engine's layout for
+// one width, with what each tile needs to be drawn. Shared by `render` and, later, the window.
+
+import Photos
+import Waterfall
+
+public struct WallStyle: Sendable, Equatable {
+    public var columns: ColumnCount = .automatic
+    public var margins: Margins = .seed
+    public var captions = true
+
+    public init(columns: ColumnCount = .automatic, margins: Margins = .seed, captions: Bool = true) {
+        self.columns = columns; self.margins = margins; self.captions = captions
+    }
+}
+
+public struct WallPlan: Sendable {
+    public let entries: [PhotoEntry]
+    public private(set) var layout: WaterfallLayout
+    /// Height of the caption strip every tile carries (0 without captions).
+    public let captionHeight: Double
+
+    public init(entries: [PhotoEntry], width: Double, style: WallStyle, captionHeight: Double) {
+        self.entries = entries
+        self.captionHeight = style.captions ? captionHeight : 0
+        layout = WaterfallLayout(width: width, columns: style.columns, margins: style.margins)
+        let cw = layout.cellWidth
+        let caption = self.captionHeight
+        layout.setHeights(entries.map { TileSizing.tileHeight(cellWidth: cw, displayed: Self.displayedSize($0), captionHeight: caption) })
+    }
+
+    /// The photo's size as displayed; zero (drawn square) when its header could not be read.
+    public static func displayedSize(_ entry: PhotoEntry) -> Size {
+        guard let info = entry.info else { return .zero }
+        return Size(width: Double(info.displayedWidth), height: Double(info.displayedHeight))
+    }
+
+    /// The photo part of tile `index` (its frame less the caption strip), in logical pixels.
+    public func photoRect(at index: Int) -> Rect {
+        var r = layout.frame(at: index)
+        r.size.height = max(0, r.height - captionHeight)
+        return r
+    }
+
+    /// The caption under tile `index`: the file name, as people know it.
+    public func caption(at index: Int) -> String? {
+        captionHeight > 0 ? entries[index].path.lastComponent.string : nil
+    }
+}

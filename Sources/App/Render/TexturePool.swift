@@ -1,0 +1,43 @@
+// Tile textures handed around by size class through the core's reuse pool: a texture that has
+// been drawn goes back, and the next tile of its class refills it — a wall of thousands of
+// tiles needs only as many textures as it has distinct size classes in flight.
+
+import Photos
+import Screen
+import Waterfall
+
+@MainActor
+final class TexturePool {
+    let renderer: Renderer
+    let pool: ReusePool<TileTexture>
+
+    init(renderer: Renderer, budgetBytes: Int = 256 << 20) {
+        self.renderer = renderer
+        pool = ReusePool(budgetBytes: budgetBytes) { texture in
+            MainActor.assumeIsolated { texture.destroy() }
+        }
+    }
+
+    /// A texture of the image's size class with the image in it.
+    func texture(holding image: DecodedImage) throws -> TileTexture {
+        let id = ReuseIdentifier.sizeClass(.tile, width: image.width, height: image.height)
+        let texture: TileTexture
+        if let reused = pool.dequeue(id) {
+            texture = reused
+        } else {
+            texture = try TileTexture(renderer: renderer, capacity: PixelSize(width: Int(id.width), height: Int(id.height)))
+            pool.registerCreated(bytes: texture.byteCost)
+        }
+        try image.pixels.withUnsafeBytes { bytes in
+            try texture.update(pixels: bytes, width: image.width, height: image.height, bytesPerRow: image.stride)
+        }
+        return texture
+    }
+
+    func giveBack(_ texture: TileTexture) {
+        let id = ReuseIdentifier.sizeClass(.tile, width: texture.capacity.width, height: texture.capacity.height)
+        pool.enqueue(texture, id: id, bytes: texture.byteCost)
+    }
+
+    var stats: PoolStats { pool.stats }
+}

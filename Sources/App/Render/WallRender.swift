@@ -1,0 +1,152 @@
+// `cascade render`: a folder's whole wall (or its first H pixels) drawn into a PNG through
+// SDL's software renderer — no window, no display — with every tile decoded, plus a JSON
+// manifest of where each tile is.
+
+import Dispatch
+import Foundation
+import Logging
+import Photos
+import Screen
+import Synchronization
+import Waterfall
+
+public struct RenderJob: Sendable {
+    public var paths: [String]
+    public var width: Int
+    public var height: Int?
+    public var style = WallStyle()
+    public var order: Photos.SortOrder = .name
+    public var reversed = false
+    public var maxPixels = PhotoDecoder.defaultMaxPixels
+    public var thumbnailCache = true
+    public var output: String
+    public var manifest: String?
+
+    public init(paths: [String], width: Int, output: String) {
+        self.paths = paths; self.width = width; self.output = output
+    }
+}
+
+public struct RenderSummary: Sendable {
+    public var tiles: Int
+    public var errors: Int
+    public var width: Int
+    public var height: Int
+}
+
+public struct RenderError: Error, CustomStringConvertible {
+    public let description: String
+}
+
+@MainActor
+public enum WallRender {
+    /// Tiles decoded together before drawing: enough to keep every core busy, few enough that
+    /// a folder of thousands never holds more than a few dozen decoded tiles at once.
+    static let batchSize = 48
+
+    public static func run(_ job: RenderJob, log: Logger = Log.shared) throws -> RenderSummary {
+        guard job.width > 0 else { throw RenderError(description: "--width must be at least 1") }
+        if let h = job.height, h <= 0 { throw RenderError(description: "--height must be at least 1") }
+        try checkWritable(job.output)
+        if let manifest = job.manifest { try checkWritable(manifest) }
+
+        let entries = try scan(job, log: log)
+        let captionHeight = job.style.captions && FontLocator.locate() != nil ? TileDrawer.captionStripHeight : 0
+        let plan = WallPlan(entries: entries, width: Double(job.width), style: job.style, captionHeight: captionHeight)
+        let height = job.height ?? max(1, Int(plan.layout.contentHeight.rounded(.up)))
+
+        let canvas = try OffscreenCanvas(size: PixelSize(width: job.width, height: height))
+        let drawer = TileDrawer(renderer: canvas.renderer)
+        drawer.clearBackground()
+        let shown = plan.layout.indices(in: Rect(x: 0, y: 0, width: Double(job.width), height: Double(height)))
+        let source = TileSource(thumbnailCache: job.thumbnailCache, maxPixels: job.maxPixels)
+        let textures = TexturePool(renderer: canvas.renderer)
+        var failures: [Int: String] = [:]
+
+        for start in stride(from: 0, to: shown.count, by: batchSize) {
+            let batch = Array(shown[start..<min(start + batchSize, shown.count)])
+            let decoded = decodeInParallel(batch, plan: plan, source: source, scale: canvas.scale)
+            for (index, result) in zip(batch, decoded) {
+                let rect = plan.layout.frame(at: index)
+                switch result {
+                case .success(let image):
+                    let texture = try textures.texture(holding: image)
+                    drawer.draw(.photo(texture), in: rect, caption: plan.caption(at: index))
+                    textures.giveBack(texture)
+                case .failure(let failure):
+                    failures[index] = failure.reason
+                    log.warning("cannot show \(plan.entries[index].path): \(failure.reason)")
+                    drawer.draw(.error(reason: failure.reason), in: rect, caption: plan.caption(at: index))
+                }
+            }
+        }
+        do { try canvas.savePNG(to: job.output) } catch { throw RenderError(description: "cannot write \(job.output): \(error)") }
+        if let path = job.manifest {
+            let manifest = makeManifest(plan: plan, height: height, shown: shown, failures: failures)
+            try writeJSON(manifest, to: path)
+        }
+        return RenderSummary(tiles: shown.count, errors: failures.count, width: job.width, height: height)
+    }
+
+    static func scan(_ job: RenderJob, log: Logger) throws -> [PhotoEntry] {
+        let scanner = PhotoScanner(order: job.order, reversed: job.reversed)
+        let choice = try PhotoSources.choose(arguments: job.paths) { folder in
+            ((try? scanner.scan([folder]))?.entries.isEmpty == false)
+        }
+        let result: ScanResult
+        do { result = try scanner.scan(choice.paths) } catch { throw RenderError(description: "\(error)") }
+        for issue in result.issues { log.warning("skipped \(issue)") }
+        return result.entries
+    }
+
+    /// Decodes the tiles on every core; the main thread takes part and waits for the batch.
+    static func decodeInParallel(_ batch: [Int], plan: WallPlan, source: TileSource, scale: Double)
+        -> [Result<DecodedImage, TileFailure>] {
+        let results = Mutex([Result<DecodedImage, TileFailure>?](repeating: nil, count: batch.count))
+        let jobs: [(entry: PhotoEntry, box: (width: Int, height: Int))] = batch.map { index in
+            let r = plan.photoRect(at: index)
+            let px = PixelRect(snapping: r, scale: scale)
+            return (plan.entries[index], (px.width, px.height))
+        }
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { k in
+            let result = source.pixels(for: jobs[k].entry, box: jobs[k].box)
+            results.withLock { $0[k] = result }
+        }
+        return results.withLock { $0.map { $0 ?? .failure(TileFailure(reason: "not decoded")) } }
+    }
+
+    static func makeManifest(plan: WallPlan, height: Int, shown: [Int], failures: [Int: String]) -> WallManifest {
+        let tiles = shown.map { index -> WallManifest.Tile in
+            let entry = plan.entries[index]
+            return WallManifest.Tile(
+                index: index, path: entry.path.string, uri: entry.path.uri,
+                rect: .init(plan.layout.frame(at: index)),
+                status: failures[index] == nil ? "ok" : "error", error: failures[index],
+                size: entry.info.map { .init(w: $0.displayedWidth, h: $0.displayedHeight) },
+                orientation: entry.info?.orientation.rawValue)
+        }
+        return WallManifest(layout: plan.layout, height: Double(height), tiles: tiles)
+    }
+
+    static func writeJSON(_ manifest: WallManifest, to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            try encoder.encode(manifest).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw RenderError(description: "cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Fails before any decoding when the output cannot be written — a wall of a thousand photos
+    /// should not be drawn only to be thrown away.
+    static func checkWritable(_ path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        let dir = folder.isEmpty ? "." : folder
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+            throw RenderError(description: "cannot write \(path): no such folder \(dir)")
+        }
+        guard access(dir, W_OK) == 0 else { throw RenderError(description: "cannot write \(path): folder \(dir) is not writable") }
+    }
+}
