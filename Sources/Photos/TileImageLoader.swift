@@ -44,7 +44,37 @@ public struct TileImageLoader: Sendable {
             }
         }
         if let reason = cache.failure(path: path, stamp: stamp) { throw .failedBefore(reason) }
+        let thumbnail = try makeThumbnail(path: path, format: format, orientation: orientation,
+                                          storedSize: storedSize, size: size)
+        return PhotoDecoder.scale(thumbnail, box: tile, mode: .fill)
+    }
 
+    public enum WarmOutcome: Sendable, Equatable {
+        /// A valid thumbnail of that size was already there.
+        case valid
+        case made
+        /// The photo cannot be decoded (now, or recorded so earlier and unchanged since).
+        case failed(String)
+    }
+
+    /// Makes sure the cache holds a valid `size` thumbnail of the photo — `cascade cache warm`.
+    public func warm(path: PhotoPath, format: ImageFormat, orientation: Orientation,
+                     storedSize: (width: Int, height: Int), size: ThumbnailSize) -> WarmOutcome {
+        do {
+            let stamp = try FileStamp.of(path)
+            if cache.lookup(path: path, stamp: stamp, size: size) != nil { return .valid }
+            if let reason = cache.failure(path: path, stamp: stamp) { return .failed(reason) }
+            _ = try makeThumbnail(path: path, format: format, orientation: orientation, storedSize: storedSize, size: size)
+            return .made
+        } catch {
+            return .failed(error.reason)
+        }
+    }
+
+    /// Decodes the photo once at the thumbnail size and stores it; a failure caused by the file's
+    /// content is recorded so the photo is not tried again until it changes.
+    private func makeThumbnail(path: PhotoPath, format: ImageFormat, orientation: Orientation,
+                               storedSize: (width: Int, height: Int), size: ThumbnailSize) throws(DecodeError) -> DecodedImage {
         let contents = try DecodeInput.read(path)
         let thumbnail: DecodedImage
         do {
@@ -59,7 +89,7 @@ public struct TileImageLoader: Sendable {
         }
         cache.store(thumbnail, path: path, stamp: contents.stamp, size: size,
                     originalSize: storedSize, format: format)
-        return PhotoDecoder.scale(thumbnail, box: tile, mode: .fill)
+        return thumbnail
     }
 
     /// The longer side of the photo scaled to fill the tile (before the crop).

@@ -8,7 +8,7 @@ struct Cascade: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cascade",
         abstract: "A waterfall photo wall for Linux screens.",
-        subcommands: [Render.self, Bench.self])
+        subcommands: [Render.self, Cache.self, Bench.self])
 }
 
 struct Bench: ParsableCommand {

@@ -1,0 +1,74 @@
+// `cascade cache warm`: fills the freedesktop thumbnail cache for folders on every core, so a
+// kiosk's first screen — or a file manager's — shows photos at once.
+
+import Dispatch
+import Foundation
+import Logging
+import Photos
+import Synchronization
+
+public struct CacheWarmJob: Sendable {
+    public var paths: [String]
+    public var size: ThumbnailSize = .large
+    public var maxPixels = PhotoDecoder.defaultMaxPixels
+    public init(paths: [String]) { self.paths = paths }
+}
+
+public struct CacheWarmSummary: Sendable, Equatable, CustomStringConvertible {
+    public var photos = 0
+    public var made = 0
+    public var valid = 0
+    public var failed = 0
+    public var seconds = 0.0
+
+    public var description: String {
+        String(format: "%d photos: %d made, %d already valid, %d failed (%.1f s)", photos, made, valid, failed, seconds)
+    }
+}
+
+public enum CacheWarm {
+    public static func run(_ job: CacheWarmJob, log: Logger = Log.shared) throws -> CacheWarmSummary {
+        let started = ProcessInfo.processInfo.systemUptime
+        let cache = ThumbnailCache.standard(enabled: true)
+        guard cache.isEnabled, let root = cache.root else {
+            throw RenderError(description: "no thumbnail cache folder: set XDG_CACHE_HOME or HOME")
+        }
+        let scanner = PhotoScanner()
+        let entries: [PhotoEntry]
+        do {
+            let result = try scanner.scan(job.paths.map { PhotoPath($0) })
+            for issue in result.issues { log.warning("skipped \(issue)") }
+            entries = result.entries
+        } catch {
+            throw RenderError(description: "\(error)")
+        }
+        let loader = TileImageLoader(cache: cache, maxPixels: job.maxPixels)
+        let progress = ProgressLine(label: "thumbnails", total: entries.count)
+        let summary = Mutex(CacheWarmSummary(photos: entries.count))
+
+        DispatchQueue.concurrentPerform(iterations: entries.count) { k in
+            let entry = entries[k]
+            let outcome: TileImageLoader.WarmOutcome
+            if let info = entry.info {
+                outcome = loader.warm(path: entry.path, format: info.format, orientation: info.orientation,
+                                      storedSize: (info.pixelWidth, info.pixelHeight), size: job.size)
+            } else {
+                outcome = .failed(entry.probeError?.description ?? "unreadable header")
+            }
+            if case .failed(let reason) = outcome { log.warning("no thumbnail for \(entry.path): \(reason)") }
+            summary.withLock { s in
+                switch outcome {
+                case .valid: s.valid += 1
+                case .made: s.made += 1
+                case .failed: s.failed += 1
+                }
+            }
+            progress?.advance()
+        }
+        progress?.finish()
+        var result = summary.withLock { $0 }
+        result.seconds = ProcessInfo.processInfo.systemUptime - started
+        log.debug("thumbnails in \(root)/\(job.size.folderName)")
+        return result
+    }
+}

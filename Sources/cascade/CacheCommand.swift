@@ -1,0 +1,50 @@
+import App
+import ArgumentParser
+import Photos
+
+struct Cache: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "The freedesktop.org thumbnail cache that cascade shares with file managers and viewers.",
+        subcommands: [Warm.self])
+
+    struct Warm: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Make thumbnails for every photo in the folders, on every core.")
+
+        @Argument(help: "Photos and folders.")
+        var paths: [String]
+
+        @Option(help: "Thumbnail size: normal (128), large (256), x-large (512) or xx-large (1024).")
+        var size: SizeChoice = .large
+
+        @Option(help: "Largest image any decode may allocate, in pixels.")
+        var maxPixels = PhotoDecoder.defaultMaxPixels
+
+        func validate() throws {
+            guard !paths.isEmpty else { throw ValidationError("name at least one photo or folder") }
+            guard maxPixels > 0 else { throw ValidationError("--max-pixels must be at least 1") }
+        }
+
+        func run() throws {
+            Log.bootstrap()
+            var job = CacheWarmJob(paths: paths)
+            job.size = size.thumbnailSize
+            job.maxPixels = maxPixels
+            let summary = try CacheWarm.run(job)
+            print("cache warm: \(summary)")
+            if summary.photos > 0, summary.failed == summary.photos { throw ExitCode(2) }
+        }
+    }
+}
+
+enum SizeChoice: String, ExpressibleByArgument, CaseIterable {
+    case normal, large, xLarge = "x-large", xxLarge = "xx-large"
+    var thumbnailSize: ThumbnailSize {
+        switch self {
+        case .normal: .normal
+        case .large: .large
+        case .xLarge: .xLarge
+        case .xxLarge: .xxLarge
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// The real `cascade` binary, as a user runs it.
+private func cascade(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: packageRoot + "/.build/debug/cascade")
+    p.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    for (k, v) in environment { env[k] = v }
+    p.environment = env
+    let out = Pipe(), err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+}
+
+@Suite("the cascade binary", .serialized)
+struct CommandLineTests {
+    let cache = NSTemporaryDirectory() + "cascade-cli-cache-" + UUID().uuidString
+
+    @Test("render: exit 0 with a PNG and manifest; a FIFO and a symlink loop in the folder change nothing")
+    func renderWorks() throws {
+        let folder = try PhotoFolder()
+        try folder.photo("one.jpg", width: 300, height: 200, colour: "red")
+        try folder.photo("two.png", width: 200, height: 300, colour: "blue")
+        #expect(mkfifo(folder.path + "/pipe.jpg", 0o600) == 0)
+        try FileManager.default.createDirectory(atPath: folder.path + "/loop", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/loop/again", withDestinationPath: folder.path)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/zero.jpg", withDestinationPath: "/dev/zero")
+        let r = try cascade(["render", folder.path, "--width", "500", "--out", folder.path + "/w.png",
+                             "--manifest", folder.path + "/w.json"], environment: ["XDG_CACHE_HOME": cache])
+        #expect(r.status == 0, "\(r.err)")
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path + "/w.json"))) as? [String: Any]
+        #expect((manifest?["tiles"] as? [Any])?.count == 2)
+    }
+
+    @Test("render: a missing folder and an unwritable output exit non-zero with a clear message")
+    func renderFailsClearly() throws {
+        let missing = try cascade(["render", "/no/such/folder", "--width", "500", "--out", "/tmp/x.png"])
+        #expect(missing.status != 0)
+        #expect(missing.err.contains("no such file or folder: /no/such/folder"))
+        let folder = try PhotoFolder()
+        try folder.photo("one.jpg", width: 300, height: 200, colour: "red")
+        let unwritable = try cascade(["render", folder.path, "--width", "500", "--out", "/proc/w.png"])
+        #expect(unwritable.status != 0)
+        #expect(unwritable.err.contains("cannot write /proc/w.png"))
+        let noWidth = try cascade(["render", folder.path, "--out", "/tmp/x.png"])
+        #expect(noWidth.status != 0)
+        #expect(noWidth.err.contains("--width"))
+    }
+
+    @Test("cache warm: makes thumbnails, then finds them valid; a broken photo counts as failed")
+    func cacheWarm() throws {
+        let folder = try PhotoFolder()
+        try folder.photo("one.jpg", width: 900, height: 600, colour: "red")
+        try folder.photo("two.webp", width: 600, height: 900, colour: "blue")
+        _ = try folder.write("broken.jpg", [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + [UInt8](repeating: 1, count: 50))
+        let first = try cascade(["cache", "warm", folder.path], environment: ["XDG_CACHE_HOME": cache])
+        #expect(first.status == 0, "\(first.err)")
+        #expect(first.out.contains("3 photos: 2 made, 0 already valid, 1 failed"))
+        let second = try cascade(["cache", "warm", folder.path], environment: ["XDG_CACHE_HOME": cache])
+        #expect(second.out.contains("3 photos: 0 made, 2 already valid, 1 failed"))
+        let thumbnails = try FileManager.default.contentsOfDirectory(atPath: cache + "/thumbnails/large")
+        #expect(thumbnails.filter { $0.hasSuffix(".png") }.count == 2)
+    }
+
+    @Test("bench --json prints exactly the documented keys")
+    func benchKeys() throws {
+        let r = try cascade(["bench", "--items", "2000", "--json"])
+        #expect(r.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any]
+        #expect(Set(object?.keys ?? [:].keys) == ["layout_ms", "append_us", "visible_query_us", "frame_prep_ms",
+                                                  "frame_prep_ratio_vs_1k", "reuse_rate_after_warmup", "rss_mb"])
+    }
+}

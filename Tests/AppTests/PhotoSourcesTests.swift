@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+@testable import App
+import Photos
+
+@Suite("default photo source")
+struct PhotoSourcesTests {
+    @Test("named paths win; then a Pictures folder with photos; then the bundled samples")
+    func order() throws {
+        let env = ["HOME": "/home/ann", "CASCADE_ASSETS": packageRoot + "/assets"]
+        #expect(try PhotoSources.choose(arguments: ["/a", "b"], environment: env) { _ in true } == .named([PhotoPath("/a"), PhotoPath("b")]))
+        #expect(try PhotoSources.choose(arguments: [], environment: env) { _ in true } == .pictures(PhotoPath("/home/ann/Pictures")))
+        let samples = try PhotoSources.choose(arguments: [], environment: env) { _ in false }
+        #expect(samples == .samples(PhotoPath(packageRoot + "/assets/samples")))
+    }
+
+    @Test("the Pictures folder comes from user-dirs.dirs, localised names included")
+    func userDirs() throws {
+        let config = NSTemporaryDirectory() + "cascade-xdg-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        try "# written by xdg-user-dirs-update\nXDG_DESKTOP_DIR=\"$HOME/Schreibtisch\"\nXDG_PICTURES_DIR=\"$HOME/Bilder\"\n"
+            .write(toFile: config + "/user-dirs.dirs", atomically: true, encoding: .utf8)
+        let folder = PhotoSources.picturesFolder(environment: ["HOME": "/home/jens", "XDG_CONFIG_HOME": config])
+        #expect(folder == PhotoPath("/home/jens/Bilder"))
+        #expect(PhotoSources.picturesFolder(environment: ["HOME": "/home/jens", "XDG_CONFIG_HOME": "/nonexistent"]) == PhotoPath("/home/jens/Pictures"))
+    }
+}

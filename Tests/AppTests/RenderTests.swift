@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+@testable import App
+import Photos
+import Waterfall
+
+/// Render writes thumbnails as a side effect: point the cache at a fresh folder per suite.
+private let cacheHome: Void = {
+    setenv("XDG_CACHE_HOME", NSTemporaryDirectory() + "cascade-app-cache-" + UUID().uuidString, 1)
+}()
+
+@Suite("cascade render", .serialized)
+@MainActor
+struct RenderTests {
+    init() { _ = cacheHome }
+
+    let colours: [(name: String, w: Int, h: Int, hex: String, rgb: (r: Int, g: Int, b: Int))] = [
+        ("a.jpg", 400, 300, "#d03030", (208, 48, 48)),
+        ("b.png", 300, 600, "#30a040", (48, 160, 64)),
+        ("c.webp", 500, 500, "#3050d0", (48, 80, 208)),
+        ("d.jpg", 800, 200, "#e0c020", (224, 192, 32)),
+        ("e.png", 200, 900, "#a030c0", (160, 48, 192)),
+        ("f.jpg", 640, 480, "#20c0c0", (32, 192, 192)),
+    ]
+
+    func makeFolder() throws -> PhotoFolder {
+        let folder = try PhotoFolder()
+        for c in colours { try folder.photo(c.name, width: c.w, height: c.h, colour: c.hex) }
+        return folder
+    }
+
+    @Test("the manifest's rects are the engine's layout, and each tile shows its own photo")
+    func tilesShowTheirPhotos() throws {
+        let folder = try makeFolder()
+        var job = RenderJob(paths: [folder.path], width: 640, output: folder.path + "/wall.png")
+        job.manifest = folder.path + "/wall.json"
+        job.style = WallStyle(columns: .fixed(3), margins: Margins(all: 10), captions: false)
+        let summary = try WallRender.run(job)
+        #expect(summary.tiles == 6 && summary.errors == 0)
+
+        let manifest = try JSONDecoder().decode(WallManifest.self, from: Data(contentsOf: URL(fileURLWithPath: job.manifest!)))
+        var layout = WaterfallLayout(width: 640, columns: .fixed(3), margins: Margins(all: 10))
+        layout.setHeights(colours.map { TileSizing.tileHeight(cellWidth: layout.cellWidth, displayed: Size(width: Double($0.w), height: Double($0.h))) })
+        #expect(manifest.tiles.count == 6)
+        #expect(manifest.columns == 3 && manifest.cellWidth == layout.cellWidth)
+        #expect(manifest.height == (layout.contentHeight).rounded(.up))
+
+        let png = try loadPNG(job.output)
+        #expect(png.width == 640 && Double(png.height) == manifest.height)
+        for tile in manifest.tiles {
+            #expect(tile.rect == WallManifest.ManifestRect(layout.frame(at: tile.index)))
+            #expect(tile.status == "ok")
+            let expected = colours[tile.index]
+            #expect(tile.path.hasSuffix("/" + expected.name))
+            #expect(tile.size == WallManifest.ManifestSize(w: expected.w, h: expected.h))
+            let centre = png.rgb(Int(tile.rect.x + tile.rect.w / 2), Int(tile.rect.y + tile.rect.h / 2))
+            #expect(close(centre, expected.rgb), "tile \(tile.index) shows \(centre), not \(expected.rgb)")
+        }
+        // The margins are the wall's background, not a photo.
+        let margin = png.rgb(3, 3)
+        #expect(!colours.contains { close(margin, $0.rgb) })
+    }
+
+    @Test("captions add a strip under every photo; --no-captions removes it")
+    func captions() throws {
+        let folder = try makeFolder()
+        var job = RenderJob(paths: [folder.path], width: 640, output: folder.path + "/with.png")
+        job.manifest = folder.path + "/with.json"
+        job.style = WallStyle(columns: .fixed(3), margins: Margins(all: 10), captions: true)
+        _ = try WallRender.run(job)
+        let with = try JSONDecoder().decode(WallManifest.self, from: Data(contentsOf: URL(fileURLWithPath: job.manifest!)))
+        let png = try loadPNG(job.output)
+        let tile = with.tiles[0]
+        // Photo a is 4:3 → its photo part is cellWidth × 0.75, then a 22 px caption strip.
+        #expect(tile.rect.h == with.cellWidth * 0.75 + 22)
+        let strip = png.rgb(Int(tile.rect.x + 3), Int(tile.rect.y + tile.rect.h - 3))
+        #expect(!close(strip, colours[0].rgb))
+        #expect(close(png.rgb(Int(tile.rect.x + tile.rect.w / 2), Int(tile.rect.y + 20)), colours[0].rgb))
+
+        job.style.captions = false
+        job.manifest = folder.path + "/without.json"
+        _ = try WallRender.run(job)
+        let without = try JSONDecoder().decode(WallManifest.self, from: Data(contentsOf: URL(fileURLWithPath: job.manifest!)))
+        #expect(without.tiles[0].rect.h == without.cellWidth * 0.75)
+    }
+
+    @Test("a corrupt photo becomes an error tile with its reason; the wall is still made")
+    func errorTile() throws {
+        let folder = try makeFolder()
+        let good = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/a.jpg"))
+        _ = try folder.write("g-truncated.jpg", Array(good.prefix(good.count / 3)))
+        _ = try folder.write("h-garbage.png", Array("\u{89}PNG\r\n\u{1A}\n".utf8) + [UInt8](repeating: 7, count: 200))
+        var job = RenderJob(paths: [folder.path], width: 640, output: folder.path + "/wall.png")
+        job.manifest = folder.path + "/wall.json"
+        job.style.captions = false
+        let summary = try WallRender.run(job)
+        #expect(summary.tiles == 8)
+        #expect(summary.errors == 2)
+        let manifest = try JSONDecoder().decode(WallManifest.self, from: Data(contentsOf: URL(fileURLWithPath: job.manifest!)))
+        let errors = manifest.tiles.filter { $0.status == "error" }
+        #expect(errors.count == 2)
+        #expect(errors.allSatisfy { ($0.error ?? "").isEmpty == false })
+    }
+
+    @Test("odd file names are just names: the URI keeps every byte")
+    func oddNames() throws {
+        let folder = try PhotoFolder()
+        try folder.photo("$(reboot);.jpg", width: 300, height: 200, colour: "red")
+        try folder.photo("-leading dash.jpg", width: 300, height: 200, colour: "blue")
+        try folder.photo("new\nline.jpg", width: 300, height: 200, colour: "green")
+        let latin1 = folder.path + "/caf\u{E9}.jpg"
+        try magick(["-size", "300x200", "xc:yellow", latin1])
+        // A name that is not UTF-8: the Latin-1 byte 0xE9 alone.
+        let raw = Array(folder.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".jpg".utf8) + [0]
+        let renamed = raw.withUnsafeBufferPointer { p in
+            p.withMemoryRebound(to: CChar.self) { rename(latin1, $0.baseAddress!) }
+        }
+        #expect(renamed == 0)
+        var job = RenderJob(paths: [folder.path], width: 640, output: folder.path + "/wall.png")
+        job.manifest = folder.path + "/wall.json"
+        let summary = try WallRender.run(job)
+        #expect(summary.tiles == 4 && summary.errors == 0)
+        let manifest = try JSONDecoder().decode(WallManifest.self, from: Data(contentsOf: URL(fileURLWithPath: job.manifest!)))
+        let uris = Set(manifest.tiles.map(\.uri))
+        #expect(uris.contains { $0.hasSuffix("/$(reboot)%3B.jpg") })
+        #expect(uris.contains { $0.hasSuffix("/new%0Aline.jpg") })
+        #expect(uris.contains { $0.hasSuffix("/caf%E9.jpg") })
+    }
+
+    @Test("a missing folder or an unwritable output is a clear error, before any work")
+    func badArguments() throws {
+        let folder = try makeFolder()
+        let missing = RenderJob(paths: [folder.path + "/nope"], width: 600, output: folder.path + "/w.png")
+        #expect { try WallRender.run(missing) } throws: { "\($0)".contains("no such file or folder") }
+        let unwritable = RenderJob(paths: [folder.path], width: 600, output: "/nonexistent-dir/w.png")
+        #expect { try WallRender.run(unwritable) } throws: { "\($0)".contains("cannot write /nonexistent-dir/w.png") }
+    }
+
+    @Test("an empty folder renders an empty wall")
+    func emptyFolder() throws {
+        let folder = try PhotoFolder()
+        try FileManager.default.createDirectory(atPath: folder.path + "/empty", withIntermediateDirectories: true)
+        var job = RenderJob(paths: [folder.path + "/empty"], width: 300, output: folder.path + "/w.png")
+        job.manifest = folder.path + "/w.json"
+        let summary = try WallRender.run(job)
+        #expect(summary.tiles == 0)
+        #expect(FileManager.default.fileExists(atPath: job.output))
+    }
+}
