@@ -34,7 +34,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Screen", dependencies: [
-            "Waterfall", "CSDL2",
+            "Waterfall", "CSDL2", "CPNGCodec",
             .product(name: "Logging", package: "swift-log"),
         ]),
 

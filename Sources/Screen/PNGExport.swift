@@ -1,3 +1,4 @@
+import CPNGCodec
 import CSDL2
 import Glibc
 
@@ -42,47 +43,26 @@ enum PNGExport {
         return directory + "." + name + ".\(getpid()).partial"
     }
 
+    /// Through libpng at a low compression level: a wall is mostly photo pixels, which
+    /// deflate barely shrinks at any level, and level 6 (SDL_image's) spent over a second on a
+    /// 1920×3000 wall — longer than decoding half of its photos.
     @MainActor
     private static func save(_ storage: SurfaceStorage, to file: String, reportedAs path: String) throws {
-        let source = storage.surface
-        var result: Int32
-        #if _endian(little)
-        // SDL_image writes PNG rows straight from an R,G,B,A surface but converts anything else
-        // into a full-size copy first — another 230 MB for a tall wall. Swapping B and R in
-        // place and lending the same memory to SDL_image under the R,G,B,A format avoids that
-        // copy; the swap is undone before returning, whatever happens.
-        swapRedAndBlue(storage)
-        defer { swapRedAndBlue(storage) }
-        guard let view = SDL_CreateRGBSurfaceWithFormatFrom(
-            source.pointee.pixels, source.pointee.w, source.pointee.h, 32, source.pointee.pitch,
-            SDL_PIXELFORMAT_ABGR8888.rawValue) else {
-            throw ScreenError.sdl("SDL_CreateRGBSurfaceWithFormatFrom")
+        var out: UnsafeMutablePointer<UInt8>?
+        var outSize = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = cascade_png_write_bgra(UnsafePointer(storage.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)),
+                                            UInt32(storage.size.width), UInt32(storage.size.height), storage.bytesPerRow,
+                                            nil, nil, 0, 1, &out, &outSize, &message, message.count)
+        guard status == 0, let out else {
+            throw ScreenError.notWritable(path: path, reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
-        defer { SDL_FreeSurface(view) }
-        SDL_ClearError()
-        result = IMG_SavePNG(view, file)
-        #else
-        SDL_ClearError()
-        result = IMG_SavePNG(source, file)
-        #endif
-        guard result == 0 else {
-            let message = SDL_GetError().map { String(cString: $0) } ?? ""
-            throw ScreenError.notWritable(path: path, reason: message.isEmpty ? "SDL_image could not write it" : message)
-        }
-    }
-
-    /// B,G,R,A ⇄ R,G,B,A for every pixel, a 32-bit word at a time.
-    @MainActor
-    private static func swapRedAndBlue(_ storage: SurfaceStorage) {
-        let size = storage.size, bytesPerRow = storage.bytesPerRow
-        let bytes = storage.bytes
-        for row in 0 ..< size.height {
-            let words = UnsafeMutableRawBufferPointer(rebasing: bytes[row * bytesPerRow ..< row * bytesPerRow + size.width * 4])
-                .bindMemory(to: UInt32.self)
-            for i in words.indices {
-                let v = words[i]
-                words[i] = (v & 0xFF00_FF00) | ((v >> 16) & 0xFF) | ((v & 0xFF) << 16)
-            }
+        defer { cascade_png_free(out) }
+        guard let handle = fopen(file, "wb") else { throw ScreenError.notWritable(path: path, reason: String(cString: strerror(errno))) }
+        let written = fwrite(out, 1, outSize, handle)
+        let closed = fclose(handle)
+        guard written == outSize, closed == 0 else {
+            throw ScreenError.notWritable(path: path, reason: String(cString: strerror(errno)))
         }
     }
 }

@@ -21,11 +21,19 @@ struct Bench: ParsableCommand {
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
+    @Option(help: "Instead: time decoding this photo to a 256-px tile on one core (mean of 20).")
+    var decode: String?
+
     func validate() throws {
         guard items > 0 else { throw ValidationError("--items must be at least 1") }
     }
 
     func run() throws {
+        if let decode {
+            let ms = try DecodeBenchmark.run(path: decode)
+            print(json ? "{\"decode_tile_ms\":\(ms)}" : String(format: "decode %@ → 256-px tile: %.2f ms (mean of 20, one core)", decode, ms))
+            return
+        }
         let report = EngineBenchmark(items: items).run()
         print(json ? try BenchOutput.json(report) : BenchOutput.table(report, items: items))
     }

@@ -40,17 +40,16 @@ public struct RenderError: Error, CustomStringConvertible {
 
 @MainActor
 public enum WallRender {
-    /// Tiles decoded together before drawing: enough to keep every core busy, few enough that
-    /// a folder of thousands never holds more than a few dozen decoded tiles at once.
-    static let batchSize = 48
-
     public static func run(_ job: RenderJob, log: Logger = Log.shared) throws -> RenderSummary {
         guard job.width > 0 else { throw RenderError(description: "--width must be at least 1") }
         if let h = job.height, h <= 0 { throw RenderError(description: "--height must be at least 1") }
         try checkWritable(job.output)
         if let manifest = job.manifest { try checkWritable(manifest) }
 
+        let clock = ProcessInfo.processInfo
+        let started = clock.systemUptime
         let entries = try scan(job, log: log)
+        log.debug("scanned \(entries.count) photos in \(Int((clock.systemUptime - started) * 1000)) ms")
         let captionHeight = job.style.captions && FontLocator.locate() != nil ? TileDrawer.captionStripHeight : 0
         let plan = WallPlan(entries: entries, width: Double(job.width), style: job.style, captionHeight: captionHeight)
         let height = job.height ?? max(1, Int(plan.layout.contentHeight.rounded(.up)))
@@ -63,23 +62,21 @@ public enum WallRender {
         let textures = TexturePool(renderer: canvas.renderer)
         var failures: [Int: String] = [:]
 
-        for start in stride(from: 0, to: shown.count, by: batchSize) {
-            let batch = Array(shown[start..<min(start + batchSize, shown.count)])
-            let decoded = decodeInParallel(batch, plan: plan, source: source, scale: canvas.scale)
-            for (index, result) in zip(batch, decoded) {
-                let rect = plan.layout.frame(at: index)
-                switch result {
-                case .success(let image):
-                    let texture = try textures.texture(holding: image)
-                    drawer.draw(.photo(texture), in: rect, caption: plan.caption(at: index))
-                    textures.giveBack(texture)
-                case .failure(let failure):
-                    failures[index] = failure.reason
-                    log.warning("cannot show \(plan.entries[index].path): \(failure.reason)")
-                    drawer.draw(.error(reason: failure.reason), in: rect, caption: plan.caption(at: index))
-                }
+        try decodeAndDraw(shown, plan: plan, source: source, scale: canvas.scale) { index, result in
+            let rect = plan.layout.frame(at: index)
+            switch result {
+            case .success(let image):
+                let texture = try textures.texture(holding: image)
+                drawer.draw(.photo(texture), in: rect, caption: plan.caption(at: index))
+                textures.giveBack(texture)
+            case .failure(let failure):
+                failures[index] = failure.reason
+                log.warning("cannot show \(plan.entries[index].path): \(failure.reason)")
+                drawer.draw(.error(reason: failure.reason), in: rect, caption: plan.caption(at: index))
             }
         }
+        log.debug("decoded and drew \(shown.count) tiles at \(Int((clock.systemUptime - started) * 1000)) ms")
+        defer { log.debug("saved at \(Int((clock.systemUptime - started) * 1000)) ms") }
         do { try canvas.savePNG(to: job.output) } catch { throw RenderError(description: "cannot write \(job.output): \(error)") }
         if let path = job.manifest {
             let manifest = makeManifest(plan: plan, height: height, shown: shown, failures: failures)
@@ -99,20 +96,41 @@ public enum WallRender {
         return result.entries
     }
 
-    /// Decodes the tiles on every core; the main thread takes part and waits for the batch.
-    static func decodeInParallel(_ batch: [Int], plan: WallPlan, source: TileSource, scale: Double)
-        -> [Result<DecodedImage, TileFailure>] {
-        let results = Mutex([Result<DecodedImage, TileFailure>?](repeating: nil, count: batch.count))
-        let jobs: [(entry: PhotoEntry, box: (width: Int, height: Int))] = batch.map { index in
-            let r = plan.photoRect(at: index)
-            let px = PixelRect(snapping: r, scale: scale)
-            return (plan.entries[index], (px.width, px.height))
+    /// Decodes the tiles on every core and hands each result to `draw` on this thread as it
+    /// arrives. A sliding window of jobs keeps the workers busy (one slow photo never idles
+    /// the others, as fixed batches would) while only a few dozen decoded tiles exist at once.
+    static func decodeAndDraw(_ shown: [Int], plan: WallPlan, source: TileSource, scale: Double,
+                              draw: (Int, Result<DecodedImage, TileFailure>) throws -> Void) throws {
+        let wake = DispatchSemaphore(value: 0)
+        let scheduler = DecodeScheduler<Result<DecodedImage, TileFailure>> { wake.signal() }
+        defer { scheduler.shutdown() }
+        let window = scheduler.workerCount * 4
+        var submitted = 0, drawn = 0
+        func submitMore() {
+            while submitted < shown.count, submitted - drawn < window {
+                let index = shown[submitted]
+                let entry = plan.entries[index]
+                let px = PixelRect(snapping: plan.photoRect(at: index), scale: scale)
+                let box = (width: px.width, height: px.height)
+                scheduler.submit(key: index, generation: 0, priority: Double(submitted)) {
+                    source.pixels(for: entry, box: box)
+                }
+                submitted += 1
+            }
         }
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { k in
-            let result = source.pixels(for: jobs[k].entry, box: jobs[k].box)
-            results.withLock { $0[k] = result }
+        submitMore()
+        while drawn < shown.count {
+            wake.wait()
+            for finished in scheduler.drain(max: window) {
+                let result: Result<DecodedImage, TileFailure> = switch finished.result {
+                case .success(let value): value
+                case .failure(let error): .failure(TileFailure(reason: error.reason))
+                }
+                try draw(finished.key, result)
+                drawn += 1
+            }
+            submitMore()
         }
-        return results.withLock { $0.map { $0 ?? .failure(TileFailure(reason: "not decoded")) } }
     }
 
     static func makeManifest(plan: WallPlan, height: Int, shown: [Int], failures: [Int: String]) -> WallManifest {
