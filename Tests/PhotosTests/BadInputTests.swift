@@ -175,7 +175,7 @@ struct BadInputTests {
         let dir = try TempDirectory()
         try dir.write("big.jpg", [UInt8](repeating: 0, count: 4096))
         #expect(throws: DecodeError.fileTooLarge(bytes: 4096)) {
-            try DecodeInput.read(dir.photoPath("big.jpg"), cap: 1000)
+            try DecodeInput.read(dir.photoPath("big.jpg"), limit: 1000)
         }
     }
 }
