@@ -7,7 +7,7 @@ extension PhotoDecoder {
     public static func benchmarkTile(path: PhotoPath, format: ImageFormat,
                                      storedSize: (width: Int, height: Int)? = nil,
                                      side: Int = 256, iterations: Int = 20) throws(DecodeError) -> Double {
-        let data = try DecodeInput.read(path).bytes
+        let data = try DecodeInput.read(path)
         // One untimed run: the first touches the libraries' lazy set-up and faults pages in.
         _ = try decode(data: data, format: format, storedSize: storedSize, box: (side, side), mode: .fill)
         let runs = max(1, iterations)

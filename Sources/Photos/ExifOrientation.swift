@@ -24,6 +24,13 @@ enum ExifOrientation {
         return read(exifBlock: exifHeader + block.prefix(maximumBlockSize - exifHeader.count))
     }
 
+    /// From the PNG eXIf or WebP EXIF chunk whose data, `length` bytes long, starts at `offset`
+    /// of the probed file; only the first `maximumBlockSize` bytes of it are read.
+    static func read(tiffChunkAt offset: Int, length: Int, in input: ProbeInput) -> Orientation {
+        guard let block = try? input.bytes(min(length, maximumBlockSize), at: offset) else { return .up }
+        return read(tiffBlock: block)
+    }
+
     private static func parse(_ block: [UInt8]) -> Orientation {
         guard block.count > exifHeader.count + 8, let data = exif_data_new() else { return .up }
         defer { exif_data_unref(data) }

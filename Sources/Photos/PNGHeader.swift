@@ -34,9 +34,7 @@ enum PNGHeader {
                   length <= Int(Int32.max) else { return .up }
             if head.has(Array("IDAT".utf8), at: 4) || head.has(Array("IEND".utf8), at: 4) { return .up }
             if head.has(Array("eXIf".utf8), at: 4) {
-                let count = min(length, ExifOrientation.maximumBlockSize)
-                guard let block = try? input.bytes(count, at: position + 8) else { return .up }
-                return ExifOrientation.read(tiffBlock: block)
+                return ExifOrientation.read(tiffChunkAt: position + 8, length: length, in: input)
             }
             position += 12 + length  // length, type, data, CRC
         }

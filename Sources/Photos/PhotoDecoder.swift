@@ -19,8 +19,7 @@ public enum PhotoDecoder {
                               storedSize: (width: Int, height: Int)? = nil,
                               box: (width: Int, height: Int), mode: DecodeMode,
                               maxPixels: Int = defaultMaxPixels) throws(DecodeError) -> DecodedImage {
-        let contents = try DecodeInput.read(path)
-        return try decode(data: contents.bytes, format: format, orientation: orientation,
+        return try decode(data: DecodeInput.read(path), format: format, orientation: orientation,
                           storedSize: storedSize, box: box, mode: mode, maxPixels: maxPixels)
     }
 

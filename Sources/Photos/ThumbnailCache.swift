@@ -93,10 +93,10 @@ public struct ThumbnailCache: Sendable {
 
     private func readValid(_ file: PhotoPath, uri: String, stamp: FileStamp) -> PNGCodec.Decoded? {
         // Thumbnails are at most 1024 px a side; anything far bigger is not one.
-        guard let contents = try? DecodeInput.read(file, cap: 32 << 20) else { return nil }
+        guard let bytes = try? SafeFile.readAll(file, limit: 32 << 20) else { return nil }
         let decoded: PNGCodec.Decoded
         do {
-            decoded = try contents.bytes.withUnsafeBytes { bytes throws(DecodeError) in
+            decoded = try bytes.withUnsafeBytes { bytes throws(DecodeError) in
                 try PNGCodec.decode(bytes, maxPixels: 4096 * 4096)
             }
         } catch {

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Gets the pixels for one wall tile, through the thumbnail cache: a valid thumbnail large
 /// enough is scaled to the tile; otherwise the photo is decoded once at the matching
 /// thumbnail size, the thumbnail is stored for next time (and for other programs), and the
@@ -31,9 +29,10 @@ public struct TileImageLoader: Sendable {
                                            storedSize: storedSize, box: tile, mode: .fill, maxPixels: maxPixels)
         }
         // The spec: a file we may not read gets no thumbnail lookup either, so the cache
-        // never shows what the file's permissions hide.
-        guard path.withCString({ access($0, R_OK) }) == 0 else { throw .unreadable(DecodeInput.errnoText()) }
-        let stamp = try FileStamp.of(path)
+        // never shows what the file's permissions hide. Opening it proves we may read it,
+        // and its stamp and (on a miss) its bytes then come from the same open file.
+        let file = try DecodeInput.open(path)
+        let stamp = FileStamp(file)
         let displayed = orientation.displayedSize(width: storedSize.width, height: storedSize.height)
         let needed = min(Self.neededLongSide(displayed: displayed, tile: tile), max(displayed.width, displayed.height))
 
@@ -44,7 +43,7 @@ public struct TileImageLoader: Sendable {
             }
         }
         if let reason = cache.failure(path: path, stamp: stamp) { throw .failedBefore(reason) }
-        let thumbnail = try makeThumbnail(path: path, format: format, orientation: orientation,
+        let thumbnail = try makeThumbnail(file, stamp: stamp, path: path, format: format, orientation: orientation,
                                           storedSize: storedSize, size: size)
         return PhotoDecoder.scale(thumbnail, box: tile, mode: .fill)
     }
@@ -61,10 +60,12 @@ public struct TileImageLoader: Sendable {
     public func warm(path: PhotoPath, format: ImageFormat, orientation: Orientation,
                      storedSize: (width: Int, height: Int), size: ThumbnailSize) -> WarmOutcome {
         do {
-            let stamp = try FileStamp.of(path)
+            let file = try DecodeInput.open(path)
+            let stamp = FileStamp(file)
             if cache.lookup(path: path, stamp: stamp, size: size) != nil { return .valid }
             if let reason = cache.failure(path: path, stamp: stamp) { return .failed(reason) }
-            _ = try makeThumbnail(path: path, format: format, orientation: orientation, storedSize: storedSize, size: size)
+            _ = try makeThumbnail(file, stamp: stamp, path: path, format: format, orientation: orientation,
+                                  storedSize: storedSize, size: size)
             return .made
         } catch {
             return .failed(error.reason)
@@ -73,21 +74,22 @@ public struct TileImageLoader: Sendable {
 
     /// Decodes the photo once at the thumbnail size and stores it; a failure caused by the file's
     /// content is recorded so the photo is not tried again until it changes.
-    private func makeThumbnail(path: PhotoPath, format: ImageFormat, orientation: Orientation,
-                               storedSize: (width: Int, height: Int), size: ThumbnailSize) throws(DecodeError) -> DecodedImage {
-        let contents = try DecodeInput.read(path)
+    private func makeThumbnail(_ file: SafeFile, stamp: FileStamp, path: PhotoPath, format: ImageFormat,
+                               orientation: Orientation, storedSize: (width: Int, height: Int),
+                               size: ThumbnailSize) throws(DecodeError) -> DecodedImage {
+        let bytes = try DecodeInput.read(file)
         let thumbnail: DecodedImage
         do {
-            thumbnail = try PhotoDecoder.decode(data: contents.bytes, format: format, orientation: orientation,
+            thumbnail = try PhotoDecoder.decode(data: bytes, format: format, orientation: orientation,
                                                 storedSize: storedSize, box: (size.pixels, size.pixels),
                                                 mode: .fit, maxPixels: maxPixels)
         } catch {
             if error.isContentFailure {
-                cache.recordFailure(path: path, stamp: contents.stamp, reason: error.reason)
+                cache.recordFailure(path: path, stamp: stamp, reason: error.reason)
             }
             throw error
         }
-        cache.store(thumbnail, path: path, stamp: contents.stamp, size: size,
+        cache.store(thumbnail, path: path, stamp: stamp, size: size,
                     originalSize: storedSize, format: format)
         return thumbnail
     }

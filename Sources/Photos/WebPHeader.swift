@@ -31,9 +31,7 @@ enum WebPHeader {
             guard position + 8 <= end, let head = try? input.bytes(8, at: position),
                   let size = head.le32(at: 4) else { return .up }
             if head.has(Array("EXIF".utf8), at: 0) {
-                let count = min(size, ExifOrientation.maximumBlockSize)
-                guard let block = try? input.bytes(count, at: position + 8) else { return .up }
-                return ExifOrientation.read(tiffBlock: block)
+                return ExifOrientation.read(tiffChunkAt: position + 8, length: size, in: input)
             }
             position += 8 + size + (size & 1)  // chunks are padded to an even size
         }

@@ -1,4 +1,5 @@
 import CSDL2
+import Waterfall
 
 /// A tile's texture: allocated once at a *capacity* (its size class) and refilled with each new
 /// photo of that class, so scrolling hands textures from tile to tile instead of creating them.
@@ -84,30 +85,30 @@ public final class TileTexture {
     }
 }
 
-/// The reuse class of a tile texture: each side rounded up to a multiple of `granularity`, so
-/// tiles of nearly equal size share textures. In a wall all tiles have the column width, so in
-/// practice classes differ by height only. Waste is under one granule per side.
+/// The reuse class of a tile texture: the core's size class of the tile family (each side
+/// rounded up to a sixteenth of its power of two), in the one pixel format tile textures have.
+/// The pool keys idle textures by `reuseIdentifier`, and `capacity` is the same rounded size,
+/// so a texture found under a key always holds any tile that maps to that key.
 public struct TextureSizeClass: Hashable, Sendable, CustomStringConvertible {
-    public static let defaultGranularity = 64
+    /// The format of every tile texture, part of the key so a texture of another format
+    /// (should one ever exist) is never handed to a tile.
+    public static let pixelFormat = SDL_PIXELFORMAT_ARGB8888.rawValue
 
-    public let width: Int
-    public let height: Int
+    public let reuseIdentifier: ReuseIdentifier
 
     /// The smallest class that holds `size` (sides below 1 count as 1).
-    public init(fitting size: PixelSize, granularity: Int = TextureSizeClass.defaultGranularity) {
-        let step = max(1, granularity)
-        func roundUp(_ v: Int) -> Int {
-            let side = min(max(1, v), Int(Int32.max) - step)
-            return (side + step - 1) / step * step
-        }
-        width = roundUp(size.width)
-        height = roundUp(size.height)
+    public init(fitting size: PixelSize) {
+        reuseIdentifier = .sizeClass(.tile, width: max(1, size.width), height: max(1, size.height),
+                                     format: Self.pixelFormat)
     }
 
+    public var width: Int { Int(reuseIdentifier.width) }
+    public var height: Int { Int(reuseIdentifier.height) }
     public var capacity: PixelSize { PixelSize(width: width, height: height) }
-    public var byteCost: Int { width * height * 4 }
-
-    /// The reuse-pool identifier: pixel format and size, one pool entry per class.
-    public var reuseIdentifier: String { "tile/argb8888/\(width)x\(height)" }
-    public var description: String { reuseIdentifier }
+    /// What a texture of this class holds; saturates for classes no renderer could allocate.
+    public var byteCost: Int {
+        let (bytes, overflow) = (width * 4).multipliedReportingOverflow(by: height)
+        return overflow ? Int.max : bytes
+    }
+    public var description: String { reuseIdentifier.description }
 }

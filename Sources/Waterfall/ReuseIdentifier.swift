@@ -37,6 +37,8 @@ public struct ReuseIdentifier: Hashable, Sendable, CustomStringConvertible {
 
     static func roundUp(_ v: Int) -> Int {
         guard v > 16 else { return max(v, 0) == 0 ? 0 : 16 }
+        // Sides are kept as Int32: a larger one saturates there instead of overflowing below.
+        let v = min(v, Int(Int32.max))
         let power = 1 << (Int.bitWidth - (v - 1).leadingZeroBitCount)   // next power of two ≥ v
         let step = max(16, power / 16)
         return (v + step - 1) / step * step

@@ -4,25 +4,6 @@ import Testing
 
 @Suite("Pixel cap and bad input")
 struct BadInputTests {
-    /// CRC-32 as PNG chunks use it, to build a header by hand.
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
-    }
-
-    static func bigEndian(_ value: UInt32) -> [UInt8] {
-        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-    }
-
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let body = Array(type.utf8) + data
-        return bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body))
-    }
-
     static func maxRSSKilobytes() -> Int {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -31,10 +12,7 @@ struct BadInputTests {
 
     @Test("A PNG header claiming 100000×100000 fails fast with too many pixels")
     func claimedHugePNG() {
-        let header = Self.bigEndian(100_000) + Self.bigEndian(100_000) + [8, 6, 0, 0, 0]
-        let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-            + Self.chunk("IHDR", header) + Self.chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
-            + Self.chunk("IEND", [])
+        let bytes = Fixture.png(width: 100_000, height: 100_000, colour: 6)
         let error = decodeError { () throws(DecodeError) in
             try PhotoDecoder.decode(data: bytes, format: .png, box: (300, 300), mode: .fill)
         }
@@ -44,11 +22,11 @@ struct BadInputTests {
 
     @Test("A real 400-megapixel PNG is refused without allocating its pixels")
     func realHugePNG() throws {
-        let dir = try TempDirectory()
-        try vips(["black", dir.file("huge.png"), "20000", "20000"])
+        let dir = TempFolder()
+        try vips(["black", dir.path("huge.png").string, "20000", "20000"])
         let before = Self.maxRSSKilobytes()
         let error = decodeError { () throws(DecodeError) in
-            try PhotoDecoder.decode(path: dir.photoPath("huge.png"), format: .png, box: (300, 300), mode: .fill)
+            try PhotoDecoder.decode(path: dir.path("huge.png"), format: .png, box: (300, 300), mode: .fill)
         }
         #expect(error == .tooManyPixels(width: 20000, height: 20000))
         // 400 MP of BGRA would be 1.6 GB; the peak resident size must not have moved by that.
@@ -58,23 +36,23 @@ struct BadInputTests {
     @Test("GIF, BMP and TIFF are checked against the probed size before decoding",
           arguments: [ImageFormat.gif, .bmp, .tiff])
     func sdlFormatsUseStoredSize(format: ImageFormat) throws {
-        let dir = try TempDirectory()
+        let dir = TempFolder()
         let name = "small.\(format == .tiff ? "tif" : format.rawValue)"
-        try convert(["-size", "40x30", "xc:red", dir.file(name)])
+        try convert(["-size", "40x30", "xc:red", dir.path(name).string])
         let error = decodeError { () throws(DecodeError) in
-            try PhotoDecoder.decode(path: dir.photoPath(name), format: format, storedSize: (40_000, 40_000),
+            try PhotoDecoder.decode(path: dir.path(name), format: format, storedSize: (40_000, 40_000),
                                     box: (300, 300), mode: .fill)
         }
         #expect(error?.reason == "too many pixels (40000×40000)")
         let unknown = decodeError { () throws(DecodeError) in
-            try PhotoDecoder.decode(path: dir.photoPath(name), format: format, box: (300, 300), mode: .fill)
+            try PhotoDecoder.decode(path: dir.path(name), format: format, box: (300, 300), mode: .fill)
         }
         #expect(unknown == .unknownSize)
     }
 
     @Test("A JPEG over the cap still decodes when DCT scaling brings it under")
     func jpegOverCapScales() throws {
-        let dir = try TempDirectory()
+        let dir = TempFolder()
         let path = try makeRedBlue(dir, "big.jpg", width: 2000, height: 1500)
         // 3 MP against a 100 000-pixel cap: 1/8 gives 250×188, which fits and covers the tile.
         let tile = try PhotoDecoder.decode(path: path, format: .jpeg, box: (100, 100), mode: .fill, maxPixels: 100_000)
@@ -93,7 +71,7 @@ struct BadInputTests {
 
     @Test("A WebP over the cap decodes scaled under it")
     func webpOverCapScales() throws {
-        let dir = try TempDirectory()
+        let dir = TempFolder()
         let path = try makeRedBlue(dir, "big.webp", width: 2000, height: 1500)
         let detail = try PhotoDecoder.decode(path: path, format: .webp, box: (2000, 1500), mode: .fit, maxPixels: 100_000)
         #expect(detail.width * detail.height <= 100_000)
@@ -103,8 +81,8 @@ struct BadInputTests {
 
     @Test("Truncated files are errors, never crashes", arguments: DecodeTests.fileFormats)
     func truncated(format: ImageFormat, suffix: String) throws {
-        let dir = try TempDirectory()
-        try convert(["-size", "300x200", "plasma:", dir.file("whole.\(suffix)")])
+        let dir = TempFolder()
+        try convert(["-size", "300x200", "plasma:", dir.path("whole.\(suffix)").string])
         let whole = try dir.read("whole.\(suffix)")
         for length in [0, 5, 40, whole.count / 2] {
             let error = decodeError { () throws(DecodeError) in
@@ -117,8 +95,8 @@ struct BadInputTests {
 
     @Test("Corrupt files are errors, never crashes", arguments: DecodeTests.fileFormats)
     func corrupt(format: ImageFormat, suffix: String) throws {
-        let dir = try TempDirectory()
-        try convert(["-size", "300x200", "plasma:", dir.file("whole.\(suffix)")])
+        let dir = TempFolder()
+        try convert(["-size", "300x200", "plasma:", dir.path("whole.\(suffix)").string])
         let whole = try dir.read("whole.\(suffix)")
         // Keep the signature, scramble the headers after it.
         var scrambled = whole
@@ -142,8 +120,8 @@ struct BadInputTests {
 
     @Test("A truncated JPEG says so")
     func truncatedJPEGReason() throws {
-        let dir = try TempDirectory()
-        try convert(["-size", "300x200", "plasma:", dir.file("whole.jpg")])
+        let dir = TempFolder()
+        try convert(["-size", "300x200", "plasma:", dir.path("whole.jpg").string])
         let whole = try dir.read("whole.jpg")
         let error = decodeError { () throws(DecodeError) in
             try PhotoDecoder.decode(data: Array(whole.prefix(whole.count / 2)), format: .jpeg,
@@ -155,27 +133,27 @@ struct BadInputTests {
 
     @Test("FIFOs, directories and missing files are refused without blocking")
     func notRegularFiles() throws {
-        let dir = try TempDirectory()
-        #expect(mkfifo(dir.file("fifo.jpg"), 0o600) == 0)
-        try FileManager.default.createDirectory(atPath: dir.file("folder.jpg"), withIntermediateDirectories: false)
+        let dir = TempFolder()
+        dir.mkfifo("fifo.jpg")
+        dir.mkdir("folder.jpg")
         for name in ["fifo.jpg", "folder.jpg"] {
             let error = decodeError { () throws(DecodeError) in
-                try PhotoDecoder.decode(path: dir.photoPath(name), format: .jpeg, box: (10, 10), mode: .fit)
+                try PhotoDecoder.decode(path: dir.path(name), format: .jpeg, box: (10, 10), mode: .fit)
             }
             #expect(error == .notRegularFile)
         }
         let missing = decodeError { () throws(DecodeError) in
-            try PhotoDecoder.decode(path: dir.photoPath("missing.jpg"), format: .jpeg, box: (10, 10), mode: .fit)
+            try PhotoDecoder.decode(path: dir.path("missing.jpg"), format: .jpeg, box: (10, 10), mode: .fit)
         }
         #expect(missing == .unreadable("No such file or directory"))
     }
 
     @Test("A file over the read cap is refused before reading")
     func readCap() throws {
-        let dir = try TempDirectory()
-        try dir.write("big.jpg", [UInt8](repeating: 0, count: 4096))
+        let dir = TempFolder()
+        dir.write("big.jpg", [UInt8](repeating: 0, count: 4096))
         #expect(throws: DecodeError.fileTooLarge(bytes: 4096)) {
-            try DecodeInput.read(dir.photoPath("big.jpg"), cap: 1000)
+            try DecodeInput.read(dir.path("big.jpg"), limit: 1000)
         }
     }
 }
@@ -184,8 +162,8 @@ struct BadInputTests {
 struct ProgressiveJPEGTests {
     @Test("A small progressive JPEG claiming 60000×60000 is refused instead of eating gigabytes")
     func hugeProgressiveHeader() throws {
-        let dir = try TempDirectory()
-        try convert(["-size", "64x64", "plasma:", "-interlace", "JPEG", dir.file("p.jpg")])
+        let dir = TempFolder()
+        try convert(["-size", "64x64", "plasma:", "-interlace", "JPEG", dir.path("p.jpg").string])
         var bytes = try dir.read("p.jpg")
         // Patch the progressive frame header (SOF2): precision, height, width.
         let sof = try #require((0..<(bytes.count - 9)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC2 })

@@ -2,40 +2,9 @@ import Foundation
 import Testing
 @testable import Photos
 
-/// A fresh directory under /tmp, removed when the value goes away.
-final class TempDirectory {
-    let path: String
-
-    init() throws {
-        var template = Array((NSTemporaryDirectory() + "cascade-photos-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else { throw FixtureError.failed("mkdtemp") }
-        path = String(cString: made)
-    }
-
-    deinit {
-        // A test may have made a folder read-only; make it removable again.
-        _ = try? FileManager.default.subpathsOfDirectory(atPath: path).forEach {
-            chmod(path + "/" + $0, 0o700)
-        }
-        chmod(path, 0o700)
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-    func photoPath(_ name: String) -> PhotoPath { PhotoPath(file(name)) }
-
-    func write(_ name: String, _ bytes: [UInt8]) throws {
-        try Data(bytes).write(to: URL(fileURLWithPath: file(name)))
-    }
-
-    func read(_ name: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: URL(fileURLWithPath: file(name))))
-    }
-}
-
 enum FixtureError: Error { case failed(String) }
 
-/// ImageMagick makes the fixtures; the real binary, not the stub earlier in PATH.
+/// ImageMagick makes the fixtures: the real binary at /usr/bin, not the fake earlier in PATH.
 func convert(_ arguments: [String]) throws {
     try run("/usr/bin/convert", arguments)
 }
@@ -61,16 +30,16 @@ func run(_ tool: String, _ arguments: [String]) throws {
 }
 
 /// Left half red, right half blue — colours that survive JPEG and heavy downscaling.
-func makeRedBlue(_ dir: TempDirectory, _ name: String, width: Int = 800, height: Int = 600,
+func makeRedBlue(_ dir: TempFolder, _ name: String, width: Int = 800, height: Int = 600,
                  extra: [String] = []) throws -> PhotoPath {
     try convert(["-size", "\(width / 2)x\(height)", "xc:red", "-size", "\(width - width / 2)x\(height)",
-                 "xc:blue", "+append"] + extra + [dir.file(name)])
-    return dir.photoPath(name)
+                 "xc:blue", "+append"] + extra + [dir.path(name).string])
+    return dir.path(name)
 }
 
 /// A PNG of `image` written with cascade's own encoder (exact colours, any size).
-func writePNG(_ dir: TempDirectory, _ name: String, _ image: DecodedImage, text: [(String, String)] = []) throws {
-    try dir.write(name, try PNGCodec.encode(image, text: text))
+func writePNG(_ dir: TempFolder, _ name: String, _ image: DecodedImage, text: [(String, String)] = []) throws {
+    dir.write(name, try PNGCodec.encode(image, text: text))
 }
 
 struct RGBA: Equatable, CustomStringConvertible {

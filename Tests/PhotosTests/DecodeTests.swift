@@ -10,7 +10,7 @@ struct DecodeTests {
 
     @Test("Left half red, right half blue survives a 1/8 DCT-scaled JPEG decode")
     func jpegAtOneEighth() throws {
-        let dir = try TempDirectory()
+        let dir = TempFolder()
         let path = try makeRedBlue(dir, "rb.jpg", width: 1600, height: 1200, extra: ["-quality", "92"])
         let plan = DecodePlan(sourceWidth: 1600, sourceHeight: 1200, orientation: .up,
                               box: (200, 150), mode: .fit)
@@ -28,7 +28,7 @@ struct DecodeTests {
     @Test("Every format decodes to the planned size, filled and fitted, with the right colours",
           arguments: fileFormats)
     func everyFormat(format: ImageFormat, suffix: String) throws {
-        let dir = try TempDirectory()
+        let dir = TempFolder()
         let path = try makeRedBlue(dir, "rb.\(suffix)")
         let stored = (width: 800, height: 600)
 
@@ -51,7 +51,7 @@ struct DecodeTests {
 
     @Test("A photo smaller than the box is never upscaled")
     func neverUpscaled() throws {
-        let dir = try TempDirectory()
+        let dir = TempFolder()
         let path = try makeRedBlue(dir, "small.png", width: 40, height: 30)
         let fitted = try PhotoDecoder.decode(path: path, format: .png, box: (400, 400), mode: .fit)
         #expect(fitted.width == 40 && fitted.height == 30)
@@ -61,37 +61,37 @@ struct DecodeTests {
 
     @Test("Extreme shapes (1×40000, 40000×1) decode to a sane size", arguments: ["png", "jpg"])
     func extremeShapes(suffix: String) throws {
-        let dir = try TempDirectory()
+        let dir = TempFolder()
         let format: ImageFormat = suffix == "png" ? .png : .jpeg
         try writePNG(dir, "tall.png", .solid(width: 1, height: 40000, .red))
         try writePNG(dir, "wide.png", .solid(width: 40000, height: 1, .blue))
         if suffix == "jpg" {
-            try vips(["copy", dir.file("tall.png"), dir.file("tall.jpg")])
-            try vips(["copy", dir.file("wide.png"), dir.file("wide.jpg")])
+            try vips(["copy", dir.path("tall.png").string, dir.path("tall.jpg").string])
+            try vips(["copy", dir.path("wide.png").string, dir.path("wide.jpg").string])
         }
 
-        let tallTile = try PhotoDecoder.decode(path: dir.photoPath("tall.\(suffix)"), format: format,
+        let tallTile = try PhotoDecoder.decode(path: dir.path("tall.\(suffix)"), format: format,
                                                box: (300, 1200), mode: .fill)
         #expect(tallTile.width == 1 && tallTile.height == 1200)
         #expect(tallTile.pixel(0, 600).isClose(to: .red))
-        let tallDetail = try PhotoDecoder.decode(path: dir.photoPath("tall.\(suffix)"), format: format,
+        let tallDetail = try PhotoDecoder.decode(path: dir.path("tall.\(suffix)"), format: format,
                                                  box: (1920, 1080), mode: .fit)
         #expect(tallDetail.width == 1 && tallDetail.height == 1080)
 
-        let wideTile = try PhotoDecoder.decode(path: dir.photoPath("wide.\(suffix)"), format: format,
+        let wideTile = try PhotoDecoder.decode(path: dir.path("wide.\(suffix)"), format: format,
                                                box: (300, 75), mode: .fill)
         #expect(wideTile.width == 300 && wideTile.height == 1)
         #expect(wideTile.pixel(150, 0).isClose(to: .blue))
-        let wideDetail = try PhotoDecoder.decode(path: dir.photoPath("wide.\(suffix)"), format: format,
+        let wideDetail = try PhotoDecoder.decode(path: dir.path("wide.\(suffix)"), format: format,
                                                  box: (1920, 1080), mode: .fit)
         #expect(wideDetail.width == 1920 && wideDetail.height == 1)
     }
 
     @Test("A CMYK JPEG decodes with the right colour")
     func cmykJPEG() throws {
-        let dir = try TempDirectory()
-        try convert(["-size", "256x128", "xc:red", "-colorspace", "CMYK", dir.file("cmyk.jpg")])
-        let image = try PhotoDecoder.decode(path: dir.photoPath("cmyk.jpg"), format: .jpeg,
+        let dir = TempFolder()
+        try convert(["-size", "256x128", "xc:red", "-colorspace", "CMYK", dir.path("cmyk.jpg").string])
+        let image = try PhotoDecoder.decode(path: dir.path("cmyk.jpg"), format: .jpeg,
                                             box: (64, 64), mode: .fit)
         #expect(image.width == 64 && image.height == 32)
         #expect(image.pixel(32, 16).isClose(to: .red), "got \(image.pixel(32, 16))")
@@ -99,10 +99,10 @@ struct DecodeTests {
 
     @Test("A grey PNG with transparency keeps its alpha and its colour")
     func pngWithAlpha() throws {
-        let dir = try TempDirectory()
+        let dir = TempFolder()
         try convert(["-size", "100x100", "xc:none", "-fill", "blue", "-draw", "rectangle 0,0 44,99",
-                     "PNG32:" + dir.file("alpha.png")])
-        let image = try PhotoDecoder.decode(path: dir.photoPath("alpha.png"), format: .png,
+                     "PNG32:" + dir.path("alpha.png").string])
+        let image = try PhotoDecoder.decode(path: dir.path("alpha.png"), format: .png,
                                             box: (10, 10), mode: .fit)
         #expect(image.pixel(1, 5) == .blue)
         #expect(image.pixel(8, 5).a == 0)
@@ -113,9 +113,9 @@ struct DecodeTests {
 
     @Test("An animated GIF shows its first frame")
     func animatedGIF() throws {
-        let dir = try TempDirectory()
-        try convert(["-delay", "10", "-size", "64x48", "xc:red", "xc:blue", "xc:green", dir.file("anim.gif")])
-        let image = try PhotoDecoder.decode(path: dir.photoPath("anim.gif"), format: .gif,
+        let dir = TempFolder()
+        try convert(["-delay", "10", "-size", "64x48", "xc:red", "xc:blue", "xc:green", dir.path("anim.gif").string])
+        let image = try PhotoDecoder.decode(path: dir.path("anim.gif"), format: .gif,
                                             storedSize: (64, 48), box: (32, 32), mode: .fit)
         #expect(image.width == 32 && image.height == 24)
         #expect(image.pixel(16, 12).isClose(to: .red, tolerance: 8))
@@ -123,11 +123,11 @@ struct DecodeTests {
 
     @Test("An animated WebP shows its first frame")
     func animatedWebP() throws {
-        let dir = try TempDirectory()
-        try convert(["-delay", "10", "-size", "64x48", "xc:red", "xc:blue", "-loop", "0", dir.file("anim.webp")])
+        let dir = TempFolder()
+        try convert(["-delay", "10", "-size", "64x48", "xc:red", "xc:blue", "-loop", "0", dir.path("anim.webp").string])
         let bytes = try dir.read("anim.webp")
         #expect(String(decoding: bytes[12..<16], as: UTF8.self) == "VP8X", "fixture is an extended (animated) WebP")
-        let image = try PhotoDecoder.decode(path: dir.photoPath("anim.webp"), format: .webp,
+        let image = try PhotoDecoder.decode(path: dir.path("anim.webp"), format: .webp,
                                             box: (32, 32), mode: .fit)
         #expect(image.width == 32 && image.height == 24)
         #expect(image.pixel(16, 12).isClose(to: .red))
@@ -135,8 +135,8 @@ struct DecodeTests {
 
     @Test("A 12-bit JPEG is reported as unsupported")
     func twelveBitJPEG() throws {
-        let dir = try TempDirectory()
-        try convert(["-size", "64x64", "xc:gray", dir.file("gray.jpg")])
+        let dir = TempFolder()
+        try convert(["-size", "64x64", "xc:gray", dir.path("gray.jpg").string])
         var bytes = try dir.read("gray.jpg")
         // Mark the frame header (SOF0 or SOF1) as 12-bit precision.
         let sof = try #require((0..<(bytes.count - 4)).first {

@@ -41,9 +41,9 @@ struct OrientationTests {
 
     @Test("All eight orientations put the corners where a viewer shows them", arguments: expectations)
     func corners(orientation: Orientation, red: Corner, green: Corner) throws {
-        let dir = try TempDirectory()
+        let dir = TempFolder()
         try writePNG(dir, "marked.png", Self.marked())
-        let image = try PhotoDecoder.decode(path: dir.photoPath("marked.png"), format: .png,
+        let image = try PhotoDecoder.decode(path: dir.path("marked.png"), format: .png,
                                             orientation: orientation, box: (600, 600), mode: .fit)
         let expected = orientation.displayedSize(width: 60, height: 40)
         #expect(image.width == expected.width && image.height == expected.height)
@@ -56,7 +56,7 @@ struct OrientationTests {
 
     @Test("The box is in displayed orientation: a turned JPEG fills a portrait box", arguments: [Orientation.right, .left])
     func boxIsDisplayed(orientation: Orientation) throws {
-        let dir = try TempDirectory()
+        let dir = TempFolder()
         // Stored landscape 800×600 (red left, blue right); displayed portrait 600×800.
         let path = try makeRedBlue(dir, "turned.jpg")
         let image = try PhotoDecoder.decode(path: path, format: .jpeg, orientation: orientation,
@@ -76,11 +76,11 @@ struct OrientationTests {
     @Test("A TIFF's own orientation tag is applied once, not twice (libtiff flips part of it)",
           arguments: tiffTags)
     func tiffOrientation(tag: String, orientation: Orientation) throws {
-        let dir = try TempDirectory()
+        let dir = TempFolder()
         // Same marked 60×40 picture; the tag is what the probe reports as the orientation.
         try writePNG(dir, "marked.png", Self.marked())
-        try convert([dir.file("marked.png"), "-orient", tag, dir.file("marked.tif")])
-        let image = try PhotoDecoder.decode(path: dir.photoPath("marked.tif"), format: .tiff,
+        try convert([dir.path("marked.png").string, "-orient", tag, dir.path("marked.tif").string])
+        let image = try PhotoDecoder.decode(path: dir.path("marked.tif"), format: .tiff,
                                             orientation: orientation, storedSize: (60, 40),
                                             box: (600, 600), mode: .fit)
         let expected = try #require(Self.expectations.first { $0.0 == orientation })

@@ -124,7 +124,7 @@ import Waterfall
     func filesWrittenByImageMagick(ext: String, format: ImageFormat, options: [String]) throws {
         let folder = TempFolder()
         let output = folder.path("photo.\(ext)")
-        _ = try imageMagick(["-size", "333x222", "gradient:red-blue"] + options, output: output)
+        try convert(["-size", "333x222", "gradient:red-blue"] + options + [output.string])
         let info = try HeaderProbe.probe(output)
         #expect(info == PhotoInfo(format: format, pixelWidth: 333, pixelHeight: 222, orientation: .up))
     }
@@ -133,7 +133,7 @@ import Waterfall
         let folder = TempFolder()
         let output = folder.path("turned.tif")
         // Large enough that libtiff's directory lands beyond the first read.
-        _ = try imageMagick(["-size", "200x150", "xc:red", "-orient", "LeftBottom", "-compress", "none"], output: output)
+        try convert(["-size", "200x150", "xc:red", "-orient", "LeftBottom", "-compress", "none", output.string])
         let info = try HeaderProbe.probe(output)
         #expect(info.orientation == .left)
         #expect(info.displayedWidth == 150 && info.displayedHeight == 200)

@@ -181,12 +181,12 @@ struct SchedulerTests {
 
     @Test("Decoding real photos through the scheduler")
     func realDecodes() throws {
-        let dir = try TempDirectory()
+        let dir = TempFolder()
         let photo = try makeRedBlue(dir, "p.jpg", width: 640, height: 480)
         let signal = ResultSignal()
         let scheduler = DecodeScheduler<DecodedImage>(workers: 2, onResult: signal.callback)
         defer { scheduler.shutdown() }
-        let loader = TileImageLoader(cache: ThumbnailCache(root: PhotoPath(dir.file("thumbnails"))))
+        let loader = TileImageLoader(cache: ThumbnailCache(root: dir.path("thumbnails")))
         for key in 0..<6 {
             scheduler.submit(key: key, generation: UInt64(key), priority: Double(key)) { () throws(DecodeError) in
                 try loader.load(path: photo, format: .jpeg, storedSize: (640, 480), tile: (100 + key, 100))

@@ -56,19 +56,19 @@ struct ThumbnailCacheTests {
 
     @Test("A stored thumbnail is an 8-bit RGBA PNG with the spec's text chunks, 0600 in a 0700 folder")
     func storedPerSpec() throws {
-        let dir = try TempDirectory()
-        let cache = ThumbnailCache(root: PhotoPath(dir.file("cache/thumbnails")))
+        let dir = TempFolder()
+        let cache = ThumbnailCache(root: dir.path("cache/thumbnails"))
         let photo = PhotoPath("/photos/holiday/beach 1.jpg")
         let stamp = FileStamp(mtime: 1_700_000_123, size: 4_567_890)
         let image = DecodedImage.solid(width: 512, height: 384, .blue)
         #expect(cache.store(image, path: photo, stamp: stamp, size: .xLarge, originalSize: (4000, 3000), format: .jpeg))
 
         let name = ThumbnailCache.fileName(forURI: "file:///photos/holiday/beach%201.jpg")
-        let folder = dir.file("cache/thumbnails/x-large")
+        let folder = dir.path("cache/thumbnails/x-large").string
         #expect(Self.files(in: folder) == [name])
         #expect(Self.mode(folder + "/" + name) == 0o600)
         #expect(Self.mode(folder) == 0o700)
-        #expect(Self.mode(dir.file("cache/thumbnails")) == 0o700)
+        #expect(Self.mode(dir.path("cache/thumbnails").string) == 0o700)
 
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
         #expect(bytes[24] == 8 && bytes[25] == 6, "IHDR: bit depth 8, colour type RGBA")
@@ -88,8 +88,8 @@ struct ThumbnailCacheTests {
 
     @Test("A thumbnail for another mtime, size or URI is stale and ignored")
     func staleIgnored() throws {
-        let dir = try TempDirectory()
-        let cache = ThumbnailCache(root: PhotoPath(dir.file("thumbnails")))
+        let dir = TempFolder()
+        let cache = ThumbnailCache(root: dir.path("thumbnails"))
         let photo = PhotoPath("/photos/a.jpg")
         let stamp = FileStamp(mtime: 1000, size: 50)
         #expect(cache.store(.solid(width: 8, height: 8, .red), path: photo, stamp: stamp, size: .normal))
@@ -100,7 +100,7 @@ struct ThumbnailCacheTests {
 
         // The same PNG under another photo's name does not pass for that photo.
         let other = PhotoPath("/photos/b.jpg")
-        let folder = dir.file("thumbnails/normal/")
+        let folder = dir.path("thumbnails/normal/").string
         try FileManager.default.copyItem(
             atPath: folder + ThumbnailCache.fileName(forURI: ThumbnailCache.uri(for: photo)),
             toPath: folder + ThumbnailCache.fileName(forURI: ThumbnailCache.uri(for: other)))
@@ -109,33 +109,33 @@ struct ThumbnailCacheTests {
 
     @Test("A valid thumbnail written by another program is used; a corrupt one is ignored")
     func otherProgram() throws {
-        let dir = try TempDirectory()
-        let cache = ThumbnailCache(root: PhotoPath(dir.file("thumbnails")))
+        let dir = TempFolder()
+        let cache = ThumbnailCache(root: dir.path("thumbnails"))
         let photo = PhotoPath("/tmp/some/long/path/that/is/longer/than/forty/characters/photo.jpg")
         let name = ThumbnailCache.fileName(forURI: ThumbnailCache.uri(for: photo))
-        try FileManager.default.createDirectory(atPath: dir.file("thumbnails/large"), withIntermediateDirectories: true)
+        dir.mkdir("thumbnails/large")
         // ImageMagick writes its text chunks after the image data, and adds its own.
         try convert(["-size", "256x192", "xc:lime", "-set", "Thumb::URI", ThumbnailCache.uri(for: photo),
                      "-set", "Thumb::MTime", "1234567890", "-set", "Software", "OtherViewer 2.0",
-                     "PNG32:" + dir.file("thumbnails/large/" + name)])
+                     "PNG32:" + dir.path("thumbnails/large/" + name).string])
         let found = try #require(cache.lookup(path: photo, stamp: FileStamp(mtime: 1_234_567_890, size: 1), size: .large))
         #expect(found.width == 256 && found.height == 192)
         #expect(found.pixel(100, 100) == .green)
 
-        try dir.write("thumbnails/large/" + name, Array("\u{89}PNG\r\n\u{1A}\n garbage".utf8))
+        dir.write("thumbnails/large/" + name, Array("\u{89}PNG\r\n\u{1A}\n garbage".utf8))
         #expect(cache.lookup(path: photo, stamp: FileStamp(mtime: 1_234_567_890, size: 1), size: .large) == nil)
     }
 
     @Test("A failure is recorded under fail/cascade-<version>/ and honoured until the file changes")
     func failureRecord() throws {
-        let dir = try TempDirectory()
-        let cache = ThumbnailCache(root: PhotoPath(dir.file("thumbnails")))
+        let dir = TempFolder()
+        let cache = ThumbnailCache(root: dir.path("thumbnails"))
         let photo = PhotoPath("/photos/broken.jpg")
         let stamp = FileStamp(mtime: 42, size: 7)
         #expect(!cache.hasFailure(path: photo, stamp: stamp))
         #expect(cache.recordFailure(path: photo, stamp: stamp, reason: "corrupt JPEG data"))
 
-        let file = dir.file("thumbnails/fail/cascade-\(ThumbnailCache.version)/")
+        let file = dir.path("thumbnails/fail/cascade-\(ThumbnailCache.version)/").string
             + ThumbnailCache.fileName(forURI: "file:///photos/broken.jpg")
         #expect(FileManager.default.fileExists(atPath: file))
         #expect(Self.mode(file) == 0o600)
@@ -147,31 +147,31 @@ struct ThumbnailCacheTests {
         #expect(cache.failure(path: photo, stamp: stamp) == "corrupt JPEG data")
         #expect(!cache.hasFailure(path: photo, stamp: FileStamp(mtime: 43, size: 7)))
         // Failures are per program: another program's record is not ours.
-        let other = ThumbnailCache(root: PhotoPath(dir.file("thumbnails")), software: "other")
+        let other = ThumbnailCache(root: dir.path("thumbnails"), software: "other")
         #expect(!other.hasFailure(path: photo, stamp: stamp))
     }
 
     @Test("Concurrent atomic writes leave one valid file and no temporary files")
     func atomicWrites() throws {
-        let dir = try TempDirectory()
-        let cache = ThumbnailCache(root: PhotoPath(dir.file("thumbnails")))
+        let dir = TempFolder()
+        let cache = ThumbnailCache(root: dir.path("thumbnails"))
         let photo = PhotoPath("/photos/raced.jpg")
         let stamp = FileStamp(mtime: 5, size: 5)
         DispatchQueue.concurrentPerform(iterations: 16) { i in
             let colour = i % 2 == 0 ? RGBA.red : .blue
             cache.store(.solid(width: 256, height: 200, colour), path: photo, stamp: stamp, size: .large)
         }
-        #expect(Self.files(in: dir.file("thumbnails/large")) == [ThumbnailCache.fileName(forURI: "file:///photos/raced.jpg")])
+        #expect(Self.files(in: dir.path("thumbnails/large").string) == [ThumbnailCache.fileName(forURI: "file:///photos/raced.jpg")])
         let found = try #require(cache.lookup(path: photo, stamp: stamp, size: .large))
         #expect(found.pixel(0, 0) == .red || found.pixel(0, 0) == .blue)
     }
 
     @Test("An unwritable cache location fails softly")
     func unwritable() throws {
-        let dir = try TempDirectory()
+        let dir = TempFolder()
         // A file where the cache folder should be: mkdir fails even for root.
-        try dir.write("blocked", [1])
-        let cache = ThumbnailCache(root: PhotoPath(dir.file("blocked/thumbnails")))
+        dir.write("blocked", [1])
+        let cache = ThumbnailCache(root: dir.path("blocked/thumbnails"))
         #expect(!cache.store(.solid(width: 4, height: 4, .red), path: PhotoPath("/p.jpg"),
                              stamp: FileStamp(mtime: 1, size: 1), size: .normal))
         #expect(!cache.recordFailure(path: PhotoPath("/p.jpg"), stamp: FileStamp(mtime: 1, size: 1), reason: "x"))
@@ -180,9 +180,9 @@ struct ThumbnailCacheTests {
 
     @Test("Files inside the cache itself get no thumbnails")
     func noThumbnailsOfThumbnails() throws {
-        let dir = try TempDirectory()
-        let cache = ThumbnailCache(root: PhotoPath(dir.file("thumbnails")))
-        let inside = PhotoPath(dir.file("thumbnails/large/x.png"))
+        let dir = TempFolder()
+        let cache = ThumbnailCache(root: dir.path("thumbnails"))
+        let inside = dir.path("thumbnails/large/x.png")
         #expect(!cache.store(.solid(width: 4, height: 4, .red), path: inside, stamp: FileStamp(mtime: 1, size: 1), size: .normal))
     }
 }

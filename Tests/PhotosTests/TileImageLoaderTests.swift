@@ -6,9 +6,9 @@ import Testing
 struct TileImageLoaderTests {
     @Test("A miss decodes once, writes the thumbnail of the matching size, and the next load uses it")
     func missThenHit() throws {
-        let dir = try TempDirectory()
+        let dir = TempFolder()
         let photo = try makeRedBlue(dir, "photo.jpg", width: 1600, height: 1200)
-        let cache = ThumbnailCache(root: PhotoPath(dir.file("thumbnails")))
+        let cache = ThumbnailCache(root: dir.path("thumbnails"))
         let loader = TileImageLoader(cache: cache)
 
         let tile = try loader.load(path: photo, format: .jpeg, storedSize: (1600, 1200), tile: (300, 300))
@@ -33,9 +33,9 @@ struct TileImageLoaderTests {
 
     @Test("Thumbnails are stored as displayed: orientation applied")
     func orientedThumbnail() throws {
-        let dir = try TempDirectory()
+        let dir = TempFolder()
         let photo = try makeRedBlue(dir, "turned.jpg", width: 800, height: 600)
-        let cache = ThumbnailCache(root: PhotoPath(dir.file("thumbnails")))
+        let cache = ThumbnailCache(root: dir.path("thumbnails"))
         let tile = try TileImageLoader(cache: cache).load(path: photo, format: .jpeg, orientation: .right,
                                                           storedSize: (800, 600), tile: (150, 200))
         #expect(tile.width == 150 && tile.height == 200)
@@ -46,10 +46,10 @@ struct TileImageLoaderTests {
 
     @Test("A broken photo is recorded once and not decoded again until it changes")
     func brokenRecorded() throws {
-        let dir = try TempDirectory()
-        try dir.write("broken.jpg", [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0x42, count: 300))
-        let photo = dir.photoPath("broken.jpg")
-        let cache = ThumbnailCache(root: PhotoPath(dir.file("thumbnails")))
+        let dir = TempFolder()
+        dir.write("broken.jpg", [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0x42, count: 300))
+        let photo = dir.path("broken.jpg")
+        let cache = ThumbnailCache(root: dir.path("thumbnails"))
         let loader = TileImageLoader(cache: cache)
 
         let first = decodeError { () throws(DecodeError) in
@@ -66,19 +66,18 @@ struct TileImageLoaderTests {
         #expect(second?.reason == firstError.reason)
 
         // Rewritten with a new mtime, the file is tried again (and now decodes).
-        try convert(["-size", "640x480", "xc:blue", dir.file("broken.jpg")])
-        var times = [timespec(tv_sec: 2_000_000_000, tv_nsec: 0), timespec(tv_sec: 2_000_000_000, tv_nsec: 0)]
-        #expect(utimensat(AT_FDCWD, dir.file("broken.jpg"), &times, 0) == 0)
+        try convert(["-size", "640x480", "xc:blue", dir.path("broken.jpg").string])
+        dir.setModified("broken.jpg", seconds: 2_000_000_000)
         let fixed = try loader.load(path: photo, format: .jpeg, storedSize: (640, 480), tile: (200, 200))
         #expect(fixed.pixel(100, 100).isClose(to: .blue))
     }
 
     @Test("An unwritable cache does not stop the tile")
     func unwritableCache() throws {
-        let dir = try TempDirectory()
+        let dir = TempFolder()
         let photo = try makeRedBlue(dir, "photo.png", width: 400, height: 300)
-        try dir.write("blocked", [1])
-        let loader = TileImageLoader(cache: ThumbnailCache(root: PhotoPath(dir.file("blocked/thumbnails"))))
+        dir.write("blocked", [1])
+        let loader = TileImageLoader(cache: ThumbnailCache(root: dir.path("blocked/thumbnails")))
         let tile = try loader.load(path: photo, format: .png, storedSize: (400, 300), tile: (120, 90))
         #expect(tile.width == 120 && tile.height == 90)
         #expect(tile.pixel(5, 45) == .red)
@@ -86,17 +85,17 @@ struct TileImageLoaderTests {
 
     @Test("With the cache off nothing is written and tiles still come")
     func cacheOff() throws {
-        let dir = try TempDirectory()
+        let dir = TempFolder()
         let photo = try makeRedBlue(dir, "photo.webp", width: 400, height: 300)
         let loader = TileImageLoader(cache: ThumbnailCache(root: nil))
         let tile = try loader.load(path: photo, format: .webp, storedSize: (400, 300), tile: (100, 100))
         #expect(tile.width == 100 && tile.height == 100)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["photo.webp"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path.string) == ["photo.webp"])
     }
 
     @Test("The benchmark hook decodes a tile and reports a time")
     func benchmarkHook() throws {
-        let dir = try TempDirectory()
+        let dir = TempFolder()
         let photo = try makeRedBlue(dir, "bench.jpg", width: 1200, height: 900)
         let milliseconds = try PhotoDecoder.benchmarkTile(path: photo, format: .jpeg, side: 256, iterations: 3)
         #expect(milliseconds > 0)

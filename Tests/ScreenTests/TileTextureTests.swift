@@ -9,13 +9,13 @@ struct TileTextureTests {
     @Test func capacityAndByteCostComeFromTheAllocationNotTheContent() throws {
         let canvas = try OffscreenCanvas(size: PixelSize(width: 8, height: 8))
         let texture = try TileTexture(renderer: canvas.renderer, sizeClass: TextureSizeClass(fitting: PixelSize(width: 300, height: 410)))
-        #expect(texture.capacity == PixelSize(width: 320, height: 448))
-        #expect(texture.byteCost == 320 * 448 * 4)
+        #expect(texture.capacity == PixelSize(width: 320, height: 416))
+        #expect(texture.byteCost == 320 * 416 * 4)
         #expect(texture.contentSize.isEmpty)
         try fill(texture, width: 300, height: 410) { _, _ in red }
         #expect(texture.contentSize == PixelSize(width: 300, height: 410))
-        #expect(texture.byteCost == 320 * 448 * 4)
-        #expect(canvas.renderer.liveTextureBytes == 320 * 448 * 4)
+        #expect(texture.byteCost == 320 * 416 * 4)
+        #expect(canvas.renderer.liveTextureBytes == 320 * 416 * 4)
     }
 
     @Test func destroyedExactlyOnceAndAccountedFor() throws {
@@ -89,19 +89,35 @@ struct TileTextureTests {
 
 struct TextureSizeClassTests {
     @Test func sizesRoundUpToSharedClasses() {
-        #expect(TextureSizeClass(fitting: PixelSize(width: 300, height: 410)).capacity == PixelSize(width: 320, height: 448))
-        #expect(TextureSizeClass(fitting: PixelSize(width: 320, height: 448)).capacity == PixelSize(width: 320, height: 448))
-        #expect(TextureSizeClass(fitting: PixelSize(width: 321, height: 1)).capacity == PixelSize(width: 384, height: 64))
+        // Each side up to a sixteenth of its power of two: 300 → 320 (steps of 32 below 512).
+        #expect(TextureSizeClass(fitting: PixelSize(width: 300, height: 410)).capacity == PixelSize(width: 320, height: 416))
+        #expect(TextureSizeClass(fitting: PixelSize(width: 320, height: 416)).capacity == PixelSize(width: 320, height: 416))
+        #expect(TextureSizeClass(fitting: PixelSize(width: 1100, height: 1)).capacity == PixelSize(width: 1152, height: 16))
         // Tiles of nearly equal size share one class, so one texture serves them all.
-        #expect(TextureSizeClass(fitting: PixelSize(width: 301, height: 400)) == TextureSizeClass(fitting: PixelSize(width: 310, height: 420)))
+        #expect(TextureSizeClass(fitting: PixelSize(width: 301, height: 400)) == TextureSizeClass(fitting: PixelSize(width: 310, height: 410)))
         #expect(TextureSizeClass(fitting: PixelSize(width: 301, height: 400)) != TextureSizeClass(fitting: PixelSize(width: 301, height: 460)))
-        #expect(TextureSizeClass(fitting: PixelSize(width: 300, height: 410)).reuseIdentifier == "tile/argb8888/320x448")
+    }
+
+    @Test func thePoolKeyIsTheCoresSizeClassOfTheSameTile() {
+        // A texture found in the pool under a tile's key must hold that tile: the key the core
+        // computes for the tile and the capacity the texture is made with are one rounding.
+        for (width, height) in [(300, 410), (17, 5000), (1920, 1080), (64, 64)] {
+            let sizeClass = TextureSizeClass(fitting: PixelSize(width: width, height: height))
+            let key = ReuseIdentifier.sizeClass(.tile, width: width, height: height, format: TextureSizeClass.pixelFormat)
+            #expect(sizeClass.reuseIdentifier == key)
+            #expect(sizeClass.capacity == PixelSize(width: Int(key.width), height: Int(key.height)))
+            #expect(sizeClass.width >= width && sizeClass.height >= height)
+        }
+        // Captions and placeholders never receive a tile's texture.
+        let tile = TextureSizeClass(fitting: PixelSize(width: 300, height: 410)).reuseIdentifier
+        #expect(tile != ReuseIdentifier.sizeClass(.caption, width: 300, height: 410, format: TextureSizeClass.pixelFormat))
     }
 
     @Test func degenerateSizesStillGiveAUsableClass() {
-        #expect(TextureSizeClass(fitting: PixelSize(width: 0, height: -4)).capacity == PixelSize(width: 64, height: 64))
+        #expect(TextureSizeClass(fitting: PixelSize(width: 0, height: -4)).capacity == PixelSize(width: 16, height: 16))
         let huge = TextureSizeClass(fitting: PixelSize(width: Int.max, height: Int.max))
         #expect(huge.width > 0 && huge.width <= Int(Int32.max))
-        #expect(TextureSizeClass(fitting: PixelSize(width: 5, height: 5), granularity: 0).capacity == PixelSize(width: 5, height: 5))
+        #expect(huge.byteCost == Int.max)
+        #expect(TextureSizeClass(fitting: PixelSize(width: 300, height: 410)).byteCost == 320 * 416 * 4)
     }
 }

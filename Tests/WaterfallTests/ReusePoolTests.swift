@@ -74,4 +74,12 @@ struct ReusePoolTests {
         #expect(ReuseIdentifier.sizeClass(.tile, width: 283, height: 410) == ReuseIdentifier.sizeClass(.tile, width: 285, height: 400))
         #expect(ReuseIdentifier.sizeClass(.tile, width: 285, height: 400) != ReuseIdentifier.sizeClass(.caption, width: 285, height: 400))
     }
+
+    @Test("absurd sizes saturate instead of trapping")
+    func absurdSizes() {
+        let huge = ReuseIdentifier.sizeClass(.tile, width: Int.max, height: Int(Int32.max) + 1)
+        #expect(huge.width == Int32.max && huge.height == Int32.max)
+        let none = ReuseIdentifier.sizeClass(.tile, width: -5, height: Int.min)
+        #expect(none.width == 0 && none.height == 0)
+    }
 }

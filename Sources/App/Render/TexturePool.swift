@@ -20,12 +20,12 @@ final class TexturePool {
 
     /// A texture of the image's size class with the image in it.
     func texture(holding image: DecodedImage) throws -> TileTexture {
-        let id = ReuseIdentifier.sizeClass(.tile, width: image.width, height: image.height)
+        let sizeClass = TextureSizeClass(fitting: PixelSize(width: image.width, height: image.height))
         let texture: TileTexture
-        if let reused = pool.dequeue(id) {
+        if let reused = pool.dequeue(sizeClass.reuseIdentifier) {
             texture = reused
         } else {
-            texture = try TileTexture(renderer: renderer, capacity: PixelSize(width: Int(id.width), height: Int(id.height)))
+            texture = try TileTexture(renderer: renderer, capacity: sizeClass.capacity)
             pool.registerCreated(bytes: texture.byteCost)
         }
         try image.pixels.withUnsafeBytes { bytes in
@@ -35,8 +35,7 @@ final class TexturePool {
     }
 
     func giveBack(_ texture: TileTexture) {
-        let id = ReuseIdentifier.sizeClass(.tile, width: texture.capacity.width, height: texture.capacity.height)
-        pool.enqueue(texture, id: id, bytes: texture.byteCost)
+        pool.enqueue(texture, id: TextureSizeClass(fitting: texture.capacity).reuseIdentifier, bytes: texture.byteCost)
     }
 
     var stats: PoolStats { pool.stats }
