@@ -34,7 +34,7 @@ public struct TileImageLoader: Sendable {
         let file = try DecodeInput.open(path)
         let stamp = FileStamp(file)
         let displayed = orientation.displayedSize(width: storedSize.width, height: storedSize.height)
-        let needed = min(Self.neededLongSide(displayed: displayed, tile: tile), max(displayed.width, displayed.height))
+        let needed = Self.acceptableLongSide(displayed: displayed, tile: tile)
 
         for candidate in ThumbnailSize.allCases where candidate >= size {
             if let thumbnail = cache.lookup(path: path, stamp: stamp, size: candidate),
@@ -94,6 +94,17 @@ public struct TileImageLoader: Sendable {
         return thumbnail
     }
 
+    /// A thumbnail may be up to this much smaller than the tile needs: stretched by at most
+    /// 11 %, which no one sees on a photo, a 256-px "large" thumbnail serves the 262-px tiles of
+    /// a 1920-px wall — instead of decoding and storing an x-large one at four times the pixels.
+    static let upscaleTolerance = 0.9
+
+    /// The smallest long side a thumbnail may have to serve this tile.
+    static func acceptableLongSide(displayed: (width: Int, height: Int), tile: (width: Int, height: Int)) -> Int {
+        let needed = min(neededLongSide(displayed: displayed, tile: tile), max(displayed.width, displayed.height))
+        return Int((Double(needed) * upscaleTolerance).rounded(.up))
+    }
+
     /// The longer side of the photo scaled to fill the tile (before the crop).
     static func neededLongSide(displayed: (width: Int, height: Int), tile: (width: Int, height: Int)) -> Int {
         let scale = max(Double(tile.width) / Double(max(1, displayed.width)),
@@ -107,7 +118,6 @@ public struct TileImageLoader: Sendable {
                               tile: (width: Int, height: Int)) -> ThumbnailSize? {
         guard stored.width > 0, stored.height > 0 else { return nil }
         let displayed = orientation.displayedSize(width: stored.width, height: stored.height)
-        let needed = min(neededLongSide(displayed: displayed, tile: tile), max(displayed.width, displayed.height))
-        return ThumbnailSize.covering(needed)
+        return ThumbnailSize.covering(acceptableLongSide(displayed: displayed, tile: tile))
     }
 }

@@ -31,6 +31,20 @@ struct TileImageLoaderTests {
         #expect(small.width == 100 && small.pixel(50, 50) == .green)
     }
 
+    @Test("A tile a few pixels wider than 256 is served by a large thumbnail, not an x-large one")
+    func toleranceKeepsLarge() throws {
+        let dir = TempFolder()
+        let photo = try makeRedBlue(dir, "wide.jpg", width: 1920, height: 1080)
+        let cache = ThumbnailCache(root: dir.path("thumbnails"))
+        let loader = TileImageLoader(cache: cache)
+        // The 262-px columns of a 1920-px wall.
+        let tile = try loader.load(path: photo, format: .jpeg, storedSize: (1920, 1080), tile: (262, 147))
+        #expect(tile.width >= 236 && tile.width <= 262)
+        let large = try FileManager.default.contentsOfDirectory(atPath: dir.path("thumbnails/large").string)
+        #expect(large.count == 1)
+        #expect(!FileManager.default.fileExists(atPath: dir.path("thumbnails/x-large").string))
+    }
+
     @Test("Thumbnails are stored as displayed: orientation applied")
     func orientedThumbnail() throws {
         let dir = TempFolder()
