@@ -69,6 +69,20 @@ struct CommandLineTests {
         #expect(thumbnails.filter { $0.hasSuffix(".png") }.count == 2)
     }
 
+    @Test("bench --decode times one photo to a tile; a file that is no photo is a clear error")
+    func benchDecode() throws {
+        let folder = try PhotoFolder()
+        let photo = try folder.photo("big.jpg", width: 1600, height: 1200, colour: "red")
+        let r = try cascade(["bench", "--decode", photo, "--json"])
+        #expect(r.status == 0, "\(r.err)")
+        let object = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Double]
+        #expect((object?["decode_tile_ms"] ?? 0) > 0)
+        let text = try folder.write("notes.jpg", Array("not a photo".utf8))
+        let bad = try cascade(["bench", "--decode", text])
+        #expect(bad.status != 0)
+        #expect(bad.err.contains("notes.jpg"))
+    }
+
     @Test("bench --json prints exactly the documented keys")
     func benchKeys() throws {
         let r = try cascade(["bench", "--items", "2000", "--json"])

@@ -2,19 +2,12 @@ import Foundation
 import Testing
 @testable import Photos
 
-/// Figures for BENCHMARKS.md, run by hand, never timed assertions:
-///   CASCADE_BENCH_JPEG=/path/12mp.jpg swift test -c release -Xswiftc -enable-testing --filter DecodeBenchmarks
+/// The area filter alone, run by hand, never a timed assertion (whole decodes: `cascade bench
+/// --decode FILE`):
+///   CASCADE_BENCH_JPEG=1 swift test -c release -Xswiftc -enable-testing --filter DecodeBenchmarks
 @Suite("Decode benchmarks (by hand)",
        .enabled(if: ProcessInfo.processInfo.environment["CASCADE_BENCH_JPEG"] != nil))
 struct DecodeBenchmarks {
-    @Test("12-MP JPEG to a 256-px tile")
-    func jpegTile() throws {
-        let path = PhotoPath(ProcessInfo.processInfo.environment["CASCADE_BENCH_JPEG"] ?? "")
-        let milliseconds = try PhotoDecoder.benchmarkTile(path: path, format: .jpeg, side: 256, iterations: 30)
-        print("bench: \(path) → 256 px tile: \(String(format: "%.2f", milliseconds)) ms mean")
-        #expect(milliseconds > 0)
-    }
-
     @Test("Area filter 5120×2880 to a 300-px tile")
     func areaFilter() {
         var image = DecodedImage.solid(width: 5120, height: 2880, .black)

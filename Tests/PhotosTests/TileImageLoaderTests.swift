@@ -106,12 +106,4 @@ struct TileImageLoaderTests {
         #expect(tile.width == 100 && tile.height == 100)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path.string) == ["photo.webp"])
     }
-
-    @Test("The benchmark hook decodes a tile and reports a time")
-    func benchmarkHook() throws {
-        let dir = TempFolder()
-        let photo = try makeRedBlue(dir, "bench.jpg", width: 1200, height: 900)
-        let milliseconds = try PhotoDecoder.benchmarkTile(path: photo, format: .jpeg, side: 256, iterations: 3)
-        #expect(milliseconds > 0)
-    }
 }
