@@ -31,7 +31,7 @@ public enum CacheWarm {
         let started = ProcessInfo.processInfo.systemUptime
         let cache = ThumbnailCache.standard(enabled: true)
         guard cache.isEnabled, let root = cache.root else {
-            throw RenderError(description: "no thumbnail cache folder: set XDG_CACHE_HOME or HOME")
+            throw CommandError(description: "no thumbnail cache folder: set XDG_CACHE_HOME or HOME")
         }
         let scanner = PhotoScanner()
         let entries: [PhotoEntry]
@@ -40,7 +40,7 @@ public enum CacheWarm {
             for issue in result.issues { log.warning("skipped \(issue)") }
             entries = result.entries
         } catch {
-            throw RenderError(description: "\(error)")
+            throw CommandError(description: "\(error)")
         }
         let loader = TileImageLoader(cache: cache, maxPixels: job.maxPixels)
         let progress = ProgressLine(label: "thumbnails", total: entries.count)

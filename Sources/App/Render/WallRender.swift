@@ -7,7 +7,6 @@ import Foundation
 import Logging
 import Photos
 import Screen
-import Synchronization
 import Waterfall
 
 public struct RenderJob: Sendable {
@@ -34,15 +33,11 @@ public struct RenderSummary: Sendable {
     public var height: Int
 }
 
-public struct RenderError: Error, CustomStringConvertible {
-    public let description: String
-}
-
 @MainActor
 public enum WallRender {
     public static func run(_ job: RenderJob, log: Logger = Log.shared) throws -> RenderSummary {
-        guard job.width > 0 else { throw RenderError(description: "--width must be at least 1") }
-        if let h = job.height, h <= 0 { throw RenderError(description: "--height must be at least 1") }
+        guard job.width > 0 else { throw CommandError(description: "--width must be at least 1") }
+        if let h = job.height, h <= 0 { throw CommandError(description: "--height must be at least 1") }
         try checkWritable(job.output)
         if let manifest = job.manifest { try checkWritable(manifest) }
 
@@ -77,7 +72,7 @@ public enum WallRender {
         }
         log.debug("decoded and drew \(shown.count) tiles at \(Int((clock.systemUptime - started) * 1000)) ms")
         defer { log.debug("saved at \(Int((clock.systemUptime - started) * 1000)) ms") }
-        do { try canvas.savePNG(to: job.output) } catch { throw RenderError(description: "cannot write \(job.output): \(error)") }
+        do { try canvas.savePNG(to: job.output) } catch { throw CommandError(description: "cannot write \(job.output): \(error)") }
         if let path = job.manifest {
             let manifest = makeManifest(plan: plan, height: height, shown: shown, failures: failures)
             try writeJSON(manifest, to: path)
@@ -87,11 +82,13 @@ public enum WallRender {
 
     static func scan(_ job: RenderJob, log: Logger) throws -> [PhotoEntry] {
         let scanner = PhotoScanner(order: job.order, reversed: job.reversed)
+        // Whether the Pictures folder holds photos needs only a walk, not every header.
+        let walker = PhotoScanner(probeHeaders: false)
         let choice = try PhotoSources.choose(arguments: job.paths) { folder in
-            ((try? scanner.scan([folder]))?.entries.isEmpty == false)
+            ((try? walker.scan([folder]))?.entries.isEmpty == false)
         }
         let result: ScanResult
-        do { result = try scanner.scan(choice.paths) } catch { throw RenderError(description: "\(error)") }
+        do { result = try scanner.scan(choice.paths) } catch { throw CommandError(description: "\(error)") }
         for issue in result.issues { log.warning("skipped \(issue)") }
         return result.entries
     }
@@ -152,7 +149,7 @@ public enum WallRender {
         do {
             try encoder.encode(manifest).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw RenderError(description: "cannot write \(path): \(error.localizedDescription)")
+            throw CommandError(description: "cannot write \(path): \(error.localizedDescription)")
         }
     }
 
@@ -163,8 +160,8 @@ public enum WallRender {
         let dir = folder.isEmpty ? "." : folder
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
-            throw RenderError(description: "cannot write \(path): no such folder \(dir)")
+            throw CommandError(description: "cannot write \(path): no such folder \(dir)")
         }
-        guard access(dir, W_OK) == 0 else { throw RenderError(description: "cannot write \(path): folder \(dir) is not writable") }
+        guard access(dir, W_OK) == 0 else { throw CommandError(description: "cannot write \(path): folder \(dir) is not writable") }
     }
 }
