@@ -45,12 +45,14 @@ public enum WallRender {
         let started = clock.systemUptime
         let entries = try scan(job, log: log)
         log.debug("scanned \(entries.count) photos in \(Int((clock.systemUptime - started) * 1000)) ms")
-        let captionHeight = job.style.captions && FontLocator.locate() != nil ? TileDrawer.captionStripHeight : 0
+        // The font decides the layout (a caption strip or none), so find it once, before both.
+        let font = job.style.captions ? FontLocator.locate() : nil
+        let captionHeight = font != nil ? TileDrawer.captionStripHeight : 0
         let plan = WallPlan(entries: entries, width: Double(job.width), style: job.style, captionHeight: captionHeight)
         let height = job.height ?? max(1, Int(plan.layout.contentHeight.rounded(.up)))
 
         let canvas = try OffscreenCanvas(size: PixelSize(width: job.width, height: height))
-        let drawer = TileDrawer(renderer: canvas.renderer)
+        let drawer = TileDrawer(renderer: canvas.renderer, fontPath: font)
         drawer.clearBackground()
         let shown = plan.layout.indices(in: Rect(x: 0, y: 0, width: Double(job.width), height: Double(height)))
         let source = TileSource(thumbnailCache: job.thumbnailCache, maxPixels: job.maxPixels)
