@@ -101,7 +101,7 @@ final class DetailScreen {
             let maxPixels = self.maxPixels
             // Ahead of every wall tile: what the person is looking at comes first.
             decodes.submit(key: Self.key(for: i), generation: generation, priority: -1000 + Double(rank)) {
-                do {
+                do throws(DecodeError) {
                     let image = try PhotoDecoder.decode(path: entry.path, format: info.format, orientation: info.orientation,
                                                         storedSize: (info.pixelWidth, info.pixelHeight),
                                                         box: (box.width, box.height), mode: .fit, maxPixels: maxPixels)

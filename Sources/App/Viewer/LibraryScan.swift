@@ -16,7 +16,7 @@ final class LibraryScan: Sendable {
     /// Starts scanning `paths` on a thread of its own; `wake` is called when it is done.
     init(paths: [PhotoPath], order: Photos.SortOrder, reversed: Bool, wake: @escaping @Sendable () -> Void) {
         let scanner = PhotoScanner(order: order, reversed: reversed)
-        let thread = Thread { [finished] in
+        let thread = Thread { [self] in
             let outcome: Outcome
             do {
                 let result = try scanner.scan(paths)
@@ -24,7 +24,7 @@ final class LibraryScan: Sendable {
             } catch {
                 outcome = .failed("\(error)")
             }
-            finished.withLock { $0 = outcome }
+            self.finished.withLock { $0 = outcome }
             wake()
         }
         thread.name = "cascade-scan"
