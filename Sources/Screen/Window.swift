@@ -38,6 +38,12 @@ public final class Window {
         // the app as quit events rather than be swallowed by SDL's default handler.
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "0")
 
+        // Left to itself SDL falls back to its invisible "offscreen" driver when nothing else
+        // starts — a viewer running forever with no window. Only real screens are tried unless
+        // SDL_VIDEODRIVER names one (dummy in tests).
+        if SDL_getenv("SDL_VIDEODRIVER") == nil {
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, Window.screenDrivers.joined(separator: ","))
+        }
         guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw ScreenError.noVideo(Window.explainNoVideo())
         }
@@ -104,15 +110,14 @@ public final class Window {
         return Double(mode.refresh_rate)
     }
 
+    /// The drivers that put pixels in front of a person, in the order they are tried.
+    public static let screenDrivers = ["x11", "wayland", "kmsdrm"]
+
     /// What SDL says when no driver starts, plus what usually fixes it.
     static func explainNoVideo() -> String {
         let sdl = SDL_GetError().map { String(cString: $0) } ?? ""
-        var drivers: [String] = []
-        for i in 0..<max(0, SDL_GetNumVideoDrivers()) {
-            if let name = SDL_GetVideoDriver(i) { drivers.append(String(cString: name)) }
-        }
         let requested = SDL_getenv("SDL_VIDEODRIVER").map { String(cString: $0) }
-        let tried = requested.map { "SDL_VIDEODRIVER=\($0)" } ?? "drivers tried: \(drivers.filter { $0 != "dummy" && $0 != "offscreen" && $0 != "evdev" }.joined(separator: ", "))"
+        let tried = requested.map { "SDL_VIDEODRIVER=\($0)" } ?? "tried \(screenDrivers.joined(separator: ", "))"
         return "cannot open a window: no video driver could start (\(tried); SDL: \(sdl.isEmpty ? "no reason given" : sdl)). "
             + "Run cascade in an X11 or Wayland session, or on the console with SDL_VIDEODRIVER=kmsdrm "
             + "as a user in the video and input groups; `cascade render` needs no display."
