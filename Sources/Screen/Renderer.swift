@@ -138,6 +138,14 @@ public final class Renderer {
         return bytes
     }
 
+    /// SDL's name for the backend ("opengl", "opengles2", "software"…) and whether presenting
+    /// waits for vsync: for the log, so a slow kiosk can be told from a misconfigured one.
+    public var backend: (name: String, vsync: Bool) {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(handle, &info) == 0 else { return ("unknown", false) }
+        return (info.name.map { String(cString: $0) } ?? "unknown", info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0)
+    }
+
     /// Largest texture this renderer can make (0 = no limit, as with the software renderer).
     var maximumTextureSize: PixelSize {
         var info = SDL_RendererInfo()

@@ -22,7 +22,8 @@ public enum Viewer {
         } catch let error as ScreenError {
             throw CommandError(description: error.description)
         }
-        log.debug("video driver \(window.driver), \(window.size.width)×\(window.size.height) logical at scale \(window.renderer.scale)")
+        let backend = window.renderer.backend
+        log.info("video driver \(window.driver), renderer \(backend.name)\(backend.vsync ? " with vsync" : ""), \(Int(window.size.width))×\(Int(window.size.height)) at scale \(window.renderer.scale)")
         let session = ViewerSession(window: window, options: options, title: title, log: log)
         session.start(scanning: choice.paths)
         session.loop()
