@@ -91,14 +91,19 @@ final class ViewerSession {
         if options.stats { reportStats() }
     }
 
+    private var resultsWaiting = false
+
     private var needsFrame: Bool {
-        wall.needsFrame || (detail?.needsFrame ?? false)
+        wall.needsFrame || resultsWaiting || (detail?.needsFrame ?? false)
     }
 
     private func frame(at now: Double) {
         dirty = false
         let moving = needsFrame
-        for finished in decodes.drain(max: wall.uploadsPerFrame) {
+        let finished = decodes.drain(max: wall.uploadsPerFrame)
+        // A full batch means more may be waiting, and no further wake will say so.
+        resultsWaiting = finished.count >= wall.uploadsPerFrame
+        for finished in finished {
             if let _ = DetailScreen.index(for: finished.key) {
                 detail?.accept(finished, now: now)
                 dirty = true

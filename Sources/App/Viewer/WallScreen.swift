@@ -45,7 +45,6 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
     private var failures: [PhotoPath: String] = [:]
     private var prioritisedOffset = -1.0
     private(set) var fading = false
-    private(set) var moreUploadsWaiting = false
     private(set) var lateResultsDropped = 0
     private(set) var uploads = 0
 
@@ -238,12 +237,6 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
         }
     }
 
-    /// Takes up to `uploadsPerFrame` finished decodes.
-    func upload(from results: [DecodeResult<Result<DecodedImage, TileFailure>>], now: Double) {
-        for result in results { accept(result, now: now) }
-        moreUploadsWaiting = results.count >= uploadsPerFrame
-    }
-
     func draw(now: Double) {
         drawer.clearBackground()
         fading = false
@@ -270,7 +263,7 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
         view.drawList.allSatisfy { $0.cell.isSettled }
     }
 
-    var needsFrame: Bool { view.isAnimating || fading || moreUploadsWaiting }
+    var needsFrame: Bool { view.isAnimating || fading }
 
     // MARK: Cursor
 
