@@ -3,6 +3,7 @@
 // the next one of its class — so every decode it waits for carries its generation, and a
 // result for an earlier tenant is dropped (the "wrong photo in a reused cell" bug).
 
+import Photos
 import Screen
 import Waterfall
 
@@ -23,16 +24,27 @@ final class TileCell: WaterfallCell {
     /// Names the cell to the decode scheduler: tile indices shift when photos come and go,
     /// a cell's serial never does.
     let serial: Int
-    /// nil when the renderer could not allocate it; the tile then shows an error.
-    let texture: TileTexture?
+    /// Made when the first photo arrives, not when the cell is: the first frame shows a
+    /// screenful of placeholders at once instead of waiting for a hundred texture allocations.
+    private(set) var texture: TileTexture?
+    private let sizeClass: TextureSizeClass
     var generation: UInt64 = 0
     var state = State.idle
 
-    init(serial: Int, sizeClass: TextureSizeClass, renderer: Renderer) {
+    init(serial: Int, sizeClass: TextureSizeClass) {
         self.serial = serial
+        self.sizeClass = sizeClass
         reuseIdentifier = sizeClass.reuseIdentifier
-        texture = try? TileTexture(renderer: renderer, sizeClass: sizeClass)
-        byteCost = texture?.byteCost ?? 0
+        byteCost = sizeClass.byteCost
+    }
+
+    /// Puts a decoded photo in the texture, making the texture first if need be.
+    func fill(with image: DecodedImage, renderer: Renderer) throws {
+        let texture = try self.texture ?? TileTexture(renderer: renderer, sizeClass: sizeClass)
+        self.texture = texture
+        try image.pixels.withUnsafeBytes { bytes in
+            try texture.update(pixels: bytes, width: image.width, height: image.height, bytesPerRow: image.stride)
+        }
     }
 
     var isSettled: Bool {

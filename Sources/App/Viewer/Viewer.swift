@@ -24,6 +24,7 @@ public enum Viewer {
         }
         let backend = window.renderer.backend
         log.info("video driver \(window.driver), renderer \(backend.name)\(backend.vsync ? " with vsync" : ""), \(Int(window.size.width))×\(Int(window.size.height)) at scale \(window.renderer.scale)")
+        log.debug("window open at \(ViewerSession.msSinceStart) ms")
         let session = ViewerSession(window: window, options: options, title: title, log: log)
         session.start(scanning: choice.paths)
         session.loop()

@@ -100,17 +100,23 @@ final class ViewerSession {
     private func frame(at now: Double) {
         dirty = false
         let moving = needsFrame
-        let finished = decodes.drain(max: wall.uploadsPerFrame)
-        // A full batch means more may be waiting, and no further wake will say so.
-        resultsWaiting = finished.count >= wall.uploadsPerFrame
-        for finished in finished {
-            if let _ = DetailScreen.index(for: finished.key) {
-                detail?.accept(finished, now: now)
-                dirty = true
-            } else {
-                wall.accept(finished, now: now)
+        // Results are taken a few at a time until the frame's upload budget is spent; a full
+        // batch means more may be waiting, and no further wake will say so.
+        var bytes = 0, taken = 0
+        repeat {
+            let want = min(8, wall.uploadsPerFrame - taken)
+            let batch = decodes.drain(max: want)
+            for finished in batch {
+                if case .success(.success(let image)) = finished.result { bytes += image.pixels.count }
+                if DetailScreen.index(for: finished.key) != nil {
+                    detail?.accept(finished, now: now)
+                } else {
+                    wall.accept(finished, now: now)
+                }
             }
-        }
+            taken += batch.count
+            resultsWaiting = batch.count == want
+        } while resultsWaiting && taken < wall.uploadsPerFrame && bytes < wall.uploadBytesPerFrame
         if let detail {
             detail.draw(now: now)
         } else {
@@ -132,6 +138,7 @@ final class ViewerSession {
             pendingScanAnnouncement = nil
             scannedAnnounced = true
             output.send(.scanned(count: count))
+            log.debug("first frame with tiles at \(Self.msSinceStart) ms")
         }
         if firstFullScreen == nil, scannedAnnounced, detail == nil, wall.isScreenSettled {
             firstFullScreen = ProcessClock.sinceStart()
@@ -185,7 +192,7 @@ final class ViewerSession {
         case let .scanned(entries, issues):
             for issue in issues { log.warning("skipped \(issue)") }
             wall.show(entries)
-            log.debug("scanned \(entries.count) photos")
+            log.debug("scanned \(entries.count) photos at \(Self.msSinceStart) ms")
             pendingScanAnnouncement = entries.count
         case .failed(let reason):
             log.error("cannot scan: \(reason)")
@@ -262,6 +269,8 @@ final class ViewerSession {
     }
 
     // MARK: Stats
+
+    static var msSinceStart: Int { Int(((ProcessClock.sinceStart() ?? 0) * 1000).rounded()) }
 
     private func drawStats(now: Double) {
         // Text that changes every frame would make a texture every frame; twice a second is

@@ -28,9 +28,11 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
     /// A tap or `select` landed on a tile.
     var onSelect: ((Int) -> Void)?
 
-    /// At most this many textures are filled per frame, so a burst of finished decodes is
-    /// spread over a few frames instead of making one frame late.
-    var uploadsPerFrame = 8
+    /// At most this many finished decodes are taken per frame, and at most `uploadBytesPerFrame`
+    /// of pixels uploaded, so a burst of decodes is spread over a few frames instead of making
+    /// one frame late. Thumbnail-sized tiles (~200 KB) go up dozens at a time; 4K ones a few.
+    var uploadsPerFrame = 48
+    var uploadBytesPerFrame = 12 << 20
     /// Fade-in of a photo arriving on screen, seconds.
     static let fadeDuration = 0.18
     /// The longest side a tile texture is decoded at; bigger tiles (one column on a 4K
@@ -120,16 +122,14 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
         let sizeClass = TextureSizeClass(fitting: box)
         let cell = view.dequeueReusableCell(withIdentifier: sizeClass.reuseIdentifier) {
             nextSerial += 1
-            let made = TileCell(serial: nextSerial, sizeClass: sizeClass, renderer: drawer.renderer)
+            let made = TileCell(serial: nextSerial, sizeClass: sizeClass)
             cells[made.serial] = made
             return made
         }
         nextGeneration += 1
         cell.generation = nextGeneration
         let entry = entries[index]
-        if cell.texture == nil {
-            cell.state = .failed("no memory for its texture")
-        } else if let reason = failures[entry.path] {
+        if let reason = failures[entry.path] {
             cell.state = .failed(reason)
         } else {
             cell.state = .loading
@@ -213,9 +213,7 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
         switch outcome {
         case .success(let image):
             do {
-                try image.pixels.withUnsafeBytes { bytes in
-                    try cell.texture?.update(pixels: bytes, width: image.width, height: image.height, bytesPerRow: image.stride)
-                }
+                try cell.fill(with: image, renderer: drawer.renderer)
                 uploads += 1
                 // Only a photo arriving in view fades in; one preloaded off screen is simply there.
                 let onScreen = view.drawList.contains { $0.cell === cell }
