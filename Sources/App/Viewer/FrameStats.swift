@@ -9,14 +9,18 @@ struct FrameStats {
     /// Presented frames that came more than 1.5 refresh intervals after the previous one
     /// while the wall was moving: the stutter a person sees.
     private(set) var lateFrames = 0
+    /// Time spent handing each frame to the screen (SDL_RenderPresent), seconds: where a slow
+    /// GPU path or a software renderer's copy to the window shows up.
+    private(set) var presents: [Double] = []
     private(set) var frames = 0
     private var lastPresent: Double?
     /// Figures for the whole run are kept up to this many frames (about 4.5 hours at 60 Hz).
     private static let keep = 1_000_000
 
-    mutating func record(workSeconds: Double, presentedAt time: Double, moving: Bool, refreshInterval: Double) {
+    mutating func record(workSeconds: Double, presentSeconds: Double, presentedAt time: Double, moving: Bool,
+                         refreshInterval: Double) {
         frames += 1
-        if work.count < Self.keep { work.append(workSeconds) }
+        if work.count < Self.keep { work.append(workSeconds); presents.append(presentSeconds) }
         if moving, let last = lastPresent {
             let gap = time - last
             if intervals.count < Self.keep { intervals.append(gap) }

@@ -127,7 +127,9 @@ final class ViewerSession {
         if showStats { drawStats(now: now) }
         let work = ProcessClock.now() - now
         window.renderer.present()
-        stats.record(workSeconds: work, presentedAt: ProcessClock.now(), moving: moving, refreshInterval: refreshInterval)
+        let presented = ProcessClock.now()
+        stats.record(workSeconds: work, presentSeconds: presented - now - work, presentedAt: presented, moving: moving,
+                     refreshInterval: refreshInterval)
         afterPresent()
     }
 
@@ -299,6 +301,8 @@ final class ViewerSession {
             ("frames", .int(stats.frames)),
             ("frame_work_ms_p50", .double(FrameStats.percentileMS(stats.work, 0.5))),
             ("frame_work_ms_p99", .double(FrameStats.percentileMS(stats.work, 0.99))),
+            ("present_ms_p50", .double(FrameStats.percentileMS(stats.presents, 0.5))),
+            ("present_ms_p99", .double(FrameStats.percentileMS(stats.presents, 0.99))),
             ("moving_frames", .int(stats.intervals.count)),
             ("frame_interval_ms_p50", .double(FrameStats.percentileMS(stats.intervals, 0.5))),
             ("frame_interval_ms_p99", .double(FrameStats.percentileMS(stats.intervals, 0.99))),
