@@ -202,17 +202,23 @@ final class Viewer {
     }
 
     /// Button 1 held from `from` to `to` in even steps a frame apart; `hold` keeps the pointer still
-    /// before the release (so the release has no speed and flings nothing).
-    func drag(from: (x: Int, y: Int), to: (x: Int, y: Int), steps: Int = 12, hold: Duration = .zero) async throws {
+    /// before the release (so the release has no speed and flings nothing); `clickAfter` clicks that
+    /// long after the release, where the pointer is.
+    func drag(from: (x: Int, y: Int), to: (x: Int, y: Int), steps: Int = 12, hold: Duration = .zero,
+              clickAfter: Duration? = nil) async throws {
         var arguments = ["mousemove", "--window", window, "\(from.x)", "\(from.y)", "mousedown", "1"]
         for s in 1...steps {
             let x = from.x + (to.x - from.x) * s / steps, y = from.y + (to.y - from.y) * s / steps
             arguments += ["sleep", "0.016", "mousemove", "--window", window, "\(x)", "\(y)"]
         }
-        let seconds = Double(hold.components.seconds) + Double(hold.components.attoseconds) / 1e18
-        if seconds > 0 { arguments += ["sleep", String(format: "%.3f", seconds)] }
+        if hold > .zero { arguments += ["sleep", Self.seconds(hold)] }
         arguments += ["mouseup", "1"]
+        if let clickAfter { arguments += ["sleep", Self.seconds(clickAfter), "click", "1"] }
         try await display.xdotool(arguments)
+    }
+
+    private static func seconds(_ d: Duration) -> String {
+        String(format: "%.3f", Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18)
     }
 
     func waitUntilStill() async throws -> Frame {
@@ -373,6 +379,21 @@ struct ViewerEndToEndTests {
         let high = try #require(viewer.photoPoint(in: frame, rows: 8..<300), "a photo near the top of the window")
         let homeOffset = try await viewer.select(at: (high.x, high.y), expecting: high.path)
         #expect(homeOffset == 0, "Home goes back to the top")
+    }
+
+    @Test("a click while the wall is still flinging only stops it: nothing is selected")
+    func clickDuringFling() async throws {
+        let stage = try stage
+        let viewer = try await Viewer(stage)
+        _ = try await viewer.waitUntilStill()
+        // A quick 350 px flick, and a click a tenth of a second after the release.
+        try await viewer.drag(from: (400, 500), to: (400, 150), steps: 8, clickAfter: .milliseconds(100))
+        let frame = try await viewer.waitUntilStill()
+        let point = try #require(viewer.photoPoint(in: frame, rows: middleOutwards), "the wall, not a detail view, after the flick")
+        // The first selection reported must be this later click's, and the only one.
+        try await viewer.select(at: (point.x, point.y), expecting: point.path)
+        let selections = viewer.events.filter { $0.event == "selected" || $0.event == "opened" }
+        #expect(selections.count == 2, "the click during the fling selected something: \(selections)")
     }
 
     @Test("q quits with status 0 and leaves nothing behind")
