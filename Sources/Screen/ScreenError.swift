@@ -14,6 +14,8 @@ public enum ScreenError: Error, Equatable, CustomStringConvertible {
     case notWritable(path: String, reason: String)
     /// A texture used after `destroy()`.
     case destroyed
+    /// No video driver could start (no display, no DRM device); the text says what to do.
+    case noVideo(String)
 
     public var description: String {
         switch self {
@@ -24,6 +26,7 @@ public enum ScreenError: Error, Equatable, CustomStringConvertible {
         case let .invalidPixels(what): return "invalid pixel data: \(what)"
         case let .notWritable(path, reason): return "cannot write \(path): \(reason)"
         case .destroyed: return "texture used after it was destroyed"
+        case let .noVideo(explanation): return explanation
         }
     }
 

@@ -16,7 +16,7 @@ public final class TileDrawer {
 
     public let renderer: Renderer
     public var theme: Theme
-    private let text: TextRenderer?
+    let text: TextRenderer?
 
     private static var reportedMissingFont = false
     private static let logger = Logger(label: "cascade.screen")

@@ -21,7 +21,8 @@ public struct WaterfallLayout: Sendable {
     // Per column: its tiles in index order — which is also top order, since a column only grows
     // downward — with their bottoms copied alongside, so a query binary-searches one contiguous
     // array instead of chasing an index into the per-tile arrays at every step.
-    private struct Column: Sendable {
+    // Internal (read-only outside this file) so the keyboard cursor can walk them too.
+    struct Column: Sendable {
         var tiles: [Int32] = []
         var bottoms: [Double] = []
         /// Every `blockSize`-th bottom: a search first narrows to one block in this small, hot
@@ -66,7 +67,7 @@ public struct WaterfallLayout: Sendable {
             return range.lowerBound + WaterfallLayout.partition(bottoms[range]) { $0 <= y }
         }
     }
-    private var columns: [Column]
+    private(set) var columns: [Column]
 
     /// `width` is the wall's width in logical pixels; margins below zero count as zero.
     public init(width: Double, columns: ColumnCount = .seedDefault, margins: Margins = .seed) {

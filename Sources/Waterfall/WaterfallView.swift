@@ -66,6 +66,21 @@ public final class WaterfallView<Cell: WaterfallCell> {
     /// Tiles with a live cell (visible + preload), ascending.
     public var liveIndices: [Int] { live.map(\.index) }
 
+    /// The live cell of tile `index`, if it is in the preload range. O(log k).
+    public func liveCell(at index: Int) -> Cell? {
+        var lo = 0, hi = live.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if live[mid].index < index { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < live.count && live[lo].index == index ? live[lo].cell : nil
+    }
+
+    /// Every live cell with its tile, in index order, without building an array.
+    public func forEachLiveCell(_ body: (Int, Cell) -> Void) {
+        for entry in live { body(entry.index, entry.cell) }
+    }
+
     // MARK: Data
 
     /// Rebuilds every frame from the data source and delegate; every live cell goes back to the

@@ -8,7 +8,8 @@ struct Cascade: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cascade",
         abstract: "A waterfall photo wall for Linux screens.",
-        subcommands: [Render.self, Cache.self, Bench.self])
+        subcommands: [View.self, Render.self, Cache.self, Bench.self],
+        defaultSubcommand: View.self)
 }
 
 struct Bench: ParsableCommand {

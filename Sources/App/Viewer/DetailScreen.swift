@@ -1,0 +1,211 @@
+// One photo fit to the window — decoded at the window's size, never at its own 24 MP — with
+// its neighbours decoded ahead so stepping through is instant; zoom about the pointer or the
+// fingers, pan by dragging when zoomed, swipe to the next one when not.
+
+import Foundation
+import Logging
+import Photos
+import Screen
+import Waterfall
+
+@MainActor
+final class DetailScreen {
+    typealias Decodes = DecodeScheduler<Result<DecodedImage, TileFailure>>
+
+    private enum Slot {
+        case loading(generation: UInt64)
+        case ready(TileTexture, since: Double)
+        case failed(String)
+    }
+
+    let drawer: TileDrawer
+    private(set) var entries: [PhotoEntry]
+    private(set) var index: Int
+    private(set) var viewport: PhotoViewport
+    private let decodes: Decodes
+    private let maxPixels: Int
+    private let log: Logger
+    private var slots: [Int: Slot] = [:]
+    private var generation: UInt64 = 0
+    private var gestures = GestureRecognizer()
+    private var pinchBaseZoom = 1.0
+    /// Horizontal travel of a swipe in progress, drawn so the photo follows the finger.
+    private var swipe = 0.0
+    private var fading = false
+
+    /// Esc, Backspace or a tap beside the photo.
+    var onClose: (() -> Void)?
+    /// The photo shown changed (next, previous, swipe).
+    var onChange: ((Int) -> Void)?
+
+    static let background = ScreenColor(red: 12, green: 12, blue: 13)
+    /// Decode keys of the detail view share the wall's scheduler below zero (the wall's cells
+    /// have serials ≥ 1), so one pool of workers serves both and the photo asked for comes first.
+    static func key(for index: Int) -> Int { -1 - index }
+    static func index(for key: Int) -> Int? { key < 0 ? -1 - key : nil }
+
+    init(drawer: TileDrawer, entries: [PhotoEntry], index: Int, viewportSize: Size, decodes: Decodes,
+         maxPixels: Int, log: Logger) {
+        self.drawer = drawer
+        self.entries = entries
+        self.index = index
+        self.decodes = decodes
+        self.maxPixels = maxPixels
+        self.log = log
+        viewport = PhotoViewport(photo: WallPlan.displayedSize(entries[index]), viewport: viewportSize)
+        request()
+    }
+
+    var entry: PhotoEntry { entries[index] }
+    var needsFrame: Bool { fading }
+
+    // MARK: Navigation
+
+    func show(_ newIndex: Int) {
+        guard newIndex >= 0, newIndex < entries.count, newIndex != index else { return }
+        index = newIndex
+        swipe = 0
+        viewport = PhotoViewport(photo: WallPlan.displayedSize(entries[index]), viewport: viewport.viewport)
+        request()
+        onChange?(index)
+    }
+
+    func next() { show(index + 1) }
+    func previous() { show(index - 1) }
+
+    func resize(_ size: Size) {
+        viewport.resize(viewport: size)
+        // Decoded for the old window size: decode again at the new one.
+        for (i, slot) in slots { if case .ready = slot { slots[i] = nil } }
+        request()
+    }
+
+    /// The photo, then its neighbours; decodes for photos no longer near are dropped.
+    private func request() {
+        let wanted = [index, index + 1, index - 1].filter { $0 >= 0 && $0 < entries.count }
+        for (i, _) in slots where !wanted.contains(i) {
+            if case .ready(let texture, _) = slots[i] { texture.destroy() }
+            slots[i] = nil
+            decodes.cancel(key: Self.key(for: i))
+        }
+        let box = PixelRect(snapping: Rect(origin: .zero, size: viewport.viewport), scale: drawer.renderer.scale).size
+        guard !box.isEmpty else { return }
+        for (rank, i) in wanted.enumerated() where slots[i] == nil {
+            let entry = entries[i]
+            guard let info = entry.info else {
+                slots[i] = .failed(entry.probeError?.description ?? "unreadable header")
+                continue
+            }
+            generation += 1
+            slots[i] = .loading(generation: generation)
+            let maxPixels = self.maxPixels
+            // Ahead of every wall tile: what the person is looking at comes first.
+            decodes.submit(key: Self.key(for: i), generation: generation, priority: -1000 + Double(rank)) {
+                do throws(DecodeError) {
+                    let image = try PhotoDecoder.decode(path: entry.path, format: info.format, orientation: info.orientation,
+                                                        storedSize: (info.pixelWidth, info.pixelHeight),
+                                                        box: (box.width, box.height), mode: .fit, maxPixels: maxPixels)
+                    return .success(image)
+                } catch {
+                    return .failure(TileFailure(reason: error.reason))
+                }
+            }
+        }
+    }
+
+    func accept(_ finished: DecodeResult<Result<DecodedImage, TileFailure>>, now: Double) {
+        guard let i = Self.index(for: finished.key), case .loading(let expected)? = slots[i],
+              expected == finished.generation else { return }
+        let outcome: Result<DecodedImage, TileFailure> = switch finished.result {
+        case .success(let value): value
+        case .failure(let error): .failure(TileFailure(reason: error.reason))
+        }
+        switch outcome {
+        case .success(let image):
+            do {
+                let texture = try TileTexture(renderer: drawer.renderer,
+                                              capacity: PixelSize(width: image.width, height: image.height))
+                try image.pixels.withUnsafeBytes {
+                    try texture.update(pixels: $0, width: image.width, height: image.height, bytesPerRow: image.stride)
+                }
+                slots[i] = .ready(texture, since: i == index ? now : -.infinity)
+            } catch {
+                slots[i] = .failed("\(error)")
+            }
+        case .failure(let failure):
+            slots[i] = .failed(failure.reason)
+            log.warning("cannot show \(entries[i].path): \(failure.reason)")
+        }
+    }
+
+    /// Frees every texture and pending decode (the view is closing).
+    func close() {
+        for (i, slot) in slots {
+            if case .ready(let texture, _) = slot { texture.destroy() }
+            decodes.cancel(key: Self.key(for: i))
+        }
+        slots.removeAll()
+    }
+
+    // MARK: Input
+
+    func handle(_ event: InputEvent, pointer: Point?) {
+        if case let .wheel(_, dy, _, _) = event {
+            // A notch (120 px of wall scrolling) zooms by about a fifth, as in image viewers.
+            zoom(by: pow(1.0015, -dy), around: pointer)
+            return
+        }
+        gestures.handle(event) { gesture in apply(gesture) }
+    }
+
+    func zoom(by factor: Double, around point: Point? = nil) {
+        let centre = Point(x: viewport.viewport.width / 2, y: viewport.viewport.height / 2)
+        viewport.zoom(by: factor, around: point ?? centre)
+    }
+
+    func resetZoom() { viewport.reset() }
+
+    private func apply(_ gesture: Gesture) {
+        switch gesture {
+        case .tap(let point):
+            if !viewport.contains(point) { onClose?() }
+        case .dragMoved(let delta, _):
+            if viewport.isZoomed { viewport.pan(by: delta) } else { swipe += delta.x }
+        case .dragEnded(let velocity):
+            defer { swipe = 0 }
+            guard !viewport.isZoomed else { return }
+            let far = abs(swipe) > viewport.viewport.width * 0.15
+            let fast = abs(velocity.x) > 600 && abs(swipe) > 20
+            if far || fast { if swipe < 0 { next() } else { previous() } }
+        case .pinchBegan:
+            pinchBaseZoom = viewport.zoom
+        case .pinchChanged(let scale, let centre):
+            let target = pinchBaseZoom * scale
+            if viewport.zoom > 0 { viewport.zoom(by: target / viewport.zoom, around: centre) }
+        case .touchDown, .dragBegan, .pinchEnded, .wheel, .zoomStep:
+            break
+        }
+    }
+
+    // MARK: Drawing
+
+    func draw(now: Double) {
+        drawer.clearBackground()
+        drawer.fill(Rect(origin: .zero, size: viewport.viewport), color: Self.background)
+        var frame = viewport.frame
+        frame.origin.x += swipe
+        fading = false
+        switch slots[index] {
+        case .ready(let texture, let since):
+            let opacity = (now - since) / WallScreen.fadeDuration
+            if opacity < 1 { fading = true; drawer.draw(.placeholder, in: frame) }
+            drawer.drawImage(texture, in: frame, opacity: opacity)
+        case .failed(let reason):
+            drawer.draw(.error(reason: reason), in: frame)
+        case .loading, nil:
+            drawer.draw(.placeholder, in: frame)
+        }
+        let name = entry.relative.lastComponent.string
+        drawer.drawPanel(["\(name)   \(index + 1) / \(entries.count)"], placement: .bottomCentre)
+    }
+}

@@ -1,0 +1,44 @@
+// The wall's reusable cell: one texture of a size class, and what it currently shows. It
+// outlives the tiles it serves — the pool hands it from a tile leaving the preload range to
+// the next one of its class — so every decode it waits for carries its generation, and a
+// result for an earlier tenant is dropped (the "wrong photo in a reused cell" bug).
+
+import Screen
+import Waterfall
+
+@MainActor
+final class TileCell: WaterfallCell {
+    enum State: Equatable {
+        /// Back in the pool, or just dequeued.
+        case idle
+        case loading
+        /// Pixels are in the texture since `since` (seconds, frame-loop clock) — the fade-in
+        /// runs from there. A tile that got its pixels while off screen shows at once.
+        case shown(since: Double)
+        case failed(String)
+    }
+
+    nonisolated let reuseIdentifier: ReuseIdentifier
+    nonisolated let byteCost: Int
+    /// Names the cell to the decode scheduler: tile indices shift when photos come and go,
+    /// a cell's serial never does.
+    let serial: Int
+    /// nil when the renderer could not allocate it; the tile then shows an error.
+    let texture: TileTexture?
+    var generation: UInt64 = 0
+    var state = State.idle
+
+    init(serial: Int, sizeClass: TextureSizeClass, renderer: Renderer) {
+        self.serial = serial
+        reuseIdentifier = sizeClass.reuseIdentifier
+        texture = try? TileTexture(renderer: renderer, sizeClass: sizeClass)
+        byteCost = texture?.byteCost ?? 0
+    }
+
+    var isSettled: Bool {
+        switch state {
+        case .shown, .failed: true
+        case .idle, .loading: false
+        }
+    }
+}

@@ -1,0 +1,55 @@
+// `cascade [PATH…]`: the wall in a window. Checks what it was asked to show before opening
+// anything, so a typo gets an answer in the terminal rather than an empty window.
+
+import Foundation
+import Logging
+import Photos
+import Screen
+
+@MainActor
+public enum Viewer {
+    /// Runs until the user quits; returns the exit status.
+    public static func run(_ options: ViewerOptions, log: Logger = Log.shared) throws -> Int32 {
+        let choice = try choose(options.paths)
+        let title = "cascade — " + folderName(choice)
+        let placement: Window.Placement = options.fullscreen
+            ? .fullscreen
+            : .windowed(width: options.geometry?.width ?? ViewerOptions.defaultSize.width,
+                        height: options.geometry?.height ?? ViewerOptions.defaultSize.height)
+        let window: Window
+        do {
+            window = try Window(title: title, placement: placement)
+        } catch let error as ScreenError {
+            throw CommandError(description: error.description)
+        }
+        log.debug("video driver \(window.driver), \(window.size.width)×\(window.size.height) logical at scale \(window.renderer.scale)")
+        let session = ViewerSession(window: window, options: options, title: title, log: log)
+        session.start(scanning: choice.paths)
+        session.loop()
+        return 0
+    }
+
+    static func choose(_ paths: [String]) throws -> PhotoSources.Choice {
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
+            throw CommandError(description: "no such file or folder: \(path)")
+        }
+        let walker = PhotoScanner(probeHeaders: false)
+        do {
+            return try PhotoSources.choose(arguments: paths) { folder in
+                ((try? walker.scan([folder]))?.entries.isEmpty == false)
+            }
+        } catch {
+            throw CommandError(description: "\(error)")
+        }
+    }
+
+    /// What the title bar calls the wall: the folder's name, as file managers do.
+    static func folderName(_ choice: PhotoSources.Choice) -> String {
+        let paths = choice.paths
+        guard let first = paths.first else { return "photos" }
+        let trimmed = first.string.hasSuffix("/") && first.string.count > 1 ? PhotoPath(String(first.string.dropLast())) : first
+        var name = trimmed.lastComponent.string
+        if name.isEmpty || name == "." { name = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).lastPathComponent }
+        return paths.count > 1 ? "\(name) +\(paths.count - 1)" : name
+    }
+}

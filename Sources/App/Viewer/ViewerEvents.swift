@@ -1,0 +1,64 @@
+// What the viewer tells other programs, one JSON line per event on stdout (`--events stdout`),
+// written with one write(2) each so a reader never sees half a line, and flushed at once.
+
+import Foundation
+import Logging
+import Photos
+import Waterfall
+
+enum ViewerEvent {
+    case scanned(count: Int)
+    /// `rect` in wall coordinates, `offset` the scroll offset the user saw when tapping.
+    case selected(index: Int, path: PhotoPath, rect: Rect, offset: Double)
+    case opened(index: Int, path: PhotoPath)
+    case closed(index: Int)
+
+    var json: JSONValue {
+        switch self {
+        case .scanned(let count):
+            return .object([("event", .string("scanned")), ("count", .int(count))])
+        case let .selected(index, path, rect, offset):
+            return .object([
+                ("event", .string("selected")), ("index", .int(index)),
+                ("path", .string(path.string)), ("uri", .string(path.uri)),
+                ("rect", .object([("x", .double(rect.minX)), ("y", .double(rect.minY)),
+                                  ("w", .double(rect.width)), ("h", .double(rect.height))])),
+                ("offset", .double(offset)),
+            ])
+        case let .opened(index, path):
+            return .object([("event", .string("opened")), ("index", .int(index)),
+                            ("path", .string(path.string)), ("uri", .string(path.uri))])
+        case .closed(let index):
+            return .object([("event", .string("closed")), ("index", .int(index))])
+        }
+    }
+}
+
+/// Where events go. Writing never blocks the frame loop for long: stdout is a pipe or a
+/// terminal, and a reader that went away (EPIPE) turns the events off with one log line
+/// instead of killing cascade with SIGPIPE.
+final class EventOutput {
+    private var enabled: Bool
+    private let log: Logger
+
+    init(_ mode: ViewerOptions.Events, log: Logger) {
+        enabled = mode == .stdout
+        self.log = log
+        // A closed pipe must be an error we can report, not a signal that ends the process.
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    func send(_ event: ViewerEvent) {
+        guard enabled else { return }
+        let line = Array((event.json.text + "\n").utf8)
+        var written = 0
+        while written < line.count {
+            let n = line.withUnsafeBytes { write(1, $0.baseAddress! + written, line.count - written) }
+            if n > 0 { written += n; continue }
+            if n < 0, errno == EINTR { continue }
+            enabled = false
+            log.warning("events are off: cannot write to stdout (\(String(cString: strerror(errno))))")
+            return
+        }
+    }
+}

@@ -1,0 +1,299 @@
+// The frame loop. It sleeps in SDL_WaitEvent while nothing moves — near 0 % CPU — and draws
+// one frame per refresh while the wall scrolls, photos fade in or decodes arrive. Input,
+// decoded pixels and the folder scan all arrive as events on this one thread, which owns SDL;
+// decoding and scanning run on workers and never make a frame wait.
+
+import Foundation
+import Logging
+import Photos
+import Screen
+import Waterfall
+
+@MainActor
+final class ViewerSession {
+    let window: Window
+    let options: ViewerOptions
+    let log: Logger
+    private let title: String
+    private let events: EventSource
+    private let waker = Waker()
+    private let decodes: WallScreen.Decodes
+    private let output: EventOutput
+    let drawer: TileDrawer
+    let wall: WallScreen
+    private(set) var detail: DetailScreen?
+    private var scan: LibraryScan?
+    private var scanPaths: [PhotoPath] = []
+    private var scanning = false
+    private var scannedAnnounced = false
+    private var pendingScanAnnouncement: Int?
+    private var running = true
+    private var dirty = true
+    private var showStats: Bool
+    private(set) var stats = FrameStats()
+    private var statsLines: [String] = []
+    private var statsUpdated = -Double.infinity
+    private(set) var firstFullScreen: Double?
+    private let refreshInterval: Double
+
+    init(window: Window, options: ViewerOptions, title: String, log: Logger) {
+        self.window = window
+        self.options = options
+        self.title = title
+        self.log = log
+        events = EventSource(window: window)
+        let waker = self.waker
+        decodes = DecodeScheduler { waker.wake() }
+        output = EventOutput(options.events, log: log)
+        let font = FontLocator.locate()
+        drawer = TileDrawer(renderer: window.renderer, fontPath: font)
+        wall = WallScreen(drawer: drawer, viewportSize: window.size, style: options.style,
+                          source: TileSource(thumbnailCache: options.thumbnailCache, maxPixels: options.maxPixels),
+                          decodes: decodes, textureBudgetBytes: options.textureBudgetBytes, log: log)
+        showStats = options.stats
+        refreshInterval = 1 / max(24, min(window.refreshRate, 360))
+        wall.onSelect = { [unowned self] index in select(index) }
+    }
+
+    func start(scanning paths: [PhotoPath]) {
+        scanPaths = paths
+        rescan()
+    }
+
+    private func rescan() {
+        scanning = true
+        let waker = self.waker
+        scan = LibraryScan(paths: scanPaths, order: options.order, reversed: options.reversed) { waker.wake() }
+    }
+
+    // MARK: The loop
+
+    func loop() {
+        var lastFrame = -Double.infinity
+        while running {
+            if !(dirty || needsFrame), let event = events.next(waitingUpTo: nil) {
+                handle(event)
+            }
+            // One frame per refresh: without vsync (software renderer, Xvfb) this is what keeps
+            // a fling from spinning a core; with vsync the present already waited.
+            let deadline = lastFrame + refreshInterval * 0.95
+            while running, ProcessClock.now() < deadline,
+                  let event = events.next(waitingUpTo: deadline - ProcessClock.now()) {
+                handle(event)
+            }
+            while running, let event = events.poll() { handle(event) }
+            guard running else { break }
+            lastFrame = ProcessClock.now()
+            frame(at: lastFrame)
+        }
+        decodes.shutdown()
+        detail?.close()
+        if options.stats { reportStats() }
+    }
+
+    private var needsFrame: Bool {
+        wall.needsFrame || (detail?.needsFrame ?? false)
+    }
+
+    private func frame(at now: Double) {
+        dirty = false
+        let moving = needsFrame
+        for finished in decodes.drain(max: wall.uploadsPerFrame) {
+            if let _ = DetailScreen.index(for: finished.key) {
+                detail?.accept(finished, now: now)
+                dirty = true
+            } else {
+                wall.accept(finished, now: now)
+            }
+        }
+        if let detail {
+            detail.draw(now: now)
+        } else {
+            wall.layout(now: now)
+            wall.draw(now: now)
+            drawStatusPanel()
+        }
+        if showStats { drawStats(now: now) }
+        let work = ProcessClock.now() - now
+        window.renderer.present()
+        stats.record(workSeconds: work, presentedAt: ProcessClock.now(), moving: moving, refreshInterval: refreshInterval)
+        afterPresent()
+    }
+
+    /// Things that happen once a frame is on screen: the scan is announced when its tiles are
+    /// visible, and the first full screen is timed when every visible tile shows its photo.
+    private func afterPresent() {
+        if let count = pendingScanAnnouncement, detail == nil {
+            pendingScanAnnouncement = nil
+            scannedAnnounced = true
+            output.send(.scanned(count: count))
+        }
+        if firstFullScreen == nil, scannedAnnounced, detail == nil, wall.isScreenSettled {
+            firstFullScreen = ProcessClock.sinceStart()
+            if let ms = firstFullScreen.map({ Int(($0 * 1000).rounded()) }) {
+                log.info("first full screen \(ms) ms after start (\(wall.view.drawList.count) tiles)")
+            }
+        }
+    }
+
+    private func drawStatusPanel() {
+        if scanning && wall.entries.isEmpty {
+            drawer.drawPanel(["Looking for photos…"], placement: .centre)
+        } else if !scanning && wall.entries.isEmpty {
+            drawer.drawPanel(["No photos in \(scanPaths.map(\.string).joined(separator: ", "))",
+                              "Name a folder: cascade ~/Photos"], placement: .centre)
+        }
+    }
+
+    // MARK: Events
+
+    private func handle(_ event: ScreenEvent) {
+        dirty = true
+        switch event {
+        case .quit:
+            running = false
+        case .wake:
+            waker.acknowledge()
+            if let outcome = scan?.take() { finishScan(outcome) }
+        case .resized:
+            let size = window.size
+            wall.view.setViewportSize(size)
+            detail?.resize(size)
+        case .exposed:
+            break
+        case .input(let input):
+            if let detail {
+                detail.handle(input, pointer: window.pointerLocation())
+            } else {
+                wall.view.handle(input)
+            }
+        case .key(let press):
+            let action = detail == nil ? KeyBindings.wall(press) : KeyBindings.detail(press)
+            if let action { perform(action) }
+        }
+    }
+
+    private func finishScan(_ outcome: LibraryScan.Outcome) {
+        scanning = false
+        scan = nil
+        switch outcome {
+        case let .scanned(entries, issues):
+            for issue in issues { log.warning("skipped \(issue)") }
+            wall.show(entries)
+            log.debug("scanned \(entries.count) photos")
+            pendingScanAnnouncement = entries.count
+        case .failed(let reason):
+            log.error("cannot scan: \(reason)")
+            pendingScanAnnouncement = wall.entries.count
+        }
+    }
+
+    private func perform(_ action: ViewerAction) {
+        let view = wall.view
+        switch action {
+        case .quit: running = false
+        case .toggleFullscreen: window.setFullscreen(!window.isFullscreen)
+        case .toggleStats: showStats.toggle()
+        case .reload: if !scanning { rescan() }
+        case .moveCursor(let move): wall.moveCursor(move)
+        case .open:
+            if let cursor = wall.cursor, wall.isOnScreen(cursor) {
+                view.selectCell(at: cursor)
+            } else if let first = view.layout.firstTile(in: view.viewportRect) {
+                view.selectCell(at: first)
+            }
+        case .back: if detail != nil { closeDetail() } else { wall.cursor = nil }
+        case .pageDown: view.scrollTo(offset: view.scroll.offset + view.viewportSize.height * 0.9, animated: true)
+        case .pageUp: view.scrollTo(offset: view.scroll.offset - view.viewportSize.height * 0.9, animated: true)
+        case .top: view.scrollTo(offset: 0, animated: true)
+        case .bottom: view.scrollTo(offset: view.contentHeight, animated: true)
+        case .zoomIn: if let detail { detail.zoom(by: 1.25) } else { view.zoom(by: 1) }
+        case .zoomOut: if let detail { detail.zoom(by: 0.8) } else { view.zoom(by: -1) }
+        case .resetZoom: detail?.resetZoom()
+        case .next: detail?.next()
+        case .previous: detail?.previous()
+        case .first: detail?.show(0)
+        case .last: if let detail { detail.show(detail.entries.count - 1) }
+        }
+    }
+
+    // MARK: Selection and the detail view
+
+    /// A tap on a tile, Return on the cursor, or (later) the control socket's `select`.
+    private func select(_ index: Int) {
+        let entries = wall.entries
+        guard index >= 0, index < entries.count else { return }
+        output.send(.selected(index: index, path: entries[index].path, rect: wall.view.layout.frame(at: index),
+                              offset: wall.view.drawnOffset))
+        wall.cursor = index
+        openDetail(index)
+    }
+
+    private func openDetail(_ index: Int) {
+        detail?.close()
+        let screen = DetailScreen(drawer: drawer, entries: wall.entries, index: index, viewportSize: window.size,
+                                  decodes: decodes, maxPixels: options.maxPixels, log: log)
+        screen.onClose = { [unowned self] in closeDetail() }
+        screen.onChange = { [unowned self] i in
+            wall.cursor = i
+            window.setTitle("cascade — " + wall.entries[i].relative.lastComponent.string)
+        }
+        detail = screen
+        window.setTitle("cascade — " + wall.entries[index].relative.lastComponent.string)
+        output.send(.opened(index: index, path: wall.entries[index].path))
+    }
+
+    private func closeDetail() {
+        guard let detail else { return }
+        let index = detail.index
+        detail.close()
+        self.detail = nil
+        window.setTitle(title)
+        if index < wall.entries.count {
+            wall.cursor = index
+            wall.view.scrollToCell(at: index, position: .visible)
+        }
+        output.send(.closed(index: index))
+    }
+
+    // MARK: Stats
+
+    private func drawStats(now: Double) {
+        // Text that changes every frame would make a texture every frame; twice a second is
+        // enough to read.
+        if now - statsUpdated > 0.5 {
+            statsUpdated = now
+            let pool = wall.pool.stats
+            let renderer = window.renderer
+            statsLines = [
+                String(format: "%.0f fps   frame p50 %.2f ms   p99 %.2f ms   late %d", stats.recentFPS,
+                       FrameStats.percentileMS(stats.work, 0.5, recent: 600), FrameStats.percentileMS(stats.work, 0.99, recent: 600),
+                       stats.lateFrames),
+                "decode queue \(decodes.pendingCount)   uploads \(wall.uploads)   late results dropped \(wall.lateResultsDropped)",
+                String(format: "pool hits %d  misses %d  created %d  evicted %d   %.0f / %.0f MiB", pool.hits, pool.misses,
+                       pool.created, pool.evicted, Double(pool.bytesHeld) / 1_048_576, Double(wall.pool.budgetBytes) / 1_048_576),
+                "textures \(renderer.liveTextureCount) (\(renderer.liveTextureBytes >> 20) MiB)   tiles \(wall.entries.count)   columns \(wall.view.layout.columnCount)",
+            ]
+        }
+        drawer.drawPanel(statsLines, placement: .topLeft)
+    }
+
+    /// One JSON line on stderr when the viewer exits with `--stats`: the figures BENCHMARKS.md quotes.
+    private func reportStats() {
+        let pool = wall.pool.stats
+        let line = JSONValue.object([
+            ("frames", .int(stats.frames)),
+            ("frame_work_ms_p50", .double(FrameStats.percentileMS(stats.work, 0.5))),
+            ("frame_work_ms_p99", .double(FrameStats.percentileMS(stats.work, 0.99))),
+            ("moving_frames", .int(stats.intervals.count)),
+            ("frame_interval_ms_p50", .double(FrameStats.percentileMS(stats.intervals, 0.5))),
+            ("frame_interval_ms_p99", .double(FrameStats.percentileMS(stats.intervals, 0.99))),
+            ("late_frames", .int(stats.lateFrames)),
+            ("first_full_screen_ms", firstFullScreen.map { .double(($0 * 1000).rounded()) } ?? .null),
+            ("pool_hits", .int(pool.hits)), ("pool_misses", .int(pool.misses)),
+            ("textures_created", .int(pool.created)), ("pool_evicted", .int(pool.evicted)),
+            ("uploads", .int(wall.uploads)), ("late_results_dropped", .int(wall.lateResultsDropped)),
+        ])
+        FileHandle.standardError.write(Data(("stats: " + line.text + "\n").utf8))
+    }
+}

@@ -1,0 +1,295 @@
+// The wall in a window: the engine's WaterfallView fed with photos. It is the data source
+// (texture-backed cells dequeued by size class) and the delegate (heights from the headers,
+// margins, selection), starts a decode when a tile enters the preload range and cancels it
+// when the tile leaves, and uploads finished pixels a few per frame.
+
+import Logging
+import Photos
+import Screen
+import Waterfall
+
+@MainActor
+final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDelegate {
+    typealias Cell = TileCell
+    typealias Decodes = DecodeScheduler<Result<DecodedImage, TileFailure>>
+
+    let view: WaterfallView<TileCell>
+    let drawer: TileDrawer
+    private(set) var entries: [PhotoEntry] = []
+    private(set) var columns: ColumnCount
+    let margins: Margins
+    let captionHeight: Double
+    private let source: TileSource
+    private let decodes: Decodes
+    private let log: Logger
+
+    /// The keyboard cursor (a highlighted tile), nil until an arrow key is pressed.
+    var cursor: Int?
+    /// A tap or `select` landed on a tile.
+    var onSelect: ((Int) -> Void)?
+
+    /// At most this many textures are filled per frame, so a burst of finished decodes is
+    /// spread over a few frames instead of making one frame late.
+    var uploadsPerFrame = 8
+    /// Fade-in of a photo arriving on screen, seconds.
+    static let fadeDuration = 0.18
+    /// The longest side a tile texture is decoded at; bigger tiles (one column on a 4K
+    /// screen) are scaled up a little rather than exceed what every GPU can allocate.
+    static let maximumTextureSide = 4096
+
+    private var cells: [Int: TileCell] = [:]
+    private var nextSerial = 0
+    private var nextGeneration: UInt64 = 0
+    /// Photos that could not be shown, by path: shown as error tiles without decoding again,
+    /// and logged once.
+    private var failures: [PhotoPath: String] = [:]
+    private var prioritisedOffset = -1.0
+    private(set) var fading = false
+    private(set) var moreUploadsWaiting = false
+    private(set) var lateResultsDropped = 0
+    private(set) var uploads = 0
+
+    init(drawer: TileDrawer, viewportSize: Size, style: WallStyle, source: TileSource, decodes: Decodes,
+         textureBudgetBytes: Int, log: Logger) {
+        self.drawer = drawer
+        self.columns = style.columns
+        self.margins = style.margins
+        captionHeight = style.captions ? drawer.captionHeight : 0
+        self.source = source
+        self.decodes = decodes
+        self.log = log
+        let pool = ReusePool<TileCell>(budgetBytes: textureBudgetBytes)
+        view = WaterfallView(viewportSize: viewportSize, pool: pool)
+        pool.onEvict = { [weak self] cell in
+            MainActor.assumeIsolated {
+                cell.texture?.destroy()
+                self?.cells[cell.serial] = nil
+            }
+        }
+        view.dataSource = self
+        view.delegate = self
+    }
+
+    var scale: Double { drawer.renderer.scale }
+    var pool: ReusePool<TileCell> { view.pool }
+
+    // MARK: Photos
+
+    /// Shows `entries`, keeping the photo at the top of the screen where it is when it is
+    /// still among them (a reload), else the top of the wall.
+    func show(_ newEntries: [PhotoEntry]) {
+        var keep: (path: PhotoPath, screenY: Double)?
+        if let anchor = view.layout.anchor(forViewport: view.viewportRect), anchor.index < entries.count {
+            keep = (entries[anchor.index].path, anchor.screenY)
+        }
+        let cursorPath = cursor.flatMap { $0 < entries.count ? entries[$0].path : nil }
+        entries = newEntries
+        failures.removeAll()
+        view.reloadData()
+        cursor = cursorPath.flatMap { path in newEntries.firstIndex { $0.path == path } }
+        if let keep, let index = newEntries.firstIndex(where: { $0.path == keep.path }) {
+            view.scrollTo(offset: view.layout.frame(at: index).minY - keep.screenY)
+        } else {
+            view.scrollTo(offset: 0)
+        }
+        prioritisedOffset = -1
+    }
+
+    // MARK: Data source and delegate
+
+    func numberOfCells(in view: WaterfallView<TileCell>) -> Int { entries.count }
+
+    func numberOfColumns(in view: WaterfallView<TileCell>) -> ColumnCount { columns }
+
+    func waterfallView(_ view: WaterfallView<TileCell>, heightAt index: Int, width: Double) -> Double {
+        TileSizing.tileHeight(cellWidth: width, displayed: WallPlan.displayedSize(entries[index]), captionHeight: captionHeight)
+    }
+
+    func waterfallView(_ view: WaterfallView<TileCell>, marginFor type: MarginType) -> Double {
+        switch type {
+        case .top: margins.top
+        case .left: margins.left
+        case .bottom: margins.bottom
+        case .right: margins.right
+        case .row: margins.row
+        case .column: margins.column
+        }
+    }
+
+    func waterfallView(_ view: WaterfallView<TileCell>, cellAt index: Int) -> TileCell {
+        let box = decodeBox(at: index)
+        let sizeClass = TextureSizeClass(fitting: box)
+        let cell = view.dequeueReusableCell(withIdentifier: sizeClass.reuseIdentifier) {
+            nextSerial += 1
+            let made = TileCell(serial: nextSerial, sizeClass: sizeClass, renderer: drawer.renderer)
+            cells[made.serial] = made
+            return made
+        }
+        nextGeneration += 1
+        cell.generation = nextGeneration
+        let entry = entries[index]
+        if cell.texture == nil {
+            cell.state = .failed("no memory for its texture")
+        } else if let reason = failures[entry.path] {
+            cell.state = .failed(reason)
+        } else {
+            cell.state = .loading
+            let source = self.source
+            let pixels = (width: box.width, height: box.height)
+            decodes.submit(key: cell.serial, generation: cell.generation, priority: distanceToViewport(index)) {
+                source.pixels(for: entry, box: pixels)
+            }
+        }
+        return cell
+    }
+
+    func waterfallView(_ view: WaterfallView<TileCell>, didEndDisplaying cell: TileCell, at index: Int) {
+        if cell.state == .loading { decodes.cancel(key: cell.serial) }
+        cell.state = .idle
+    }
+
+    func waterfallView(_ view: WaterfallView<TileCell>, didSelectCellAt index: Int) {
+        onSelect?(index)
+    }
+
+    func waterfallView(_ view: WaterfallView<TileCell>, didChangeColumns columns: ColumnCount) {
+        self.columns = columns
+    }
+
+    // MARK: Geometry
+
+    /// The photo part of tile `index` in wall coordinates (its frame less the caption strip).
+    func photoRect(at index: Int) -> Rect {
+        var rect = view.layout.frame(at: index)
+        rect.size.height = max(0, rect.height - captionHeight)
+        return rect
+    }
+
+    /// The physical pixels a tile's photo is decoded at.
+    func decodeBox(at index: Int) -> PixelSize {
+        let size = PixelRect(snapping: Rect(origin: .zero, size: photoRect(at: index).size), scale: scale).size
+        let longest = max(size.width, size.height)
+        guard longest > Self.maximumTextureSide else { return PixelSize(width: max(1, size.width), height: max(1, size.height)) }
+        let shrink = Double(Self.maximumTextureSide) / Double(longest)
+        return PixelSize(width: max(1, Int(Double(size.width) * shrink)), height: max(1, Int(Double(size.height) * shrink)))
+    }
+
+    /// Decode priority: 0 on screen, else how far off screen (logical pixels).
+    private func distanceToViewport(_ index: Int) -> Double {
+        let frame = view.layout.frame(at: index)
+        let viewport = view.viewportRect
+        if frame.maxY < viewport.minY { return viewport.minY - frame.maxY }
+        if frame.minY > viewport.maxY { return frame.minY - viewport.maxY }
+        return 0
+    }
+
+    // MARK: The frame
+
+    /// Advances scrolling, brings the live cells in line with the viewport, and re-ranks
+    /// pending decodes when the wall moved.
+    func layout(now: Double) {
+        view.advance(to: now)
+        view.layoutCells()
+        let offset = view.contentOffset
+        if offset != prioritisedOffset {
+            prioritisedOffset = offset
+            var changes: [(key: Int, priority: Double)] = []
+            view.forEachLiveCell { index, cell in
+                if cell.state == .loading { changes.append((cell.serial, distanceToViewport(index))) }
+            }
+            if !changes.isEmpty { decodes.reprioritize(changes) }
+        }
+    }
+
+    /// Takes one finished decode. Dropped unless its cell still waits for exactly it.
+    func accept(_ finished: DecodeResult<Result<DecodedImage, TileFailure>>, now: Double) {
+        guard let cell = cells[finished.key], cell.generation == finished.generation, cell.state == .loading else {
+            lateResultsDropped += 1
+            return
+        }
+        let outcome: Result<DecodedImage, TileFailure> = switch finished.result {
+        case .success(let value): value
+        case .failure(let error): .failure(TileFailure(reason: error.reason))
+        }
+        switch outcome {
+        case .success(let image):
+            do {
+                try image.pixels.withUnsafeBytes { bytes in
+                    try cell.texture?.update(pixels: bytes, width: image.width, height: image.height, bytesPerRow: image.stride)
+                }
+                uploads += 1
+                // Only a photo arriving in view fades in; one preloaded off screen is simply there.
+                let onScreen = view.drawList.contains { $0.cell === cell }
+                cell.state = .shown(since: onScreen ? now : -.infinity)
+            } catch {
+                fail(cell, reason: "cannot upload: \(error)")
+            }
+        case .failure(let failure):
+            fail(cell, reason: failure.reason)
+        }
+    }
+
+    private func fail(_ cell: TileCell, reason: String) {
+        cell.state = .failed(reason)
+        guard let index = view.liveIndices.first(where: { view.liveCell(at: $0) === cell }) else { return }
+        let path = entries[index].path
+        if failures.updateValue(reason, forKey: path) == nil {
+            log.warning("cannot show \(path): \(reason)")
+        }
+    }
+
+    /// Takes up to `uploadsPerFrame` finished decodes.
+    func upload(from results: [DecodeResult<Result<DecodedImage, TileFailure>>], now: Double) {
+        for result in results { accept(result, now: now) }
+        moreUploadsWaiting = results.count >= uploadsPerFrame
+    }
+
+    func draw(now: Double) {
+        drawer.clearBackground()
+        fading = false
+        for item in view.drawList {
+            let content: TileContent
+            switch item.cell.state {
+            case .idle, .loading:
+                content = .placeholder
+            case .shown(let since):
+                let opacity = (now - since) / Self.fadeDuration
+                if opacity < 1 { fading = true }
+                content = item.cell.texture.map { .photo($0, opacity: opacity) } ?? .placeholder
+            case .failed(let reason):
+                content = .error(reason: reason)
+            }
+            let caption = captionHeight > 0 ? entries[item.index].relative.lastComponent.string : nil
+            drawer.draw(content, in: item.frame, caption: caption)
+            if item.index == cursor { drawer.drawHighlight(in: item.frame) }
+        }
+    }
+
+    /// True when every tile on screen shows its photo or its error.
+    var isScreenSettled: Bool {
+        view.drawList.allSatisfy { $0.cell.isSettled }
+    }
+
+    var needsFrame: Bool { view.isAnimating || fading || moreUploadsWaiting }
+
+    // MARK: Cursor
+
+    /// Moves the keyboard cursor (starting at the top-left tile on screen) and scrolls it into view.
+    func moveCursor(_ move: CursorMove) {
+        guard !entries.isEmpty else { return }
+        let layout = view.layout
+        let next: Int?
+        if let cursor, cursor < entries.count, isOnScreen(cursor) {
+            next = layout.tile(from: cursor, moving: move)
+        } else {
+            next = layout.firstTile(in: view.viewportRect)
+        }
+        guard let next else { return }
+        cursor = next
+        view.scrollToCell(at: next, position: .visible, animated: true)
+    }
+
+    func isOnScreen(_ index: Int) -> Bool {
+        index < entries.count && view.layout.frame(at: index).intersects(view.viewportRect)
+    }
+}

@@ -1,0 +1,159 @@
+import CSDL2
+import Waterfall
+
+/// Reads SDL's event queue and hands the frame loop `ScreenEvent`s: it blocks while nothing
+/// happens (no busy loop, near 0 % CPU at rest) and returns at once while something moves.
+@MainActor
+public final class EventSource {
+    /// The mouse's primary button is one pointer among the fingers; this id never collides with
+    /// a finger's (those are made non-negative).
+    public static let mousePointer = -1
+    /// SDL_TOUCH_MOUSEID and SDL_MOUSE_TOUCHID, which Swift cannot import (C casts of -1).
+    static let touchMouse = UInt32.max
+    static let mouseTouch = SDL_TouchID(-1)
+
+    /// The window whose size turns SDL's normalised finger coordinates into logical pixels.
+    private let windowSize: () -> Size
+    private var mouseDown = false
+
+    public init(window: Window) {
+        _ = Waker.eventType
+        self.windowSize = { [unowned window] in window.size }
+    }
+
+    /// For tests: translate against a fixed logical size.
+    public init(windowSize: Size) {
+        _ = Waker.eventType
+        self.windowSize = { windowSize }
+    }
+
+    /// The next event, waiting at most `timeout` seconds (nil: until one comes). Events SDL
+    /// reports that mean nothing to the wall are skipped without returning.
+    public func next(waitingUpTo timeout: Double?) -> ScreenEvent? {
+        var event = SDL_Event()
+        while true {
+            let got: Int32
+            if let timeout {
+                got = SDL_WaitEventTimeout(&event, Int32(clamping: Int((max(0, timeout) * 1000).rounded(.up))))
+            } else {
+                got = SDL_WaitEvent(&event)
+            }
+            guard got == 1 else { return nil }
+            if let translated = translate(event) { return translated }
+        }
+    }
+
+    /// The next queued event, without waiting.
+    public func poll() -> ScreenEvent? {
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) == 1 {
+            if let translated = translate(event) { return translated }
+        }
+        return nil
+    }
+
+    func translate(_ event: SDL_Event) -> ScreenEvent? {
+        let time = Double(event.common.timestamp) / 1000
+        switch event.type {
+        case Waker.eventType:
+            return .wake
+        case SDL_QUIT.rawValue:
+            return .quit
+        case SDL_WINDOWEVENT.rawValue:
+            switch SDL_WindowEventID(UInt32(event.window.event)) {
+            case SDL_WINDOWEVENT_SIZE_CHANGED: return .resized
+            case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_RESTORED, SDL_WINDOWEVENT_SHOWN: return .exposed
+            case SDL_WINDOWEVENT_FOCUS_LOST:
+                // A button released while another window had the pointer is never reported;
+                // without this a drag would stay stuck to the pointer.
+                guard mouseDown else { return nil }
+                mouseDown = false
+                return .input(.pointerCancelled(id: Self.mousePointer, time: time))
+            default: return nil
+            }
+        case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue:
+            let button = event.button
+            guard button.which != Self.touchMouse, button.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
+            let point = Point(x: Double(button.x), y: Double(button.y))
+            if event.type == SDL_MOUSEBUTTONDOWN.rawValue {
+                mouseDown = true
+                return .input(.pointerDown(id: Self.mousePointer, at: point, time: time))
+            }
+            guard mouseDown else { return nil }
+            mouseDown = false
+            return .input(.pointerUp(id: Self.mousePointer, at: point, time: time))
+        case SDL_MOUSEMOTION.rawValue:
+            // Hovering means nothing to the wall; only a held button drags.
+            guard mouseDown, event.motion.which != Self.touchMouse else { return nil }
+            return .input(.pointerMoved(id: Self.mousePointer, to: Point(x: Double(event.motion.x), y: Double(event.motion.y)), time: time))
+        case SDL_MOUSEWHEEL.rawValue:
+            return wheel(event.wheel, time: time)
+        case SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue:
+            return finger(event.tfinger, type: event.type, time: time)
+        case SDL_KEYDOWN.rawValue:
+            return Self.keyPress(event.key.keysym).map { .key($0) }
+        default:
+            // SDL_MULTIGESTURE is derived by SDL from the same finger events the gesture
+            // recognizer already sees; acting on both would pinch twice.
+            return nil
+        }
+    }
+
+    /// One notch of a classic wheel scrolls this many logical pixels (browsers use 100–120).
+    public static let pixelsPerNotch = 120.0
+
+    private func wheel(_ wheel: SDL_MouseWheelEvent, time: Double) -> ScreenEvent? {
+        guard wheel.which != Self.touchMouse else { return nil }
+        // preciseY carries the fractions of smooth-scrolling wheels and touchpads.
+        var dy = Double(wheel.preciseY), dx = Double(wheel.preciseX)
+        if wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue { dy = -dy; dx = -dx }
+        guard dy != 0 || dx != 0 else { return nil }
+        let zoom = SDL_GetModState().rawValue & KMOD_CTRL.rawValue != 0
+        // SDL's positive y is "away from the user", which scrolls toward the top of the wall.
+        if zoom { return .input(.wheel(dx: 0, dy: -dy, zoom: true, time: time)) }
+        return .input(.wheel(dx: dx * Self.pixelsPerNotch, dy: -dy * Self.pixelsPerNotch, zoom: false, time: time))
+    }
+
+    private func finger(_ finger: SDL_TouchFingerEvent, type: UInt32, time: Double) -> ScreenEvent? {
+        // Mouse events SDL turns into touches are not fingers (the hint is off; belt and braces).
+        guard finger.touchId != Self.mouseTouch else { return nil }
+        let size = windowSize()
+        let point = Point(x: Double(finger.x) * size.width, y: Double(finger.y) * size.height)
+        let id = Int(truncatingIfNeeded: finger.fingerId) & Int.max
+        switch type {
+        case SDL_FINGERDOWN.rawValue: return .input(.pointerDown(id: id, at: point, time: time))
+        case SDL_FINGERMOTION.rawValue: return .input(.pointerMoved(id: id, to: point, time: time))
+        default: return .input(.pointerUp(id: id, at: point, time: time))
+        }
+    }
+
+    static func keyPress(_ keysym: SDL_Keysym) -> KeyPress? {
+        let mod = UInt32(keysym.mod)
+        let shift = mod & KMOD_SHIFT.rawValue != 0
+        let control = mod & KMOD_CTRL.rawValue != 0
+        let alt = mod & KMOD_ALT.rawValue != 0
+        let sym = Int(keysym.sym)
+        let key: Key
+        switch sym {
+        case Int(SDLK_UP.rawValue): key = .up
+        case Int(SDLK_DOWN.rawValue): key = .down
+        case Int(SDLK_LEFT.rawValue): key = .left
+        case Int(SDLK_RIGHT.rawValue): key = .right
+        case Int(SDLK_PAGEUP.rawValue): key = .pageUp
+        case Int(SDLK_PAGEDOWN.rawValue): key = .pageDown
+        case Int(SDLK_HOME.rawValue): key = .home
+        case Int(SDLK_END.rawValue): key = .end
+        case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue), Int(SDLK_RETURN2.rawValue): key = .enter
+        case Int(SDLK_ESCAPE.rawValue): key = .escape
+        case Int(SDLK_BACKSPACE.rawValue): key = .backspace
+        case Int(SDLK_SPACE.rawValue): key = .space
+        case Int(SDLK_TAB.rawValue): key = .tab
+        case Int(SDLK_PLUS.rawValue), Int(SDLK_KP_PLUS.rawValue), Int(SDLK_EQUALS.rawValue): key = .plus
+        case Int(SDLK_MINUS.rawValue), Int(SDLK_KP_MINUS.rawValue): key = .minus
+        case Int(SDLK_a.rawValue)...Int(SDLK_z.rawValue), Int(SDLK_0.rawValue)...Int(SDLK_9.rawValue):
+            key = .character(Character(Unicode.Scalar(UInt8(sym))))
+        default: return nil
+        }
+        return KeyPress(key, shift: shift, control: control, alt: alt)
+    }
+}

@@ -1,0 +1,38 @@
+import Waterfall
+
+/// A key the viewer has a meaning for, whatever keyboard layout or driver produced it.
+public enum Key: Sendable, Equatable {
+    case up, down, left, right
+    case pageUp, pageDown, home, end
+    case enter, escape, backspace, space, tab
+    /// `+`, keypad `+`, and `=` (the unshifted `+` key: nobody should need Shift to zoom).
+    case plus
+    case minus
+    /// A letter or digit, lowercase; Shift is in `KeyPress.shift` (`G` = shift + "g").
+    case character(Character)
+}
+
+public struct KeyPress: Sendable, Equatable {
+    public var key: Key
+    public var shift = false
+    public var control = false
+    public var alt = false
+    public init(_ key: Key, shift: Bool = false, control: Bool = false, alt: Bool = false) {
+        self.key = key; self.shift = shift; self.control = control; self.alt = alt
+    }
+}
+
+/// What the window reports, in the wall's terms: pointers and wheels in logical pixels (the
+/// core's `InputEvent`), keys, and the few window changes the app reacts to.
+public enum ScreenEvent: Sendable, Equatable {
+    case input(InputEvent)
+    case key(KeyPress)
+    /// The window's logical or pixel size changed (resize, full screen, moved to a HiDPI screen).
+    case resized
+    /// The window's contents were lost (uncovered, restored) and must be drawn again.
+    case exposed
+    /// A worker finished something for the frame loop (decoded pixels, a scan).
+    case wake
+    /// The window was closed, or SIGINT / SIGTERM arrived.
+    case quit
+}

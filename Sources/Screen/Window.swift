@@ -1,0 +1,131 @@
+import CSDL2
+import Waterfall
+
+/// The one window cascade draws into, on whichever video driver SDL can start: x11, wayland,
+/// kmsdrm (the bare console of a kiosk), or dummy (tests). Sizes here are logical pixels —
+/// what the wall lays out in and what input events report; the renderer draws in physical
+/// pixels, `renderer.scale` apart (HiDPI).
+@MainActor
+public final class Window {
+    let handle: OpaquePointer
+    public let renderer: Renderer
+    /// The SDL video driver in use ("x11", "wayland", "kmsdrm", "dummy"…).
+    public let driver: String
+
+    /// How the window asks for its size.
+    public enum Placement: Sendable, Equatable {
+        case windowed(width: Int, height: Int)
+        /// Desktop-sized full screen: no mode switch, so leaving it is instant.
+        case fullscreen
+    }
+
+    /// Starts SDL video and opens the window. On failure the error says which drivers were
+    /// tried and what to do, for the person who runs cascade over ssh without a display.
+    public init(title: String, placement: Placement, applicationClass: String = "cascade") throws {
+        // The WM class lets window managers, docks and `xdotool search --class` find us; SDL 2
+        // reads it from these hints (X11 and Wayland) when the window is created.
+        SDL_SetHint("SDL_VIDEO_X11_WMCLASS", applicationClass)
+        SDL_SetHint("SDL_VIDEO_WAYLAND_WMCLASS", applicationClass)
+        SDL_SetHint(SDL_HINT_APP_NAME, applicationClass)
+        // A finger is a pointer of its own; SDL's fake mouse events from touches would make
+        // every tap count twice, and its fake touches from the mouse likewise.
+        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
+        // A photo wall on a kiosk must not blank after ten minutes of nobody touching it;
+        // on the desktop a viewer nobody touches may let the screensaver run.
+        SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
+        // The frame loop blocks in SDL_WaitEvent while idle; SIGINT and SIGTERM must reach
+        // the app as quit events rather than be swallowed by SDL's default handler.
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "0")
+
+        guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
+            throw ScreenError.noVideo(Window.explainNoVideo())
+        }
+        driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
+
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        var width: Int32 = 0, height: Int32 = 0
+        switch placement {
+        case let .windowed(w, h):
+            width = Int32(clamping: max(1, w)); height = Int32(clamping: max(1, h))
+        case .fullscreen:
+            flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+            var mode = SDL_DisplayMode()
+            if SDL_GetDesktopDisplayMode(0, &mode) == 0 { width = mode.w; height = mode.h } else { width = 1280; height = 800 }
+        }
+        let centred = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK)
+        guard let window = SDL_CreateWindow(title, centred, centred, width, height, flags) else {
+            let error = ScreenError.sdl("SDL_CreateWindow")
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            throw error
+        }
+        handle = window
+        do {
+            renderer = try Renderer(window: window)
+        } catch {
+            SDL_DestroyWindow(window)
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            throw error
+        }
+    }
+
+    isolated deinit {
+        SDL_DestroyWindow(handle)
+    }
+
+    /// The window's size in logical pixels (the wall's coordinate space).
+    public var size: Size {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(handle, &w, &h)
+        return Size(width: Double(max(0, w)), height: Double(max(0, h)))
+    }
+
+    public func setTitle(_ title: String) {
+        SDL_SetWindowTitle(handle, title)
+    }
+
+    public var isFullscreen: Bool {
+        SDL_GetWindowFlags(handle) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
+    }
+
+    public func setFullscreen(_ on: Bool) {
+        SDL_SetWindowFullscreen(handle, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+    }
+
+    public func showCursor(_ visible: Bool) {
+        SDL_ShowCursor(visible ? SDL_ENABLE : SDL_DISABLE)
+    }
+
+    /// The display's refresh rate; 60 when the driver does not say (dummy, some VMs).
+    public var refreshRate: Double {
+        var mode = SDL_DisplayMode()
+        let display = SDL_GetWindowDisplayIndex(handle)
+        guard display >= 0, SDL_GetCurrentDisplayMode(display, &mode) == 0, mode.refresh_rate > 0 else { return 60 }
+        return Double(mode.refresh_rate)
+    }
+
+    /// What SDL says when no driver starts, plus what usually fixes it.
+    static func explainNoVideo() -> String {
+        let sdl = SDL_GetError().map { String(cString: $0) } ?? ""
+        var drivers: [String] = []
+        for i in 0..<max(0, SDL_GetNumVideoDrivers()) {
+            if let name = SDL_GetVideoDriver(i) { drivers.append(String(cString: name)) }
+        }
+        let requested = SDL_getenv("SDL_VIDEODRIVER").map { String(cString: $0) }
+        let tried = requested.map { "SDL_VIDEODRIVER=\($0)" } ?? "drivers tried: \(drivers.filter { $0 != "dummy" && $0 != "offscreen" && $0 != "evdev" }.joined(separator: ", "))"
+        return "cannot open a window: no video driver could start (\(tried); SDL: \(sdl.isEmpty ? "no reason given" : sdl)). "
+            + "Run cascade in an X11 or Wayland session, or on the console with SDL_VIDEODRIVER=kmsdrm "
+            + "as a user in the video and input groups; `cascade render` needs no display."
+    }
+}
+
+extension Window {
+    /// Where the mouse pointer is over the window, in logical pixels (nil when it is elsewhere):
+    /// wheel zoom in the detail view happens about it.
+    public func pointerLocation() -> Point? {
+        guard SDL_GetMouseFocus() == handle else { return nil }
+        var x: Int32 = 0, y: Int32 = 0
+        SDL_GetMouseState(&x, &y)
+        return Point(x: Double(x), y: Double(y))
+    }
+}

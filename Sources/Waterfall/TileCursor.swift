@@ -1,0 +1,85 @@
+// The keyboard cursor over a masonry wall (arrows / hjkl, as in nsxiv and feh's thumbnail mode).
+//
+// A masonry wall has no rows, so "left" and "right" cannot mean "same row": they mean the tile
+// beside the cursor's vertical centre in the neighbouring column, which is where the eye goes.
+// Every answer comes from binary searches over one column's list of bottoms, so a step costs
+// O(log n) even on a wall of a million tiles.
+
+public enum CursorMove: Sendable, Equatable { case up, down, left, right }
+
+extension WaterfallLayout {
+    /// The tile the cursor reaches from `index` moving one step, or nil at the wall's edge.
+    /// up/down: the previous/next tile in the same column (a column's tiles are in index order).
+    /// left/right: in the neighbouring column (index's column ∓1), the tile whose vertical span
+    /// overlaps the current tile's vertical centre, else the nearest one to it by vertical
+    /// distance (ties → the upper one). nil when there is no such column or it is empty.
+    /// Out-of-range `index` → nil.
+    public func tile(from index: Int, moving move: CursorMove) -> Int? {
+        guard index >= 0, index < count else { return nil }
+        let c = column(at: index)
+        switch move {
+        case .up, .down:
+            let tiles = columns[c].tiles
+            let slot = Self.partition(tiles) { Int($0) < index }
+            let next = move == .up ? slot - 1 : slot + 1
+            return tiles.indices.contains(next) ? Int(tiles[next]) : nil
+        case .left, .right:
+            let neighbour = move == .left ? c - 1 : c + 1
+            guard neighbour >= 0, neighbour < columnCount else { return nil }
+            return tile(in: neighbour, nearestTo: frame(at: index).midY)
+        }
+    }
+
+    /// Where a cursor starts when the user first presses an arrow: the tile nearest the
+    /// top-left of `rect` among tiles meeting it (smallest minY, then smallest column); nil if none.
+    /// "Meeting" is the open intersection `indices(in:)` uses, so the answer is always one of
+    /// the tiles drawn in `rect`. O(columns · log n).
+    public func firstTile(in rect: Rect) -> Int? {
+        guard rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite, cellWidth > 0 else { return nil }
+        var best: (index: Int, top: Double)?
+        for k in 0..<columnCount {
+            let x = columnX(k)
+            guard x < rect.maxX, rect.minX < x + cellWidth else { continue }
+            guard let t = firstTile(in: k, meetingFrom: rect.minY, to: rect.maxY) else { continue }
+            let top = frame(at: t).minY
+            // Columns go left to right, so a strict comparison keeps the smaller column on a tie.
+            if top < best?.top ?? .infinity { best = (t, top) }
+        }
+        return best?.index
+    }
+
+    /// In column `k`, the tile whose span holds `y` (half-open, like `index(at:)`), else the
+    /// nearest by vertical distance, the upper one on a tie; nil when the column is empty.
+    private func tile(in k: Int, nearestTo y: Double) -> Int? {
+        let column = columns[k]
+        guard !column.tiles.isEmpty else { return nil }
+        let below = column.firstSlot(bottomAfter: y)   // first tile ending below y
+        let above = below - 1                           // last tile ending at or above y
+        guard below < column.tiles.count else { return Int(column.tiles[above]) }
+        let lower = Int(column.tiles[below])
+        let lowerTop = frame(at: lower).minY
+        if lowerTop <= y || above < 0 { return lower }
+        let upperBottom = column.bottoms[above]
+        guard y - upperBottom <= lowerTop - y else { return lower }
+        // Zero-height tiles can share that bottom; the upper of them all is the first.
+        return Int(column.tiles[Self.partition(column.bottoms) { $0 < upperBottom }])
+    }
+
+    /// In column `k`, the first tile that meets the band `y..<maxY`: it ends below `y`, starts
+    /// above `maxY` and has height (a zero-height tile meets nothing, as in `indices(in:)`).
+    private func firstTile(in k: Int, meetingFrom y: Double, to maxY: Double) -> Int? {
+        let column = columns[k]
+        var slot = column.firstSlot(bottomAfter: y)
+        while slot < column.tiles.count {
+            let t = Int(column.tiles[slot])
+            if frame(at: t).minY >= maxY { return nil }
+            if height(at: t) > 0 { return t }
+            // Skip every tile sharing this bottom in one search: with no row margin a run of
+            // zero-height tiles all sit at one y, and stepping through them could take a
+            // million steps. With a row margin each step moves down by at least that margin,
+            // so the loop is bounded by the band's height, like `indices(in:)`.
+            slot = column.firstSlot(bottomAfter: column.bottoms[slot])
+        }
+        return nil
+    }
+}

@@ -1,0 +1,74 @@
+import App
+import ArgumentParser
+
+/// `cascade [PATH…]` — the default command: the wall in a window.
+struct View: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "view",
+        abstract: "Show the photos as a scrolling wall in a window (the default command).",
+        discussion: """
+            Wall: wheel or drag to scroll, click or tap a photo to open it, Ctrl+wheel, +/- or pinch \
+            for more or fewer columns, arrows/hjkl move the cursor, Return opens, PgUp/PgDn, Home/End \
+            (g/G), f full screen, r reload, s stats, q quit.
+            Photo: arrows, Space/Shift+Space or swipe for next/previous, wheel, +/- or pinch to zoom, \
+            0 to fit, drag to pan, Esc, Backspace or a tap beside the photo to go back.
+            """)
+
+    @Argument(help: "Photos and folders (default: your Pictures folder, else the sample photos).")
+    var paths: [String] = []
+
+    @Option(help: ArgumentHelp("Window size in logical pixels.", valueName: "WxH"))
+    var geometry: Geometry?
+
+    @Flag(help: "Start full screen.")
+    var fullscreen = false
+
+    @OptionGroup var wall: WallOptions
+
+    @Option(help: "Where selection events go: stdout (one JSON line each) or none.")
+    var events: EventsChoice = .none
+
+    @Flag(help: "Draw frame times, decode queue and texture pool figures over the wall; print a summary on exit.")
+    var stats = false
+
+    @Option(help: ArgumentHelp("Memory for tile textures, in MiB.", valueName: "MiB"))
+    var textureBudget = 256
+
+    func validate() throws {
+        guard textureBudget >= 16 else { throw ValidationError("--texture-budget must be at least 16 (MiB)") }
+        guard textureBudget <= 1 << 20 else { throw ValidationError("--texture-budget is in MiB; \(textureBudget) is more than any screen needs") }
+    }
+
+    func run() throws {
+        Log.bootstrap()
+        var options = ViewerOptions(paths: paths)
+        options.geometry = geometry.map { ($0.width, $0.height) }
+        options.fullscreen = fullscreen
+        options.style = wall.style
+        options.order = wall.order
+        options.reversed = wall.reverse
+        options.maxPixels = wall.maxPixels
+        options.thumbnailCache = !wall.noThumbnailCache
+        options.events = events == .stdout ? .stdout : .none
+        options.stats = stats
+        options.textureBudgetBytes = textureBudget << 20
+        // A synchronous command runs on the process's main thread, which owns SDL.
+        let status = try MainActor.assumeIsolated { try Viewer.run(options) }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+struct Geometry: ExpressibleByArgument {
+    let width: Int
+    let height: Int
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+              (1...32768).contains(w), (1...32768).contains(h) else { return nil }
+        width = w; height = h
+    }
+}
+
+enum EventsChoice: String, ExpressibleByArgument, CaseIterable {
+    case stdout, none
+}
