@@ -95,7 +95,7 @@ struct ViewerStageTrait: SuiteTrait, TestScoping {
             "render", folder.path, "--width", "\(ViewerStage.windowWidth)", "--columns", "3", "--margin", "10",
             "--no-captions", "--out", pictureFile, "--manifest", manifestFile,
         ], environment: ["XDG_CACHE_HOME": cacheHome])
-        guard render.status == 0 else { throw HarnessError("cascade render exited \(render.status)") }
+        guard render.status == .exited(0) else { throw HarnessError("cascade render: \(render.status)") }
         let manifest = try JSONDecoder().decode(WallManifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifestFile)))
         var colours: [String: PhotoColour] = [:]
         for tile in manifest.tiles {
@@ -117,7 +117,7 @@ let cascadeBinary = packageRoot + "/.build/debug/cascade"
 // MARK: - The viewer under test
 
 /// One line of the viewer's stdout.
-struct ViewerEvent: Decodable, CustomStringConvertible {
+struct EventLine: Decodable, CustomStringConvertible {
     let event: String
     let count: Int?
     let index: Int?
@@ -132,12 +132,12 @@ struct ViewerEvent: Decodable, CustomStringConvertible {
 }
 
 /// A running `cascade FOLDER` window, ready once its first frame with tiles is on screen.
-final class Viewer {
+final class ViewerWindow {
     let stage: ViewerStage
     let child: ChildProcess
     let window: String
     /// Every event read so far, in order, for failure messages.
-    private(set) var events: [ViewerEvent] = []
+    private(set) var events: [EventLine] = []
 
     init(_ stage: ViewerStage) async throws {
         self.stage = stage
@@ -145,8 +145,8 @@ final class Viewer {
             stage.folder, "--geometry", "\(ViewerStage.windowWidth)x\(ViewerStage.windowHeight)", "--events", "stdout",
             "--columns", "3", "--margin", "10", "--no-captions",
         ], environment: ["DISPLAY": stage.display.name, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": stage.cacheHome])
-        var seen: [ViewerEvent] = []
-        let scanned: ViewerEvent
+        var seen: [EventLine] = []
+        let scanned: EventLine
         do {
             scanned = try await Self.read("scanned", from: child, into: &seen)
             window = try await stage.display.waitForWindow(class: "cascade")
@@ -163,12 +163,12 @@ final class Viewer {
     deinit { child.stop() }
 
     /// The next event of this kind; other kinds are kept in `events` but passed over.
-    func next(_ kind: String, within timeout: Duration = longestWait) async throws -> ViewerEvent {
+    func next(_ kind: String, within timeout: Duration = longestWait) async throws -> EventLine {
         try await Self.read(kind, from: child, into: &events, within: timeout)
     }
 
-    private static func read(_ kind: String, from child: ChildProcess, into events: inout [ViewerEvent],
-                             within timeout: Duration = longestWait) async throws -> ViewerEvent {
+    private static func read(_ kind: String, from child: ChildProcess, into events: inout [EventLine],
+                             within timeout: Duration = longestWait) async throws -> EventLine {
         let deadline = Deadline(timeout)
         while true {
             let left = deadline.end - ContinuousClock.now
@@ -176,7 +176,7 @@ final class Viewer {
                 let status = child.isRunning ? "still running" : "exited"
                 throw HarnessError("cascade's stdout ended (\(status)) before a \"\(kind)\" event; stderr:\n\(child.errorOutput)")
             }
-            guard var event = try? JSONDecoder().decode(ViewerEvent.self, from: Data(line.utf8)) else {
+            guard var event = try? JSONDecoder().decode(EventLine.self, from: Data(line.utf8)) else {
                 throw HarnessError("cascade's stdout line is not a JSON event: \(line)")
             }
             event.line = line
@@ -301,7 +301,7 @@ struct ViewerEndToEndTests {
     @Test("the window is 800×600, titled after the folder; clicking a tile selects and opens exactly that photo")
     func clickOnFirstScreen() async throws {
         let stage = try stage
-        let viewer = try await Viewer(stage)
+        let viewer = try await ViewerWindow(stage)
         let size = try await stage.display.size(of: viewer.window)
         #expect(size.width == 800 && size.height == 600)
         let title = try await stage.display.title(of: viewer.window)
@@ -322,7 +322,7 @@ struct ViewerEndToEndTests {
     @Test("the wheel scrolls down (button 5) and up (button 4); a click then selects the tile under the pointer")
     func wheelThenClick() async throws {
         let stage = try stage
-        let viewer = try await Viewer(stage)
+        let viewer = try await ViewerWindow(stage)
         _ = try await viewer.waitUntilStill()
         try await viewer.wheel(button: 5, notches: 3, at: (400, 300))
         var frame = try await viewer.waitUntilStill()
@@ -340,7 +340,7 @@ struct ViewerEndToEndTests {
     @Test("dragging with the button held moves the wall with the pointer, a quick release flings on")
     func dragThenClick() async throws {
         let stage = try stage
-        let viewer = try await Viewer(stage)
+        let viewer = try await ViewerWindow(stage)
         _ = try await viewer.waitUntilStill()
 
         // Pointer up by 250 px, released while moving: the content follows it, then flings further.
@@ -362,7 +362,7 @@ struct ViewerEndToEndTests {
     @Test("End scrolls to the bottom of the wall, Home back to the top")
     func endAndHome() async throws {
         let stage = try stage
-        let viewer = try await Viewer(stage)
+        let viewer = try await ViewerWindow(stage)
         _ = try await viewer.waitUntilStill()
         let bottom = stage.manifest.height - Double(ViewerStage.windowHeight)
         try #require(bottom > 1000, "the wall is several screens tall (\(stage.manifest.height) px)")
@@ -384,7 +384,7 @@ struct ViewerEndToEndTests {
     @Test("a click while the wall is still flinging only stops it: nothing is selected")
     func clickDuringFling() async throws {
         let stage = try stage
-        let viewer = try await Viewer(stage)
+        let viewer = try await ViewerWindow(stage)
         _ = try await viewer.waitUntilStill()
         // A quick 350 px flick, and a click a tenth of a second after the release.
         try await viewer.drag(from: (400, 500), to: (400, 150), steps: 8, clickAfter: .milliseconds(100))
@@ -399,12 +399,12 @@ struct ViewerEndToEndTests {
     @Test("q quits with status 0 and leaves nothing behind")
     func quit() async throws {
         let stage = try stage
-        let viewer = try await Viewer(stage)
+        let viewer = try await ViewerWindow(stage)
         _ = try await viewer.waitUntilStill()
         let pid = viewer.child.pid
         try await viewer.key("q")
         let status = try await viewer.child.waitForExit(within: .seconds(10))
-        #expect(status == 0, "stderr: \(viewer.child.errorOutput)")
+        #expect(status == .exited(0), "stderr: \(viewer.child.errorOutput)")
         #expect(kill(pid, 0) == -1 && errno == ESRCH, "the process is gone")
         #expect(try await stage.display.windows(class: "cascade").isEmpty, "its window is gone")
         // Nothing the viewer started still holds its stdout open.

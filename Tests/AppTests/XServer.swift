@@ -28,15 +28,17 @@ struct Deadline {
 /// Reads newline-terminated lines from the read end of a pipe without ever blocking a thread:
 /// the descriptor is non-blocking and an empty read waits by `Task.sleep`.
 final class LineReader {
-    private let handle: FileHandle
+    private let fd: Int32
     private var buffer: [UInt8] = []
     private(set) var reachedEnd = false
 
-    init(_ handle: FileHandle) {
-        self.handle = handle
-        let fd = handle.fileDescriptor
+    /// Takes ownership of the descriptor: closed at deinit.
+    init(fileDescriptor: Int32) {
+        fd = fileDescriptor
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
+
+    deinit { _ = Glibc.close(fd) }
 
     /// The next line without its newline, or nil at end of file; throws when the deadline passes.
     func nextLine(within timeout: Duration, waitingFor what: @autoclosure () -> String) async throws -> String? {
@@ -53,7 +55,7 @@ final class LineReader {
                 return String(decoding: buffer, as: UTF8.self)
             }
             var chunk = [UInt8](repeating: 0, count: 4096)
-            let n = chunk.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n > 0 {
                 buffer += chunk[..<n]
             } else if n == 0 {
@@ -70,41 +72,146 @@ final class LineReader {
 
 // MARK: - Child processes
 
-/// A program started by a test, killed when the test lets go of it (even when the test failed).
-final class ChildProcess {
+/// How a child ended.
+enum Termination: Equatable, CustomStringConvertible {
+    case exited(Int32)
+    case signalled(Int32)
+    /// Someone else reaped it (waitpid said ECHILD), so its status is lost.
+    case unknown
+
+    var description: String {
+        switch self {
+        case .exited(let code): "exit status \(code)"
+        case .signalled(let signal): "killed by signal \(signal)"
+        case .unknown: "ended with an unknown status"
+        }
+    }
+}
+
+/// One program started with posix_spawn and reaped here with waitpid. Not Foundation's Process:
+/// its children inherit the spawning thread's signal mask, and the test runner's threads block
+/// SIGTERM, so such a child cannot be asked to quit. These start as from a shell: no signal
+/// blocked, every signal at its default action. Stopped (TERM, then KILL) at deinit.
+final class SpawnedProcess {
     let name: String
-    private let process = Process()
-    private let stdout = Pipe()
+    let pid: pid_t
+    private(set) var termination: Termination?
+
+    /// `stdin`, `stdout` and `stderr` are descriptors of this process, given to the child as 0, 1, 2.
+    init(_ executable: String, _ arguments: [String], environment: [String: String],
+         stdin: Int32, stdout: Int32, stderr: Int32) throws {
+        name = URL(fileURLWithPath: executable).lastPathComponent
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for (from, to) in [(stdin, Int32(0)), (stdout, 1), (stderr, 2)] {
+            posix_spawn_file_actions_adddup2(&actions, from, to)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t(), allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        var merged = ProcessInfo.processInfo.environment
+        for (k, v) in environment { merged[k] = v }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var child: pid_t = 0
+        let rc = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        guard rc == 0 else { throw HarnessError("cannot start \(executable): \(String(cString: strerror(rc)))") }
+        pid = child
+    }
+
+    deinit { stop() }
+
+    /// Reaps the child if it has ended, without blocking; nil while it runs.
+    @discardableResult
+    func poll() -> Termination? {
+        if termination != nil { return termination }
+        var status: Int32 = 0
+        let r = waitpid(pid, &status, WNOHANG)
+        if r == pid {
+            // The <sys/wait.h> macros are not imported: low 7 bits are the signal, 0 for an exit.
+            let signal = status & 0x7f
+            termination = signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
+        } else if r == -1 && errno == ECHILD {
+            termination = .unknown
+        }
+        return termination
+    }
+
+    var isRunning: Bool { poll() == nil }
+
+    /// How it ended, once it has ended by itself within the timeout.
+    func wait(within timeout: Duration) async throws -> Termination {
+        let deadline = Deadline(timeout)
+        while true {
+            if let t = poll() { return t }
+            if deadline.passed { throw HarnessError("\(name) still running after \(timeout)") }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    /// SIGTERM, then SIGKILL if it has not gone within two seconds. Synchronous so it can run in
+    /// deinit and on every exit path.
+    func stop() {
+        guard isRunning else { return }
+        kill(pid, SIGTERM)
+        let end = ContinuousClock.now + .seconds(2)
+        while isRunning && ContinuousClock.now < end { usleep(10_000) }
+        if isRunning {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            _ = waitpid(pid, &status, 0)
+            termination = .signalled(SIGKILL)
+        }
+    }
+}
+
+/// Opens a file for a child's standard stream; the descriptor is close-on-exec here, the child
+/// gets its own copy through dup2.
+private func openForChild(_ path: String, _ flags: Int32) throws -> Int32 {
+    let fd = open(path, flags | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw HarnessError("cannot open \(path): \(String(cString: strerror(errno)))") }
+    return fd
+}
+
+/// A long-running program started by a test, whose stdout is read line by line; killed when the
+/// test lets go of it, even when the test failed.
+final class ChildProcess {
+    private let process: SpawnedProcess
     private let stderrFile: String
     let lines: LineReader
 
     init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
-        name = URL(fileURLWithPath: executable).lastPathComponent
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = stdout
+        var ends: [Int32] = [-1, -1]
+        // pipe2 is not imported (it needs _GNU_SOURCE); both ends become close-on-exec at once after.
+        guard pipe(&ends) == 0 else { throw HarnessError("pipe: \(String(cString: strerror(errno)))") }
+        for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        lines = LineReader(fileDescriptor: ends[0])
         // A file, not a pipe: a chatty program must never stall on a full stderr pipe nobody reads.
         stderrFile = NSTemporaryDirectory() + "cascade-e2e-stderr-" + UUID().uuidString
-        guard FileManager.default.createFile(atPath: stderrFile, contents: nil),
-              let errors = FileHandle(forWritingAtPath: stderrFile) else {
-            throw HarnessError("cannot create \(stderrFile)")
-        }
-        process.standardError = errors
-        lines = LineReader(stdout.fileHandleForReading)
-        defer { try? errors.close() }
-        try process.run()
+        let input = try openForChild("/dev/null", O_RDONLY)
+        defer { _ = Glibc.close(input); _ = Glibc.close(ends[1]) }
+        let errors = try openForChild(stderrFile, O_WRONLY | O_CREAT | O_TRUNC)
+        defer { _ = Glibc.close(errors) }
+        process = try SpawnedProcess(executable, arguments, environment: environment,
+                                     stdin: input, stdout: ends[1], stderr: errors)
     }
 
     deinit {
-        stop()
+        process.stop()
         try? FileManager.default.removeItem(atPath: stderrFile)
     }
 
-    var pid: Int32 { process.processIdentifier }
+    var name: String { process.name }
+    var pid: pid_t { process.pid }
     var isRunning: Bool { process.isRunning }
 
     /// What the program wrote to stderr so far, for failure messages.
@@ -113,61 +220,34 @@ final class ChildProcess {
         return String(text.suffix(4000))
     }
 
-    /// The exit status, once the program has ended by itself within the timeout.
-    func waitForExit(within timeout: Duration) async throws -> Int32 {
-        let deadline = Deadline(timeout)
-        while process.isRunning {
-            if deadline.passed { throw HarnessError("\(name) still running after \(timeout)") }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return process.terminationStatus
+    func waitForExit(within timeout: Duration) async throws -> Termination {
+        try await process.wait(within: timeout)
     }
 
-    /// SIGTERM, then SIGKILL if it has not gone within two seconds. Synchronous so it can run in
-    /// deinit and on every exit path.
-    func stop() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGTERM)
-        let end = ContinuousClock.now + .seconds(2)
-        while process.isRunning && ContinuousClock.now < end { usleep(10_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
+    func stop() { process.stop() }
 }
 
-/// Runs a short-lived tool to its end: its exit status and its stdout (through a file, so a large
-/// output such as a screen capture cannot fill a pipe).
+/// Runs a short-lived tool to its end: how it ended and its stdout (through a file, so a large
+/// output such as a screen capture cannot fill a pipe). Killed if it outlives the timeout.
 func runTool(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-             timeout: Duration = longestWait) async throws -> (status: Int32, output: Data) {
+             timeout: Duration = longestWait) async throws -> (status: Termination, output: Data) {
     let outFile = NSTemporaryDirectory() + "cascade-e2e-out-" + UUID().uuidString
-    guard FileManager.default.createFile(atPath: outFile, contents: nil),
-          let out = FileHandle(forWritingAtPath: outFile) else {
-        throw HarnessError("cannot create \(outFile)")
-    }
     defer { try? FileManager.default.removeItem(atPath: outFile) }
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: executable)
-    p.arguments = arguments
-    var env = ProcessInfo.processInfo.environment
-    for (k, v) in environment { env[k] = v }
-    p.environment = env
-    p.standardInput = FileHandle.nullDevice
-    p.standardOutput = out
-    p.standardError = FileHandle.nullDevice
-    defer { try? out.close() }
-    try p.run()
-    let deadline = Deadline(timeout)
-    while p.isRunning {
-        if deadline.passed {
-            kill(p.processIdentifier, SIGKILL)
-            p.waitUntilExit()
-            throw HarnessError("\(executable) \(arguments.joined(separator: " ")) took longer than \(timeout)")
-        }
-        try await Task.sleep(for: .milliseconds(10))
+    let process: SpawnedProcess
+    do {
+        let null = try openForChild("/dev/null", O_RDWR)
+        defer { _ = Glibc.close(null) }
+        let out = try openForChild(outFile, O_WRONLY | O_CREAT | O_TRUNC)
+        defer { _ = Glibc.close(out) }
+        process = try SpawnedProcess(executable, arguments, environment: environment, stdin: null, stdout: out, stderr: null)
     }
-    return (p.terminationStatus, try Data(contentsOf: URL(fileURLWithPath: outFile)))
+    let status: Termination
+    do {
+        status = try await process.wait(within: timeout)
+    } catch {
+        throw HarnessError("\(executable) \(arguments.joined(separator: " ")) took longer than \(timeout)")
+    }
+    return (status, try Data(contentsOf: URL(fileURLWithPath: outFile)))
 }
 
 // MARK: - The X server
@@ -204,7 +284,7 @@ struct XDisplay: Sendable {
     @discardableResult
     func xdotool(_ arguments: [String], allowFailure: Bool = false) async throws -> String {
         let r = try await runTool("/usr/bin/xdotool", arguments, environment: environment)
-        if r.status != 0 && !allowFailure {
+        if r.status != .exited(0) && !allowFailure {
             throw HarnessError("xdotool \(arguments.joined(separator: " ")) exited \(r.status)")
         }
         return String(decoding: r.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -245,8 +325,8 @@ struct XDisplay: Sendable {
     func capture(_ window: String) async throws -> Frame {
         let (w, h) = try await size(of: window)
         let r = try await runTool("/usr/bin/import", ["-display", name, "-window", window, "-depth", "8", "rgb:-"])
-        guard r.status == 0, r.output.count == w * h * 3 else {
-            throw HarnessError("import of window \(window) gave \(r.output.count) bytes (status \(r.status)), not \(w)×\(h)×3")
+        guard r.status == .exited(0), r.output.count == w * h * 3 else {
+            throw HarnessError("import of window \(window) gave \(r.output.count) bytes (\(r.status)), not \(w)×\(h)×3")
         }
         return Frame(width: w, height: h, rgb: [UInt8](r.output))
     }
