@@ -14,7 +14,8 @@ final class DetailScreen {
 
     private enum Slot {
         case loading(generation: UInt64)
-        case ready(TileTexture, since: Double)
+        /// `sharper`: a decode at a higher resolution for the zoom is on its way.
+        case ready(TileTexture, since: Double, sharper: UInt64? = nil)
         case failed(String)
     }
 
@@ -76,7 +77,9 @@ final class DetailScreen {
     func resize(_ size: Size) {
         viewport.resize(viewport: size)
         // Decoded for the old window size: decode again at the new one.
-        for (i, slot) in slots { if case .ready = slot { slots[i] = nil } }
+        for (i, slot) in slots {
+            if case .ready(let texture, _, _) = slot { texture.destroy(); slots[i] = nil }
+        }
         request()
     }
 
@@ -84,7 +87,7 @@ final class DetailScreen {
     private func request() {
         let wanted = [index, index + 1, index - 1].filter { $0 >= 0 && $0 < entries.count }
         for (i, _) in slots where !wanted.contains(i) {
-            if case .ready(let texture, _) = slots[i] { texture.destroy() }
+            if case .ready(let texture, _, _) = slots[i] { texture.destroy() }
             slots[i] = nil
             decodes.cancel(key: Self.key(for: i))
         }
@@ -96,26 +99,54 @@ final class DetailScreen {
                 slots[i] = .failed(entry.probeError?.description ?? "unreadable header")
                 continue
             }
-            generation += 1
-            slots[i] = .loading(generation: generation)
-            let maxPixels = self.maxPixels
-            // Ahead of every wall tile: what the person is looking at comes first.
-            decodes.submit(key: Self.key(for: i), generation: generation, priority: -1000 + Double(rank)) {
-                do throws(DecodeError) {
-                    let image = try PhotoDecoder.decode(path: entry.path, format: info.format, orientation: info.orientation,
-                                                        storedSize: (info.pixelWidth, info.pixelHeight),
-                                                        box: (box.width, box.height), mode: .fit, maxPixels: maxPixels)
-                    return .success(image)
-                } catch {
-                    return .failure(TileFailure(reason: error.reason))
-                }
-            }
+            slots[i] = .loading(generation: decode(i, info: info, box: box, priority: -1000 + Double(rank)))
         }
     }
 
+    /// Submits a decode of photo `i` fitted to `box`; returns its generation.
+    private func decode(_ i: Int, info: PhotoInfo, box: PixelSize, priority: Double) -> UInt64 {
+        generation += 1
+        let path = entries[i].path, maxPixels = self.maxPixels
+        // Ahead of every wall tile: what the person is looking at comes first.
+        decodes.submit(key: Self.key(for: i), generation: generation, priority: priority) {
+            do throws(DecodeError) {
+                let image = try PhotoDecoder.decode(path: path, format: info.format, orientation: info.orientation,
+                                                    storedSize: (info.pixelWidth, info.pixelHeight),
+                                                    box: (box.width, box.height), mode: .fit, maxPixels: maxPixels)
+                return .success(image)
+            } catch {
+                return .failure(TileFailure(reason: error.reason))
+            }
+        }
+        return generation
+    }
+
+    /// The longest side a zoomed photo is decoded at: beyond it the pixels are stretched.
+    static let sharpestSide = 8192
+
+    /// Zoomed in past the pixels decoded for the window, the photo is decoded again at the size
+    /// it is shown (at most its own size), so a zoom shows detail rather than blur. The
+    /// window-sized texture stays on screen until the sharper one arrives.
+    private func requestSharper() {
+        guard case .ready(let texture, let since, let pending)? = slots[index], let info = entry.info else { return }
+        let shown = PixelRect(snapping: Rect(origin: .zero, size: viewport.frame.size), scale: drawer.renderer.scale).size
+        let native = (width: info.displayedWidth, height: info.displayedHeight)
+        let limit = min(Double(Self.sharpestSide) / Double(max(shown.width, shown.height, 1)), 1)
+        let want = PixelSize(width: min(native.width, Int(Double(shown.width) * limit)),
+                             height: min(native.height, Int(Double(shown.height) * limit)))
+        // Only worth it when it brings a quarter more pixels along a side.
+        guard pending == nil, Double(want.width) > Double(texture.contentSize.width) * 1.25 else { return }
+        slots[index] = .ready(texture, since: since, sharper: decode(index, info: info, box: want, priority: -2000))
+    }
+
     func accept(_ finished: DecodeResult<Result<DecodedImage, TileFailure>>, now: Double) {
-        guard let i = Self.index(for: finished.key), case .loading(let expected)? = slots[i],
-              expected == finished.generation else { return }
+        guard let i = Self.index(for: finished.key) else { return }
+        var previous: TileTexture?
+        switch slots[i] {
+        case .loading(let expected)? where expected == finished.generation: break
+        case .ready(let texture, _, let sharper)? where sharper == finished.generation: previous = texture
+        default: return
+        }
         let outcome: Result<DecodedImage, TileFailure> = switch finished.result {
         case .success(let value): value
         case .failure(let error): .failure(TileFailure(reason: error.reason))
@@ -128,10 +159,16 @@ final class DetailScreen {
                 try image.pixels.withUnsafeBytes {
                     try texture.update(pixels: $0, width: image.width, height: image.height, bytesPerRow: image.stride)
                 }
-                slots[i] = .ready(texture, since: i == index ? now : -.infinity)
+                previous?.destroy()
+                slots[i] = .ready(texture, since: i == index && previous == nil ? now : -.infinity)
+                if i == index, viewport.isZoomed { requestSharper() }
             } catch {
-                slots[i] = .failed("\(error)")
+                if let previous { slots[i] = .ready(previous, since: -.infinity) } else { slots[i] = .failed("\(error)") }
             }
+        case .failure(let failure) where previous != nil:
+            // The window-sized photo stays; zooming shows it stretched.
+            log.warning("cannot decode \(entries[i].path) at full size: \(failure.reason)")
+            slots[i] = .ready(previous!, since: -.infinity)
         case .failure(let failure):
             slots[i] = .failed(failure.reason)
             log.warning("cannot show \(entries[i].path): \(failure.reason)")
@@ -141,7 +178,7 @@ final class DetailScreen {
     /// Frees every texture and pending decode (the view is closing).
     func close() {
         for (i, slot) in slots {
-            if case .ready(let texture, _) = slot { texture.destroy() }
+            if case .ready(let texture, _, _) = slot { texture.destroy() }
             decodes.cancel(key: Self.key(for: i))
         }
         slots.removeAll()
@@ -161,6 +198,7 @@ final class DetailScreen {
     func zoom(by factor: Double, around point: Point? = nil) {
         let centre = Point(x: viewport.viewport.width / 2, y: viewport.viewport.height / 2)
         viewport.zoom(by: factor, around: point ?? centre)
+        requestSharper()
     }
 
     func resetZoom() { viewport.reset() }
@@ -182,7 +220,9 @@ final class DetailScreen {
         case .pinchChanged(let scale, let centre):
             let target = pinchBaseZoom * scale
             if viewport.zoom > 0 { viewport.zoom(by: target / viewport.zoom, around: centre) }
-        case .touchDown, .dragBegan, .pinchEnded, .wheel, .zoomStep:
+        case .pinchEnded:
+            requestSharper()
+        case .touchDown, .dragBegan, .wheel, .zoomStep:
             break
         }
     }
@@ -196,7 +236,7 @@ final class DetailScreen {
         frame.origin.x += swipe
         fading = false
         switch slots[index] {
-        case .ready(let texture, let since):
+        case .ready(let texture, let since, _):
             let opacity = (now - since) / WallScreen.fadeDuration
             if opacity < 1 { fading = true; drawer.draw(.placeholder, in: frame) }
             drawer.drawImage(texture, in: frame, opacity: opacity)
