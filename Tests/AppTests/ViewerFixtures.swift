@@ -90,9 +90,9 @@ final class WallHarness {
     static let size = Size(width: 400, height: 300)
     static let margin = 8.0
 
-    init(_ library: ColourLibrary, columns: Int = 3, size: Size = WallHarness.size) throws {
+    init(_ library: ColourLibrary, columns: Int = 3, size: Size = WallHarness.size, scale: Double = 1) throws {
         self.library = library
-        canvas = try OffscreenCanvas(logicalSize: size)
+        canvas = try OffscreenCanvas(logicalSize: size, scale: scale)
         // No font: no caption or error text textures, so the renderer's texture count is tiles only.
         drawer = TileDrawer(renderer: canvas.renderer, fontPath: nil)
         let signal = finished
@@ -154,9 +154,9 @@ final class WallHarness {
         renderer.flush()
     }
 
-    /// The colour at a point of the window (logical = physical pixels here).
+    /// The colour at a point of the window (logical pixels).
     func colour(at point: Point) -> ScreenColor? {
-        canvas.pixel(atX: Int(point.x), y: Int(point.y))
+        canvas.pixel(atX: Int(point.x * canvas.scale), y: Int(point.y * canvas.scale))
     }
 
     /// A point well inside the visible part of a drawn tile, or nil for a sliver too thin to

@@ -171,6 +171,59 @@ struct WallScreenTests {
         expectEveryTileShowsItsPhoto(h, "back at the top")
     }
 
+    @Test("after a column change and a window resize, every tile shows its own photo again")
+    func relayoutKeepsPhotosInTheirTiles() throws {
+        let library = try ColourLibrary(count: 30)
+        let h = try WallHarness(library)
+        h.view.scrollTo(offset: h.maxOffset / 3)
+        h.layout()
+        try #require(h.settleScreen())
+
+        // Columns change while the new tiles' decodes are still on their way, as with a pinch.
+        h.view.setColumns(.fixed(2), holding: Point(x: 200, y: 150))
+        h.layout()
+        #expect(h.view.layout.columnCount == 2)
+        h.draw()
+        for (index, colour) in h.drawnColours() {
+            #expect(colour.matches(library.colour(of: index)) || colour.matches(h.drawer.theme.placeholder),
+                    "tile \(index) shows \(colour) before its decode arrived")
+        }
+        try #require(h.settleScreen())
+        h.draw()
+        expectEveryTileShowsItsPhoto(h, "two columns")
+
+        h.view.setViewportSize(Size(width: 300, height: 300))
+        h.layout()
+        try #require(h.settleScreen())
+        h.draw()
+        #expect(h.view.drawList.allSatisfy { $0.frame.maxX <= 300 })
+        expectEveryTileShowsItsPhoto(h, "narrower window")
+    }
+
+    @Test("on a HiDPI screen (scale 2) tiles are decoded at their physical size and show their photos")
+    func hiDPI() throws {
+        let library = try ColourLibrary(count: 30, width: 400)
+        let h = try WallHarness(library, scale: 2)
+        #expect(h.canvas.size == PixelSize(width: 800, height: 600))
+        h.layout()
+        for index in h.view.liveIndices {
+            let photo = h.wall.photoRect(at: index)
+            let box = h.wall.decodeBox(at: index)
+            #expect(abs(Double(box.width) - photo.width * 2) <= 1 && abs(Double(box.height) - photo.height * 2) <= 1,
+                    "tile \(index) of \(photo.size) logical is decoded at \(box)")
+        }
+        try #require(h.settleScreen())
+        h.draw()
+        expectEveryTileShowsItsPhoto(h, "at scale 2")
+        // The right edge of the last column reaches the window's right margin in physical pixels.
+        let rightmost = try #require(h.view.drawList.max { $0.frame.maxX < $1.frame.maxX })
+        let y = try #require(h.visibleCentre(of: rightmost.frame)).y * 2
+        let inside = try #require(h.canvas.pixel(atX: Int(rightmost.frame.maxX * 2) - 2, y: Int(y)))
+        let outside = try #require(h.canvas.pixel(atX: Int(rightmost.frame.maxX * 2) + 2, y: Int(y)))
+        #expect(inside.matches(library.colour(of: rightmost.index)))
+        #expect(outside.matches(h.drawer.theme.background))
+    }
+
     @Test("the wall in a dummy-driver window: tiles drawn through the window's renderer read back with their colours")
     func wallInAWindow() throws {
         let library = try ColourLibrary(count: 12)
