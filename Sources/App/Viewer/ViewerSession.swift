@@ -29,6 +29,7 @@ final class ViewerSession {
     private var pendingScanAnnouncement: Int?
     private var running = true
     private var dirty = true
+    private var resultsWaiting = false
     private var showStats: Bool
     private(set) var stats = FrameStats()
     private var statsLines: [String] = []
@@ -91,14 +92,23 @@ final class ViewerSession {
         if options.stats { reportStats() }
     }
 
-    private var needsFrame: Bool {
-        wall.needsFrame || (detail?.needsFrame ?? false)
+    /// Internal (not private) so tests can drive the loop a frame at a time.
+    var needsFrame: Bool {
+        if resultsWaiting { return true }
+        // The wall is neither advanced nor drawn while a photo is open: a glide or fade it had
+        // when the photo opened must not keep frames coming for nothing.
+        if let detail { return detail.needsFrame }
+        return wall.needsFrame
     }
 
-    private func frame(at now: Double) {
+    func frame(at now: Double) {
         dirty = false
         let moving = needsFrame
-        for finished in decodes.drain(max: wall.uploadsPerFrame) {
+        let batch = decodes.drain(max: wall.uploadsPerFrame)
+        // A full batch may have left finished decodes behind whose wake-up is already spent:
+        // take them next frame rather than sleep until some other event comes.
+        resultsWaiting = batch.count >= wall.uploadsPerFrame
+        for finished in batch {
             if let _ = DetailScreen.index(for: finished.key) {
                 detail?.accept(finished, now: now)
                 dirty = true
@@ -147,7 +157,7 @@ final class ViewerSession {
 
     // MARK: Events
 
-    private func handle(_ event: ScreenEvent) {
+    func handle(_ event: ScreenEvent) {
         dirty = true
         switch event {
         case .quit:
