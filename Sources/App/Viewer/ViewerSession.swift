@@ -213,8 +213,8 @@ final class ViewerSession {
                 view.selectCell(at: first)
             }
         case .back: if detail != nil { closeDetail() } else { wall.cursor = nil }
-        case .pageDown: view.scrollTo(offset: view.scroll.offset + view.viewportSize.height * 0.9, animated: true)
-        case .pageUp: view.scrollTo(offset: view.scroll.offset - view.viewportSize.height * 0.9, animated: true)
+        case .pageDown: view.scrollTo(offset: scrollTarget + view.viewportSize.height * 0.9, animated: true)
+        case .pageUp: view.scrollTo(offset: scrollTarget - view.viewportSize.height * 0.9, animated: true)
         case .top: view.scrollTo(offset: 0, animated: true)
         case .bottom: view.scrollTo(offset: view.contentHeight, animated: true)
         case .zoomIn: if let detail { detail.zoom(by: 1.25) } else { view.zoom(by: 1) }
@@ -225,6 +225,13 @@ final class ViewerSession {
         case .first: detail?.show(0)
         case .last: if let detail { detail.show(detail.entries.count - 1) }
         }
+    }
+
+    /// Where the wall is headed: the end of the glide under way, else where it is. Paging
+    /// from there makes two presses (or a held key's repeats) go two pages, not one.
+    private var scrollTarget: Double {
+        if case .springing(let target) = wall.view.scroll.phase { return target }
+        return wall.view.scroll.offset
     }
 
     // MARK: Selection and the detail view
