@@ -85,6 +85,37 @@ struct ViewerSessionTests {
             #expect(wall.uploads - before >= entering.count)
         }
     }
+
+    @Test("Page Down pressed twice before the wall moves scrolls two pages, as does a held key's repeat")
+    func pageDownTwice() throws {
+        let library = try ColourLibrary(count: 30)
+        defer { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }
+        try pageTwice(library)
+    }
+
+    private func pageTwice(_ library: ColourLibrary) throws {
+        let loop = try SessionLoop()
+        let (session, view) = (loop.session, loop.session.wall.view)
+        session.wall.show(library.entries)
+        loop.frame()
+        let page = view.viewportSize.height * 0.9
+        try #require(view.contentHeight - view.viewportSize.height > 3 * page, "the wall is too short to page")
+
+        // Both presses arrive within one frame's events.
+        session.handle(.key(KeyPress(.pageDown)))
+        session.handle(.key(KeyPress(.pageDown)))
+        #expect(loop.run { !view.isAnimating })
+        #expect(abs(view.contentOffset - 2 * page) < 0.5, "scrolled \(view.contentOffset), two pages are \(2 * page)")
+
+        // A held key repeats every few frames, each press while the last glide is under way.
+        let start = view.contentOffset
+        session.handle(.key(KeyPress(.pageUp)))
+        loop.frame()
+        loop.frame()
+        session.handle(.key(KeyPress(.pageUp)))
+        #expect(loop.run { !view.isAnimating })
+        #expect(abs(view.contentOffset - (start - 2 * page)) < 0.5, "scrolled back to \(view.contentOffset)")
+    }
 }
 
 /// A session in a dummy-driver window whose loop the test turns: the loop's body, with the
