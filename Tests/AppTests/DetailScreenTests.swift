@@ -1,10 +1,11 @@
+import CSDL2
 import Dispatch
 import Foundation
 import Logging
 import Testing
 @testable import App
 import Photos
-import Screen
+@testable import Screen
 import Waterfall
 
 /// One photo fit to the window: decoded at the window's size, stepped through, closed by a
@@ -166,6 +167,28 @@ struct DetailScreenTests {
         draw(screen)
         #expect(colour(590, 300)?.matches(left) == true, "the seam followed the drag to x = 600")
         #expect(colour(610, 300)?.matches(right) == true)
+    }
+
+    @Test("Ctrl+wheel zooms the photo as much as the plain wheel does")
+    func controlWheelZooms() throws {
+        let events = EventSource(windowSize: Self.size)
+        func zoom(afterNotchWith mod: SDL_Keymod) -> Double {
+            let screen = open(0)
+            defer { screen.close() }
+            SDL_SetModState(mod)
+            defer { SDL_SetModState(KMOD_NONE) }
+            var wheel = SDL_Event()
+            wheel.type = SDL_MOUSEWHEEL.rawValue
+            wheel.wheel.y = 1
+            wheel.wheel.preciseY = 1
+            guard case .input(let input)? = events.translate(wheel) else { return .nan }
+            screen.handle(input, pointer: Point(x: 400, y: 300))
+            return screen.viewport.zoom
+        }
+        let plain = zoom(afterNotchWith: KMOD_NONE)
+        #expect(plain > 1.1, "a notch away from the user zooms in")
+        let withControl = zoom(afterNotchWith: KMOD_LCTRL)
+        #expect(abs(withControl - plain) < 0.01, "Ctrl+wheel zoomed to \(withControl), the wheel alone to \(plain)")
     }
 
     @Test("a swipe on a photo at fit size goes to the next photo")
