@@ -10,9 +10,10 @@ public final class Renderer {
     let handle: OpaquePointer
     /// Physical pixels per logical pixel.
     public let scale: Double
-    /// Keeps an offscreen target surface alive for as long as the renderer draws into it;
-    /// textures keep the renderer alive in turn, so teardown order is always right.
-    private let target: SurfaceStorage?
+    /// Keeps what the renderer draws into — an offscreen surface, or a window — alive for as
+    /// long as the renderer exists; textures keep the renderer alive in turn, so teardown order
+    /// is always textures, renderer, then the target (SDL_DestroyRenderer touches its window).
+    private let target: AnyObject?
 
     /// Textures (tiles and cached text) made on this renderer and not yet destroyed, for the
     /// pool's budget and stats.
@@ -21,7 +22,7 @@ public final class Renderer {
     /// Textures ever created here: steady-state scrolling should not move this number.
     public private(set) var texturesCreated = 0
 
-    init(handle: OpaquePointer, scale: Double, target: SurfaceStorage?) {
+    init(handle: OpaquePointer, scale: Double, target: AnyObject?) {
         self.handle = handle
         self.scale = Renderer.validScale(scale)
         self.target = target
@@ -31,6 +32,12 @@ public final class Renderer {
     /// drawable to window size unless given, so a HiDPI window draws at its physical resolution.
     public convenience init(window: OpaquePointer, accelerated: Bool = true, vsync: Bool = true,
                             scale: Double? = nil) throws {
+        try self.init(window: window, owner: nil, accelerated: accelerated, vsync: vsync, scale: scale)
+    }
+
+    /// `owner` is kept alive as long as the renderer: the object that destroys the window.
+    convenience init(window: OpaquePointer, owner: AnyObject?, accelerated: Bool = true, vsync: Bool = true,
+                     scale: Double? = nil) throws {
         var flags = UInt32(0)
         if accelerated { flags |= SDL_RENDERER_ACCELERATED.rawValue }
         if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
@@ -46,7 +53,7 @@ public final class Renderer {
         if SDL_GetRendererOutputSize(made, &outputWidth, &outputHeight) == 0, windowWidth > 0 {
             measured = Double(outputWidth) / Double(windowWidth)
         }
-        self.init(handle: made, scale: scale ?? measured, target: nil)
+        self.init(handle: made, scale: scale ?? measured, target: owner)
     }
 
     isolated deinit {

@@ -7,7 +7,16 @@ import Waterfall
 /// pixels, `renderer.scale` apart (HiDPI).
 @MainActor
 public final class Window {
-    let handle: OpaquePointer
+    /// Destroys the SDL window when the last of the window and its renderer is gone: a texture
+    /// kept somewhere keeps the renderer, and the renderer keeps this.
+    @MainActor private final class Handle {
+        let pointer: OpaquePointer
+        init(_ pointer: OpaquePointer) { self.pointer = pointer }
+        isolated deinit { SDL_DestroyWindow(pointer) }
+    }
+
+    private let owner: Handle
+    var handle: OpaquePointer { owner.pointer }
     public let renderer: Renderer
     /// The SDL video driver in use ("x11", "wayland", "kmsdrm", "dummy"…).
     public let driver: String
@@ -65,18 +74,14 @@ public final class Window {
             SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw error
         }
-        handle = window
+        let owner = Handle(window)
+        self.owner = owner
         do {
-            renderer = try Renderer(window: window)
+            renderer = try Renderer(window: window, owner: owner)
         } catch {
-            SDL_DestroyWindow(window)
             SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw error
         }
-    }
-
-    isolated deinit {
-        SDL_DestroyWindow(handle)
     }
 
     /// The window's size in logical pixels (the wall's coordinate space).

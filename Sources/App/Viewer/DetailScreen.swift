@@ -187,9 +187,11 @@ final class DetailScreen {
     // MARK: Input
 
     func handle(_ event: InputEvent, pointer: Point?) {
-        if case let .wheel(_, dy, _, _) = event {
+        if case let .wheel(_, dy, notches, _) = event {
             // A notch (120 px of wall scrolling) zooms by about a fifth, as in image viewers.
-            zoom(by: pow(1.0015, -dy), around: pointer)
+            // Ctrl+wheel reports notches rather than pixels: it zooms just the same.
+            let pixels = notches ? dy * EventSource.pixelsPerNotch : dy
+            zoom(by: pow(1.0015, -pixels), around: pointer)
             return
         }
         gestures.handle(event) { gesture in apply(gesture) }

@@ -29,6 +29,7 @@ final class ViewerSession {
     private var pendingScanAnnouncement: Int?
     private var running = true
     private var dirty = true
+    private var resultsWaiting = false
     private var showStats: Bool
     private(set) var stats = FrameStats()
     private var statsLines: [String] = []
@@ -91,13 +92,16 @@ final class ViewerSession {
         if options.stats { reportStats() }
     }
 
-    private var resultsWaiting = false
-
-    private var needsFrame: Bool {
-        wall.needsFrame || resultsWaiting || (detail?.needsFrame ?? false)
+    /// Internal (not private) so tests can drive the loop a frame at a time.
+    var needsFrame: Bool {
+        if resultsWaiting { return true }
+        // The wall is neither advanced nor drawn while a photo is open: a glide or fade it had
+        // when the photo opened must not keep frames coming for nothing.
+        if let detail { return detail.needsFrame }
+        return wall.needsFrame
     }
 
-    private func frame(at now: Double) {
+    func frame(at now: Double) {
         dirty = false
         let moving = needsFrame
         // Results are taken a few at a time until the frame's upload budget is spent; a full
@@ -161,7 +165,7 @@ final class ViewerSession {
 
     // MARK: Events
 
-    private func handle(_ event: ScreenEvent) {
+    func handle(_ event: ScreenEvent) {
         dirty = true
         switch event {
         case .quit:
@@ -217,8 +221,8 @@ final class ViewerSession {
                 view.selectCell(at: first)
             }
         case .back: if detail != nil { closeDetail() } else { wall.cursor = nil }
-        case .pageDown: view.scrollTo(offset: view.scroll.offset + view.viewportSize.height * 0.9, animated: true)
-        case .pageUp: view.scrollTo(offset: view.scroll.offset - view.viewportSize.height * 0.9, animated: true)
+        case .pageDown: view.scrollTo(offset: scrollTarget + view.viewportSize.height * 0.9, animated: true)
+        case .pageUp: view.scrollTo(offset: scrollTarget - view.viewportSize.height * 0.9, animated: true)
         case .top: view.scrollTo(offset: 0, animated: true)
         case .bottom: view.scrollTo(offset: view.contentHeight, animated: true)
         case .zoomIn: if let detail { detail.zoom(by: 1.25) } else { view.zoom(by: 1) }
@@ -229,6 +233,13 @@ final class ViewerSession {
         case .first: detail?.show(0)
         case .last: if let detail { detail.show(detail.entries.count - 1) }
         }
+    }
+
+    /// Where the wall is headed: the end of the glide under way, else where it is. Paging
+    /// from there makes two presses (or a held key's repeats) go two pages, not one.
+    private var scrollTarget: Double {
+        if case .springing(let target) = wall.view.scroll.phase { return target }
+        return wall.view.scroll.offset
     }
 
     // MARK: Selection and the detail view
