@@ -154,7 +154,7 @@ public final class Renderer {
     }
 
     /// Largest texture this renderer can make (0 = no limit, as with the software renderer).
-    var maximumTextureSize: PixelSize {
+    public var maximumTextureSize: PixelSize {
         var info = SDL_RendererInfo()
         guard SDL_GetRendererInfo(handle, &info) == 0 else { return PixelSize(width: 0, height: 0) }
         return PixelSize(width: Int(info.max_texture_width), height: Int(info.max_texture_height))

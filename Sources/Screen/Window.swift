@@ -40,8 +40,8 @@ public final class Window {
         // every tap count twice, and its fake touches from the mouse likewise.
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
-        // A photo wall on a kiosk must not blank after ten minutes of nobody touching it;
-        // on the desktop a viewer nobody touches may let the screensaver run.
+        // On the desktop a wall nobody touches lets the screensaver run (SDL blocks it by
+        // default); a kiosk turns blanking off in its own session settings.
         SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
         // The frame loop blocks in SDL_WaitEvent while idle; SIGINT and SIGTERM must reach
         // the app as quit events rather than be swallowed by SDL's default handler.
@@ -79,7 +79,7 @@ public final class Window {
         do {
             renderer = try Renderer(window: window, owner: owner)
         } catch {
-            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            // The window is destroyed with `owner`; SDL video stays up for the process's last moments.
             throw error
         }
     }

@@ -125,12 +125,23 @@ struct DetailScreenTests {
     func tapBesideCloses() throws {
         let screen = open(1)
         defer { screen.close() }
+        screen.doubleClickGuard = 0
         var closed = 0
         screen.onClose = { closed += 1 }
         tap(screen, at: Point(x: 400, y: 300), time: 1)
         #expect(closed == 0)
         tap(screen, at: Point(x: 100, y: 300), time: 2)
         #expect(closed == 1)
+    }
+
+    @Test("the second click of the double-click that opened the photo does not close it")
+    func doubleClickKeepsItOpen() throws {
+        let screen = open(1)
+        defer { screen.close() }
+        var closed = 0
+        screen.onClose = { closed += 1 }
+        tap(screen, at: Point(x: 100, y: 300), time: 1)
+        #expect(closed == 0)
     }
 
     private func tap(_ screen: DetailScreen, at point: Point, time: Double) {

@@ -33,6 +33,12 @@ final class DetailScreen {
     /// Horizontal travel of a swipe in progress, drawn so the photo follows the finger.
     private var swipe = 0.0
     private var fading = false
+    /// Photos whose full-size decode failed (too big for the GPU, the pixel cap): not retried.
+    private var noSharper: Set<Int> = []
+    /// When the view opened: the second click of a double-click must not close it again.
+    private let openedAt = ProcessClock.now()
+    /// How long after opening a tap beside the photo is taken for the end of a double-click.
+    var doubleClickGuard = 0.4
 
     /// Esc, Backspace or a tap beside the photo.
     var onClose: (() -> Void)?
@@ -76,11 +82,30 @@ final class DetailScreen {
 
     func resize(_ size: Size) {
         viewport.resize(viewport: size)
-        // Decoded for the old window size: decode again at the new one.
+        let box = windowBox
+        guard !box.isEmpty else { return }
+        // Decoded for the old window size: decode again at the new one. The photo on screen
+        // stays (stretched) until then, so a resize or full-screen toggle never blinks.
         for (i, slot) in slots {
-            if case .ready(let texture, _, _) = slot { texture.destroy(); slots[i] = nil }
+            switch slot {
+            case .ready(let texture, let since, _) where i == index:
+                if let info = entry.info {
+                    slots[i] = .ready(texture, since: since, sharper: decode(i, info: info, box: box, priority: -2000))
+                }
+            case .ready(let texture, _, _):
+                texture.destroy()
+                slots[i] = nil
+            case .loading:
+                slots[i] = nil
+            case .failed:
+                break
+            }
         }
         request()
+    }
+
+    private var windowBox: PixelSize {
+        PixelRect(snapping: Rect(origin: .zero, size: viewport.viewport), scale: drawer.renderer.scale).size
     }
 
     /// The photo, then its neighbours; decodes for photos no longer near are dropped.
@@ -91,7 +116,7 @@ final class DetailScreen {
             slots[i] = nil
             decodes.cancel(key: Self.key(for: i))
         }
-        let box = PixelRect(snapping: Rect(origin: .zero, size: viewport.viewport), scale: drawer.renderer.scale).size
+        let box = windowBox
         guard !box.isEmpty else { return }
         for (rank, i) in wanted.enumerated() where slots[i] == nil {
             let entry = entries[i]
@@ -128,10 +153,14 @@ final class DetailScreen {
     /// it is shown (at most its own size), so a zoom shows detail rather than blur. The
     /// window-sized texture stays on screen until the sharper one arrives.
     private func requestSharper() {
-        guard case .ready(let texture, let since, let pending)? = slots[index], let info = entry.info else { return }
+        guard case .ready(let texture, let since, let pending)? = slots[index], let info = entry.info,
+              !noSharper.contains(index) else { return }
         let shown = PixelRect(snapping: Rect(origin: .zero, size: viewport.frame.size), scale: drawer.renderer.scale).size
         let native = (width: info.displayedWidth, height: info.displayedHeight)
-        let limit = min(Double(Self.sharpestSide) / Double(max(shown.width, shown.height, 1)), 1)
+        // No bigger than the GPU can hold (4096 on small boards), whatever the photo's size.
+        let gpu = drawer.renderer.maximumTextureSize
+        let side = min(Self.sharpestSide, gpu.width > 0 ? gpu.width : Self.sharpestSide, gpu.height > 0 ? gpu.height : Self.sharpestSide)
+        let limit = min(Double(side) / Double(max(shown.width, shown.height, 1)), 1)
         let want = PixelSize(width: min(native.width, Int(Double(shown.width) * limit)),
                              height: min(native.height, Int(Double(shown.height) * limit)))
         // Only worth it when it brings a quarter more pixels along a side.
@@ -163,10 +192,16 @@ final class DetailScreen {
                 slots[i] = .ready(texture, since: i == index && previous == nil ? now : -.infinity)
                 if i == index, viewport.isZoomed { requestSharper() }
             } catch {
-                if let previous { slots[i] = .ready(previous, since: -.infinity) } else { slots[i] = .failed("\(error)") }
+                if let previous {
+                    noSharper.insert(i)
+                    slots[i] = .ready(previous, since: -.infinity)
+                } else {
+                    slots[i] = .failed("\(error)")
+                }
             }
         case .failure(let failure) where previous != nil:
             // The window-sized photo stays; zooming shows it stretched.
+            noSharper.insert(i)
             log.warning("cannot decode \(entries[i].path) at full size: \(failure.reason)")
             slots[i] = .ready(previous!, since: -.infinity)
         case .failure(let failure):
@@ -208,7 +243,7 @@ final class DetailScreen {
     private func apply(_ gesture: Gesture) {
         switch gesture {
         case .tap(let point):
-            if !viewport.contains(point) { onClose?() }
+            if !viewport.contains(point), ProcessClock.now() - openedAt > doubleClickGuard { onClose?() }
         case .dragMoved(let delta, _):
             if viewport.isZoomed { viewport.pan(by: delta) } else { swipe += delta.x }
         case .dragEnded(let velocity):

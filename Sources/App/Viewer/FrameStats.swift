@@ -14,16 +14,19 @@ struct FrameStats {
     private(set) var presents: [Double] = []
     private(set) var frames = 0
     private var lastPresent: Double?
-    /// Figures for the whole run are kept up to this many frames (about 4.5 hours at 60 Hz).
-    private static let keep = 1_000_000
+    /// Figures are kept for the last 100,000–200,000 frames (half an hour or more at 60 Hz):
+    /// a kiosk running for months keeps recent figures in bounded memory.
+    private static let keep = 200_000
 
     mutating func record(workSeconds: Double, presentSeconds: Double, presentedAt time: Double, moving: Bool,
                          refreshInterval: Double) {
         frames += 1
-        if work.count < Self.keep { work.append(workSeconds); presents.append(presentSeconds) }
+        if work.count >= Self.keep { work.removeFirst(Self.keep / 2); presents.removeFirst(Self.keep / 2) }
+        if intervals.count >= Self.keep { intervals.removeFirst(Self.keep / 2) }
+        work.append(workSeconds); presents.append(presentSeconds)
         if moving, let last = lastPresent {
             let gap = time - last
-            if intervals.count < Self.keep { intervals.append(gap) }
+            intervals.append(gap)
             if gap > refreshInterval * 1.5 { lateFrames += 1 }
         }
         lastPresent = moving ? time : nil

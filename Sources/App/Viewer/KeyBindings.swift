@@ -15,6 +15,17 @@ enum ViewerAction: Equatable {
     case next, previous, first, last
 }
 
+extension ViewerAction {
+    /// Held down, these repeat (scrolling, stepping, zooming); the others act once per press —
+    /// holding Return must not flip between the wall and the photo.
+    var repeats: Bool {
+        switch self {
+        case .moveCursor, .pageDown, .pageUp, .zoomIn, .zoomOut, .next, .previous: true
+        default: false
+        }
+    }
+}
+
 enum KeyBindings {
     static func wall(_ press: KeyPress) -> ViewerAction? {
         if let shared = shared(press) { return shared }

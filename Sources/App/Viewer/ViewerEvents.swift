@@ -2,6 +2,7 @@
 // written with one write(2) each so a reader never sees half a line, and flushed at once.
 
 import Foundation
+import Synchronization
 import Logging
 import Photos
 import Waterfall
@@ -34,12 +35,18 @@ enum ViewerEvent {
     }
 }
 
-/// Where events go. Writing never blocks the frame loop for long: stdout is a pipe or a
-/// terminal, and a reader that went away (EPIPE) turns the events off with one log line
-/// instead of killing cascade with SIGPIPE.
-final class EventOutput {
-    private var enabled: Bool
+/// Where events go. The frame loop never waits for the reader: lines are written by a
+/// thread of their own, and a reader that stops reading loses events (logged once) once 1 MiB
+/// is waiting, rather than freezing the wall. A reader that went away (EPIPE) turns the events
+/// off with one log line instead of killing cascade with SIGPIPE.
+final class EventOutput: Sendable {
+    private let enabled: Bool
     private let log: Logger
+    private let queue = DispatchQueue(label: "cascade.events")
+    private let waiting = Atomic<Int>(0)
+    private let closed = Atomic<Bool>(false)
+    private let dropping = Atomic<Bool>(false)
+    static let backlogLimit = 1 << 20
 
     init(_ mode: ViewerOptions.Events, log: Logger) {
         enabled = mode == .stdout
@@ -49,16 +56,31 @@ final class EventOutput {
     }
 
     func send(_ event: ViewerEvent) {
-        guard enabled else { return }
+        guard enabled, !closed.load(ordering: .relaxed) else { return }
         let line = Array((event.json.text + "\n").utf8)
-        var written = 0
-        while written < line.count {
-            let n = line.withUnsafeBytes { write(1, $0.baseAddress! + written, line.count - written) }
-            if n > 0 { written += n; continue }
-            if n < 0, errno == EINTR { continue }
-            enabled = false
-            log.warning("events are off: cannot write to stdout (\(String(cString: strerror(errno))))")
+        guard waiting.add(line.count, ordering: .relaxed).newValue <= Self.backlogLimit else {
+            waiting.subtract(line.count, ordering: .relaxed)
+            if !dropping.exchange(true, ordering: .relaxed) {
+                log.warning("events are being dropped: the program reading stdout is not keeping up")
+            }
             return
         }
+        dropping.store(false, ordering: .relaxed)
+        queue.async { [self] in
+            defer { waiting.subtract(line.count, ordering: .relaxed) }
+            var written = 0
+            while written < line.count, !closed.load(ordering: .relaxed) {
+                let n = line.withUnsafeBytes { write(1, $0.baseAddress! + written, line.count - written) }
+                if n > 0 { written += n; continue }
+                if n < 0, errno == EINTR { continue }
+                closed.store(true, ordering: .relaxed)
+                log.warning("events are off: cannot write to stdout (\(String(cString: strerror(errno))))")
+            }
+        }
+    }
+
+    /// Waits until every event sent so far is written (at exit, so none is lost).
+    func flush() {
+        queue.sync {}
     }
 }

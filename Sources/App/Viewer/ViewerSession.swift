@@ -16,7 +16,7 @@ final class ViewerSession {
     let log: Logger
     private let title: String
     private let events: EventSource
-    private let waker = Waker()
+    private let waker: Waker
     private let decodes: WallScreen.Decodes
     private let output: EventOutput
     let drawer: TileDrawer
@@ -37,8 +37,9 @@ final class ViewerSession {
     private(set) var firstFullScreen: Double?
     private let refreshInterval: Double
 
-    init(window: Window, options: ViewerOptions, title: String, log: Logger) {
+    init(window: Window, options: ViewerOptions, title: String, log: Logger, waker: Waker = Waker()) {
         self.window = window
+        self.waker = waker
         self.options = options
         self.title = title
         self.log = log
@@ -56,9 +57,15 @@ final class ViewerSession {
         wall.onSelect = { [unowned self] index in select(index) }
     }
 
-    func start(scanning paths: [PhotoPath]) {
+    /// `scan`: one already running (started before the window, so the two overlap).
+    func start(scanning paths: [PhotoPath], scan: LibraryScan? = nil) {
         scanPaths = paths
-        rescan()
+        if let scan {
+            scanning = true
+            self.scan = scan
+        } else {
+            rescan()
+        }
     }
 
     private func rescan() {
@@ -72,6 +79,8 @@ final class ViewerSession {
     func loop() {
         var lastFrame = -Double.infinity
         while running {
+            // A scan that finished before SDL could take its wake-up event is collected here.
+            if let outcome = scan?.take() { finishScan(outcome); dirty = true }
             if !(dirty || needsFrame), let event = events.next(waitingUpTo: nil) {
                 handle(event)
             }
@@ -89,6 +98,7 @@ final class ViewerSession {
         }
         decodes.shutdown()
         detail?.close()
+        output.flush()
         if options.stats { reportStats() }
     }
 
@@ -187,7 +197,7 @@ final class ViewerSession {
             }
         case .key(let press):
             let action = detail == nil ? KeyBindings.wall(press) : KeyBindings.detail(press)
-            if let action { perform(action) }
+            if let action, !press.isRepeat || action.repeats { perform(action) }
         }
     }
 
@@ -197,7 +207,20 @@ final class ViewerSession {
         switch outcome {
         case let .scanned(entries, issues):
             for issue in issues { log.warning("skipped \(issue)") }
+            // A photo open across a reload stays open if it is still there (found by path: its
+            // index may have moved), and closes if it is gone.
+            let open = detail.map { $0.entry.path }
             wall.show(entries)
+            if let open {
+                detail?.close()
+                detail = nil
+                if let index = entries.firstIndex(where: { $0.path == open }) {
+                    showDetail(index)
+                } else {
+                    window.setTitle(title)
+                    output.send(.closed(index: wall.cursor ?? 0))
+                }
+            }
             log.debug("scanned \(entries.count) photos at \(Self.msSinceStart) ms")
             pendingScanAnnouncement = entries.count
         case .failed(let reason):
@@ -215,6 +238,9 @@ final class ViewerSession {
         case .reload: if !scanning { rescan() }
         case .moveCursor(let move): wall.moveCursor(move)
         case .open:
+            // Return in the middle of a drag: the wall will not see the rest of it. (A tap that
+            // opens a photo has already ended its gesture.)
+            view.handle(.pointerCancelled(id: EventSource.mousePointer, time: 0))
             if let cursor = wall.cursor, wall.isOnScreen(cursor) {
                 view.selectCell(at: cursor)
             } else if let first = view.layout.firstTile(in: view.viewportRect) {
@@ -255,17 +281,21 @@ final class ViewerSession {
     }
 
     private func openDetail(_ index: Int) {
+        showDetail(index)
+        output.send(.opened(index: index, path: wall.entries[index].path))
+    }
+
+    private func showDetail(_ index: Int) {
         detail?.close()
         let screen = DetailScreen(drawer: drawer, entries: wall.entries, index: index, viewportSize: window.size,
                                   decodes: decodes, maxPixels: options.maxPixels, log: log)
         screen.onClose = { [unowned self] in closeDetail() }
-        screen.onChange = { [unowned self] i in
+        screen.onChange = { [unowned self, unowned screen] i in
             wall.cursor = i
-            window.setTitle("cascade — " + wall.entries[i].relative.lastComponent.string)
+            window.setTitle("cascade — " + screen.entries[i].relative.lastComponent.string)
         }
         detail = screen
         window.setTitle("cascade — " + wall.entries[index].relative.lastComponent.string)
-        output.send(.opened(index: index, path: wall.entries[index].path))
     }
 
     private func closeDetail() {

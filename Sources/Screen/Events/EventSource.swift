@@ -31,10 +31,14 @@ public final class EventSource {
     /// reports that mean nothing to the wall are skipped without returning.
     public func next(waitingUpTo timeout: Double?) -> ScreenEvent? {
         var event = SDL_Event()
+        // Events the wall ignores (hover, key releases) must not restart the wait: with the
+        // pointer moving they would otherwise hold a glide's next frame back indefinitely.
+        let deadline = timeout.map { SDL_GetTicks64() + UInt64((max(0, $0) * 1000).rounded(.up)) }
         while true {
             let got: Int32
-            if let timeout {
-                got = SDL_WaitEventTimeout(&event, Int32(clamping: Int((max(0, timeout) * 1000).rounded(.up))))
+            if let deadline {
+                let now = SDL_GetTicks64()
+                got = SDL_WaitEventTimeout(&event, Int32(clamping: deadline > now ? deadline - now : 0))
             } else {
                 got = SDL_WaitEvent(&event)
             }
@@ -91,7 +95,11 @@ public final class EventSource {
         case SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue:
             return finger(event.tfinger, type: event.type, time: time)
         case SDL_KEYDOWN.rawValue:
-            return Self.keyPress(event.key.keysym).map { .key($0) }
+            return Self.keyPress(event.key.keysym).map { press in
+                var press = press
+                press.isRepeat = event.key.repeat != 0
+                return .key(press)
+            }
         default:
             // SDL_MULTIGESTURE is derived by SDL from the same finger events the gesture
             // recognizer already sees; acting on both would pinch twice.

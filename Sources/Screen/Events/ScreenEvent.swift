@@ -17,8 +17,10 @@ public struct KeyPress: Sendable, Equatable {
     public var shift = false
     public var control = false
     public var alt = false
-    public init(_ key: Key, shift: Bool = false, control: Bool = false, alt: Bool = false) {
-        self.key = key; self.shift = shift; self.control = control; self.alt = alt
+    /// The key is held down and the system repeats it.
+    public var isRepeat = false
+    public init(_ key: Key, shift: Bool = false, control: Bool = false, alt: Bool = false, isRepeat: Bool = false) {
+        self.key = key; self.shift = shift; self.control = control; self.alt = alt; self.isRepeat = isRepeat
     }
 }
 
