@@ -3,6 +3,7 @@
 // decoders.
 
 import Photos
+import Screen
 
 public struct TileSource: Sendable {
     public let loader: TileImageLoader
@@ -24,6 +25,30 @@ public struct TileSource: Sendable {
             return .success(image)
         } catch {
             return .failure(TileFailure(reason: error.reason))
+        }
+    }
+}
+
+/// The decode jobs of render, the wall and the detail view all return a tile's pixels or its
+/// failure; the scheduler wraps that in its own error for a job that threw.
+public typealias TileDecodes = DecodeScheduler<Result<DecodedImage, TileFailure>>
+
+extension DecodeResult where Value == Result<DecodedImage, TileFailure> {
+    /// The pixels, or why there are none, whichever way the job failed.
+    var outcome: Result<DecodedImage, TileFailure> {
+        switch result {
+        case .success(let value): value
+        case .failure(let error): .failure(TileFailure(reason: error.reason))
+        }
+    }
+}
+
+extension TileTexture {
+    /// Replaces the texture's content with a decoded photo.
+    @MainActor
+    func fill(with image: DecodedImage) throws {
+        try image.pixels.withUnsafeBytes { bytes in
+            try update(pixels: bytes, width: image.width, height: image.height, bytesPerRow: image.stride)
         }
     }
 }

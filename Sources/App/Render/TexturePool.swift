@@ -28,9 +28,7 @@ final class TexturePool {
             texture = try TileTexture(renderer: renderer, capacity: sizeClass.capacity)
             pool.registerCreated(bytes: texture.byteCost)
         }
-        try image.pixels.withUnsafeBytes { bytes in
-            try texture.update(pixels: bytes, width: image.width, height: image.height, bytesPerRow: image.stride)
-        }
+        try texture.fill(with: image)
         return texture
     }
 

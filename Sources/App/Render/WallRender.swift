@@ -101,7 +101,7 @@ public enum WallRender {
     static func decodeAndDraw(_ shown: [Int], plan: WallPlan, source: TileSource, scale: Double,
                               draw: (Int, Result<DecodedImage, TileFailure>) throws -> Void) throws {
         let wake = DispatchSemaphore(value: 0)
-        let scheduler = DecodeScheduler<Result<DecodedImage, TileFailure>> { wake.signal() }
+        let scheduler = TileDecodes { wake.signal() }
         defer { scheduler.shutdown() }
         let window = scheduler.workerCount * 4
         var submitted = 0, drawn = 0
@@ -121,11 +121,7 @@ public enum WallRender {
         while drawn < shown.count {
             wake.wait()
             for finished in scheduler.drain(max: window) {
-                let result: Result<DecodedImage, TileFailure> = switch finished.result {
-                case .success(let value): value
-                case .failure(let error): .failure(TileFailure(reason: error.reason))
-                }
-                try draw(finished.key, result)
+                try draw(finished.key, finished.outcome)
                 drawn += 1
             }
             submitMore()

@@ -10,7 +10,7 @@ import Waterfall
 
 @MainActor
 final class DetailScreen {
-    typealias Decodes = DecodeScheduler<Result<DecodedImage, TileFailure>>
+    typealias Decodes = TileDecodes
 
     private enum Slot {
         case loading(generation: UInt64)
@@ -176,18 +176,12 @@ final class DetailScreen {
         case .ready(let texture, _, let sharper)? where sharper == finished.generation: previous = texture
         default: return
         }
-        let outcome: Result<DecodedImage, TileFailure> = switch finished.result {
-        case .success(let value): value
-        case .failure(let error): .failure(TileFailure(reason: error.reason))
-        }
-        switch outcome {
+        switch finished.outcome {
         case .success(let image):
             do {
                 let texture = try TileTexture(renderer: drawer.renderer,
                                               capacity: PixelSize(width: image.width, height: image.height))
-                try image.pixels.withUnsafeBytes {
-                    try texture.update(pixels: $0, width: image.width, height: image.height, bytesPerRow: image.stride)
-                }
+                try texture.fill(with: image)
                 previous?.destroy()
                 slots[i] = .ready(texture, since: i == index && previous == nil ? now : -.infinity)
                 if i == index, viewport.isZoomed { requestSharper() }

@@ -42,9 +42,7 @@ final class TileCell: WaterfallCell {
     func fill(with image: DecodedImage, renderer: Renderer) throws {
         let texture = try self.texture ?? TileTexture(renderer: renderer, sizeClass: sizeClass)
         self.texture = texture
-        try image.pixels.withUnsafeBytes { bytes in
-            try texture.update(pixels: bytes, width: image.width, height: image.height, bytesPerRow: image.stride)
-        }
+        try texture.fill(with: image)
     }
 
     var isSettled: Bool {

@@ -11,7 +11,7 @@ import Waterfall
 @MainActor
 final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDelegate {
     typealias Cell = TileCell
-    typealias Decodes = DecodeScheduler<Result<DecodedImage, TileFailure>>
+    typealias Decodes = TileDecodes
 
     let view: WaterfallView<TileCell>
     let drawer: TileDrawer
@@ -206,11 +206,7 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
             lateResultsDropped += 1
             return
         }
-        let outcome: Result<DecodedImage, TileFailure> = switch finished.result {
-        case .success(let value): value
-        case .failure(let error): .failure(TileFailure(reason: error.reason))
-        }
-        switch outcome {
+        switch finished.outcome {
         case .success(let image):
             do {
                 try cell.fill(with: image, renderer: drawer.renderer)
