@@ -44,7 +44,8 @@ struct DetailScreenTests {
 
     private func open(_ index: Int) -> DetailScreen {
         DetailScreen(drawer: drawer, entries: entries, index: index, viewportSize: Self.size, decodes: decodes,
-                     maxPixels: PhotoDecoder.defaultMaxPixels, log: Logger(label: "cascade.tests"))
+                     source: TileSource(thumbnailCache: false, maxPixels: PhotoDecoder.defaultMaxPixels),
+                     log: Logger(label: "cascade.tests"))
     }
 
     /// Hands finished decodes to the screen until photo `index` has arrived (≤ 10 s).

@@ -15,9 +15,7 @@ public struct TileSource: Sendable {
     /// The photo of `entry` filling a box of `pixels` (centre-cropped), or the short reason it
     /// cannot be shown.
     public func pixels(for entry: PhotoEntry, box pixels: (width: Int, height: Int)) -> Result<DecodedImage, TileFailure> {
-        guard let info = entry.info else {
-            return .failure(TileFailure(reason: entry.probeError?.description ?? "unreadable header"))
-        }
+        guard let info = entry.info else { return .failure(Self.unreadable(entry)) }
         guard pixels.width > 0, pixels.height > 0 else { return .failure(TileFailure(reason: "tile too small")) }
         do {
             let image = try loader.load(path: entry.path, format: info.format, orientation: info.orientation,
@@ -26,6 +24,23 @@ public struct TileSource: Sendable {
         } catch {
             return .failure(TileFailure(reason: error.reason))
         }
+    }
+
+    /// The whole photo of `entry` fitted inside `box` (the detail view), straight from the file:
+    /// thumbnails are too small for a screen.
+    public func photo(for entry: PhotoEntry, fitting box: (width: Int, height: Int)) -> Result<DecodedImage, TileFailure> {
+        guard let info = entry.info else { return .failure(Self.unreadable(entry)) }
+        do {
+            return .success(try PhotoDecoder.decode(path: entry.path, format: info.format, orientation: info.orientation,
+                                                    storedSize: (info.pixelWidth, info.pixelHeight), box: box,
+                                                    mode: .fit, maxPixels: loader.maxPixels))
+        } catch {
+            return .failure(TileFailure(reason: error.reason))
+        }
+    }
+
+    static func unreadable(_ entry: PhotoEntry) -> TileFailure {
+        TileFailure(reason: entry.probeError?.description ?? "unreadable header")
     }
 }
 

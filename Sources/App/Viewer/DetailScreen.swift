@@ -24,7 +24,7 @@ final class DetailScreen {
     private(set) var index: Int
     private(set) var viewport: PhotoViewport
     private let decodes: Decodes
-    private let maxPixels: Int
+    private let source: TileSource
     private let log: Logger
     private var slots: [Int: Slot] = [:]
     private var generation: UInt64 = 0
@@ -52,12 +52,12 @@ final class DetailScreen {
     static func index(for key: Int) -> Int? { key < 0 ? -1 - key : nil }
 
     init(drawer: TileDrawer, entries: [PhotoEntry], index: Int, viewportSize: Size, decodes: Decodes,
-         maxPixels: Int, log: Logger) {
+         source: TileSource, log: Logger) {
         self.drawer = drawer
         self.entries = entries
         self.index = index
         self.decodes = decodes
-        self.maxPixels = maxPixels
+        self.source = source
         self.log = log
         viewport = PhotoViewport(photo: WallPlan.displayedSize(entries[index]), viewport: viewportSize)
         request()
@@ -89,9 +89,7 @@ final class DetailScreen {
         for (i, slot) in slots {
             switch slot {
             case .ready(let texture, let since, _) where i == index:
-                if let info = entry.info {
-                    slots[i] = .ready(texture, since: since, sharper: decode(i, info: info, box: box, priority: -2000))
-                }
+                slots[i] = .ready(texture, since: since, sharper: decode(i, box: box, priority: -2000))
             case .ready(let texture, _, _):
                 texture.destroy()
                 slots[i] = nil
@@ -119,29 +117,17 @@ final class DetailScreen {
         let box = windowBox
         guard !box.isEmpty else { return }
         for (rank, i) in wanted.enumerated() where slots[i] == nil {
-            let entry = entries[i]
-            guard let info = entry.info else {
-                slots[i] = .failed(entry.probeError?.description ?? "unreadable header")
-                continue
-            }
-            slots[i] = .loading(generation: decode(i, info: info, box: box, priority: -1000 + Double(rank)))
+            slots[i] = .loading(generation: decode(i, box: box, priority: -1000 + Double(rank)))
         }
     }
 
     /// Submits a decode of photo `i` fitted to `box`; returns its generation.
-    private func decode(_ i: Int, info: PhotoInfo, box: PixelSize, priority: Double) -> UInt64 {
+    private func decode(_ i: Int, box: PixelSize, priority: Double) -> UInt64 {
         generation += 1
-        let path = entries[i].path, maxPixels = self.maxPixels
+        let entry = entries[i], source = self.source
         // Ahead of every wall tile: what the person is looking at comes first.
         decodes.submit(key: Self.key(for: i), generation: generation, priority: priority) {
-            do throws(DecodeError) {
-                let image = try PhotoDecoder.decode(path: path, format: info.format, orientation: info.orientation,
-                                                    storedSize: (info.pixelWidth, info.pixelHeight),
-                                                    box: (box.width, box.height), mode: .fit, maxPixels: maxPixels)
-                return .success(image)
-            } catch {
-                return .failure(TileFailure(reason: error.reason))
-            }
+            source.photo(for: entry, fitting: (box.width, box.height))
         }
         return generation
     }
@@ -165,7 +151,7 @@ final class DetailScreen {
                              height: min(native.height, Int(Double(shown.height) * limit)))
         // Only worth it when it brings a quarter more pixels along a side.
         guard pending == nil, Double(want.width) > Double(texture.contentSize.width) * 1.25 else { return }
-        slots[index] = .ready(texture, since: since, sharper: decode(index, info: info, box: want, priority: -2000))
+        slots[index] = .ready(texture, since: since, sharper: decode(index, box: want, priority: -2000))
     }
 
     func accept(_ finished: DecodeResult<Result<DecodedImage, TileFailure>>, now: Double) {

@@ -288,7 +288,7 @@ final class ViewerSession {
     private func showDetail(_ index: Int) {
         detail?.close()
         let screen = DetailScreen(drawer: drawer, entries: wall.entries, index: index, viewportSize: window.size,
-                                  decodes: decodes, maxPixels: options.maxPixels, log: log)
+                                  decodes: decodes, source: wall.source, log: log)
         screen.onClose = { [unowned self] in closeDetail() }
         screen.onChange = { [unowned self, unowned screen] i in
             wall.cursor = i

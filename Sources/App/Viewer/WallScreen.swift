@@ -19,7 +19,7 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
     private(set) var columns: ColumnCount
     let margins: Margins
     let captionHeight: Double
-    private let source: TileSource
+    let source: TileSource
     private let decodes: Decodes
     private let log: Logger
 
