@@ -29,7 +29,7 @@ public enum PhotoSources {
 
     /// `arguments` as given, or the default source.
     public static func choose(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
-                              hasPhotos: (PhotoPath) -> Bool) throws -> Choice {
+                              hasPhotos: (PhotoPath) -> Bool = walkFindsPhotos) throws -> Choice {
         if !arguments.isEmpty { return .named(arguments.map { PhotoPath($0) }) }
         if let pictures = picturesFolder(environment: environment), hasPhotos(pictures) { return .pictures(pictures) }
         if let assets = AssetLocator.locate(environment: environment) {
@@ -37,6 +37,11 @@ public enum PhotoSources {
         }
         throw NoPhotosError(looked: [picturesFolder(environment: environment)?.string ?? "~/Pictures"]
                             + AssetLocator.candidates(environment: environment))
+    }
+
+    /// Whether a folder holds photos needs only a walk of its names, not every header.
+    public static func walkFindsPhotos(_ folder: PhotoPath) -> Bool {
+        (try? PhotoScanner(probeHeaders: false).scan([folder]))?.entries.isEmpty == false
     }
 
     /// XDG_PICTURES_DIR from the environment or `$XDG_CONFIG_HOME/user-dirs.dirs` (the file

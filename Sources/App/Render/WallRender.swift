@@ -84,11 +84,7 @@ public enum WallRender {
 
     static func scan(_ job: RenderJob, log: Logger) throws -> [PhotoEntry] {
         let scanner = PhotoScanner(order: job.order, reversed: job.reversed)
-        // Whether the Pictures folder holds photos needs only a walk, not every header.
-        let walker = PhotoScanner(probeHeaders: false)
-        let choice = try PhotoSources.choose(arguments: job.paths) { folder in
-            ((try? walker.scan([folder]))?.entries.isEmpty == false)
-        }
+        let choice = try PhotoSources.choose(arguments: job.paths)
         let result: ScanResult
         do { result = try scanner.scan(choice.paths) } catch { throw CommandError(description: "\(error)") }
         for issue in result.issues { log.warning("skipped \(issue)") }

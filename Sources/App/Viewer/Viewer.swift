@@ -38,11 +38,8 @@ public enum Viewer {
         for path in paths where !FileManager.default.fileExists(atPath: path) {
             throw CommandError(description: "no such file or folder: \(path)")
         }
-        let walker = PhotoScanner(probeHeaders: false)
         do {
-            return try PhotoSources.choose(arguments: paths) { folder in
-                ((try? walker.scan([folder]))?.entries.isEmpty == false)
-            }
+            return try PhotoSources.choose(arguments: paths)
         } catch {
             throw CommandError(description: "\(error)")
         }
