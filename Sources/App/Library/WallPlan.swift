@@ -37,13 +37,23 @@ public struct WallPlan: Sendable {
 
     /// The photo part of tile `index` (its frame less the caption strip), in logical pixels.
     public func photoRect(at index: Int) -> Rect {
-        var r = layout.frame(at: index)
+        Self.photoRect(frame: layout.frame(at: index), captionHeight: captionHeight)
+    }
+
+    /// A tile's frame less its caption strip: where the photo goes.
+    public static func photoRect(frame: Rect, captionHeight: Double) -> Rect {
+        var r = frame
         r.size.height = max(0, r.height - captionHeight)
         return r
     }
 
     /// The caption under tile `index`: the file name, as people know it.
     public func caption(at index: Int) -> String? {
-        captionHeight > 0 ? entries[index].path.lastComponent.string : nil
+        captionHeight > 0 ? entries[index].name : nil
     }
+}
+
+extension PhotoEntry {
+    /// What a photo is called in captions, titles and the detail view: its file name.
+    public var name: String { path.lastComponent.string }
 }

@@ -262,7 +262,6 @@ final class DetailScreen {
         case .loading, nil:
             drawer.draw(.placeholder, in: frame)
         }
-        let name = entry.relative.lastComponent.string
-        drawer.drawPanel(["\(name)   \(index + 1) / \(entries.count)"], placement: .bottomCentre)
+        drawer.drawPanel(["\(entry.name)   \(index + 1) / \(entries.count)"], placement: .bottomCentre)
     }
 }

@@ -292,10 +292,10 @@ final class ViewerSession {
         screen.onClose = { [unowned self] in closeDetail() }
         screen.onChange = { [unowned self, unowned screen] i in
             wall.cursor = i
-            window.setTitle("cascade — " + screen.entries[i].relative.lastComponent.string)
+            window.setTitle("cascade — " + screen.entries[i].name)
         }
         detail = screen
-        window.setTitle("cascade — " + wall.entries[index].relative.lastComponent.string)
+        window.setTitle("cascade — " + wall.entries[index].name)
     }
 
     private func closeDetail() {

@@ -159,9 +159,7 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
 
     /// The photo part of tile `index` in wall coordinates (its frame less the caption strip).
     func photoRect(at index: Int) -> Rect {
-        var rect = view.layout.frame(at: index)
-        rect.size.height = max(0, rect.height - captionHeight)
-        return rect
+        WallPlan.photoRect(frame: view.layout.frame(at: index), captionHeight: captionHeight)
     }
 
     /// The physical pixels a tile's photo is decoded at.
@@ -246,7 +244,7 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
             case .failed(let reason):
                 content = .error(reason: reason)
             }
-            let caption = captionHeight > 0 ? entries[item.index].relative.lastComponent.string : nil
+            let caption = captionHeight > 0 ? entries[item.index].name : nil
             drawer.draw(content, in: item.frame, caption: caption)
             if item.index == cursor { drawer.drawHighlight(in: item.frame) }
         }
