@@ -24,7 +24,7 @@ final class ViewerSession {
     private(set) var detail: DetailScreen?
     private var scan: LibraryScan?
     private var scanPaths: [PhotoPath] = []
-    private var scanning = false
+    private var scanning: Bool { scan != nil }
     private var scannedAnnounced = false
     private var pendingScanAnnouncement: Int?
     private var running = true
@@ -44,7 +44,6 @@ final class ViewerSession {
         self.title = title
         self.log = log
         events = EventSource(window: window)
-        let waker = self.waker
         decodes = DecodeScheduler { waker.wake() }
         output = EventOutput(options.events, log: log)
         let font = FontLocator.locate()
@@ -60,16 +59,11 @@ final class ViewerSession {
     /// `scan`: one already running (started before the window, so the two overlap).
     func start(scanning paths: [PhotoPath], scan: LibraryScan? = nil) {
         scanPaths = paths
-        if let scan {
-            scanning = true
-            self.scan = scan
-        } else {
-            rescan()
-        }
+        self.scan = scan
+        if scan == nil { rescan() }
     }
 
     private func rescan() {
-        scanning = true
         let waker = self.waker
         scan = LibraryScan(paths: scanPaths, order: options.order, reversed: options.reversed) { waker.wake() }
     }
@@ -202,23 +196,22 @@ final class ViewerSession {
     }
 
     private func finishScan(_ outcome: LibraryScan.Outcome) {
-        scanning = false
         scan = nil
         switch outcome {
         case let .scanned(entries, issues):
             for issue in issues { log.warning("skipped \(issue)") }
             // A photo open across a reload stays open if it is still there (found by path: its
             // index may have moved), and closes if it is gone.
-            let open = detail.map { $0.entry.path }
+            let open = detail.map { (path: $0.entry.path, index: $0.index) }
             wall.show(entries)
             if let open {
                 detail?.close()
                 detail = nil
-                if let index = entries.firstIndex(where: { $0.path == open }) {
+                if let index = entries.firstIndex(where: { $0.path == open.path }) {
                     showDetail(index)
                 } else {
                     window.setTitle(title)
-                    output.send(.closed(index: wall.cursor ?? 0))
+                    output.send(.closed(index: open.index))
                 }
             }
             log.debug("scanned \(entries.count) photos at \(Self.msSinceStart) ms")
