@@ -43,12 +43,7 @@ extension TileDrawer {
     /// The whole content of `texture` scaled into `rect` (logical pixels; may reach past the
     /// window when zoomed — SDL clips). No crop: the detail view shows the entire photo.
     public func drawImage(_ texture: TileTexture, in rect: Rect, opacity: Double = 1) {
-        guard let handle = texture.handle, texture.renderer === renderer, !texture.contentSize.isEmpty else { return }
-        let area = pixelRect(for: rect)
-        guard !area.isEmpty else { return }
-        let level = opacity.isNaN ? 1 : min(max(opacity, 0), 1)
-        renderer.copy(handle, from: PixelRect(x: 0, y: 0, width: texture.contentSize.width, height: texture.contentSize.height),
-                      to: area, alpha: UInt8((level * 255).rounded()))
+        copy(texture, to: pixelRect(for: rect), cropping: false, opacity: opacity)
     }
 
     /// A plain fill of a logical rect (the detail view's background, a photo still loading).

@@ -96,10 +96,19 @@ public final class TileDrawer {
         // The placeholder stays underneath: a fade-in goes from placeholder to photo, and
         // transparent PNGs sit on the tile colour rather than on the wall.
         renderer.fill(area, color: theme.placeholder)
-        guard let handle = texture.handle, texture.renderer === renderer, !texture.contentSize.isEmpty else { return }
+        copy(texture, to: area, cropping: true, opacity: opacity)
+    }
+
+    /// Copies a texture's content onto `area` — centre-cropped to its shape, or whole — at an
+    /// opacity clamped to 0…1 (NaN counts as opaque).
+    func copy(_ texture: TileTexture, to area: PixelRect, cropping: Bool, opacity: Double) {
+        guard let handle = texture.handle, texture.renderer === renderer, !texture.contentSize.isEmpty,
+              !area.isEmpty else { return }
         let level = opacity.isNaN ? 1 : min(max(opacity, 0), 1)
         guard level > 0 else { return }
-        let source = AspectFill.sourceRect(content: texture.contentSize, destination: area.size)
+        let content = texture.contentSize
+        let source = cropping ? AspectFill.sourceRect(content: content, destination: area.size)
+                              : PixelRect(x: 0, y: 0, width: content.width, height: content.height)
         renderer.copy(handle, from: source, to: area, alpha: UInt8((level * 255).rounded()))
     }
 
