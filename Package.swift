@@ -13,6 +13,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The control socket (DESIGN.md §7): event loop, Unix sockets, line framing.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The configuration file (toml++ underneath).
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // The pure core: geometry, layout, visibility, reuse pool, scrolling, gestures, the view.
@@ -38,8 +42,17 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // Talking to other programs: the JSON control socket and its client, systemd's notify
+        // protocol, on-select commands. Knows nothing of SDL or photos' pixels.
+        .target(name: "Control", dependencies: [
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
         .target(name: "App", dependencies: [
-            "Waterfall", "Photos", "Screen",
+            "Waterfall", "Photos", "Screen", "Control",
+            .product(name: "TOMLKit", package: "TOMLKit"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "cascade", dependencies: [
@@ -50,7 +63,8 @@ let package = Package(
         .testTarget(name: "WaterfallTests", dependencies: ["Waterfall"]),
         .testTarget(name: "PhotosTests", dependencies: ["Photos", "Waterfall"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen"]),
-        .testTarget(name: "AppTests", dependencies: ["App"]),
+        .testTarget(name: "ControlTests", dependencies: ["Control"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Control"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -34,6 +34,8 @@ struct View: ParsableCommand {
     @Option(help: ArgumentHelp("Memory for tile textures, in MiB.", valueName: "MiB"))
     var textureBudget = 256
 
+    @OptionGroup(title: "Daemon") var daemon: DaemonOptions
+
     func validate() throws {
         guard textureBudget >= 16 else { throw ValidationError("--texture-budget must be at least 16 (MiB)") }
         guard textureBudget <= 1 << 20 else { throw ValidationError("--texture-budget is in MiB; \(textureBudget) is more than any screen needs") }
@@ -52,6 +54,7 @@ struct View: ParsableCommand {
         options.events = events == .stdout ? .stdout : .none
         options.stats = stats
         options.textureBudgetBytes = textureBudget << 20
+        daemon.apply(to: &options)
         // A synchronous command runs on the process's main thread, which owns SDL.
         let status = try MainActor.assumeIsolated { try Viewer.run(options) }
         if status != 0 { throw ExitCode(status) }

@@ -1,6 +1,7 @@
 // What the viewer tells other programs, one JSON line per event on stdout (`--events stdout`),
 // written with one write(2) each so a reader never sees half a line, and flushed at once.
 
+import Control
 import Foundation
 import Synchronization
 import Logging

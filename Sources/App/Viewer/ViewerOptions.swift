@@ -18,6 +18,32 @@ public struct ViewerOptions: Sendable {
     public var maxPixels = PhotoDecoder.defaultMaxPixels
     public var thumbnailCache = true
 
+    // The daemon (DESIGN.md §7).
+    /// Where the JSON control socket listens; nil = no socket.
+    public var control: String?
+    /// Group that may use the control socket (mode 0660 instead of 0600).
+    public var controlGroup: String?
+    /// Command run when a photo is selected, split by shell-word rules, never run by a shell.
+    public var onSelect: String?
+    public var onSelectLimit = 4
+    /// Follow the folders with inotify and show new photos as they arrive.
+    public var watch = true
+
+    // Kiosk mode.
+    public var kiosk = false
+    /// Seconds without input before the wall scrolls by itself; 0 = never.
+    public var attractAfter: Double = 0
+    /// Speed of that scroll, in logical pixels per second.
+    public var attractSpeed: Double = 40
+    /// Seconds without input before an open photo returns to the wall; 0 = never.
+    public var detailTimeout: Double = 0
+    /// Whether q and Ctrl+Q quit (always in a window; in a kiosk only when asked).
+    public var quitKeys = true
+    /// Newest first, new arrivals at the top and briefly highlighted (event walls).
+    public var newestFirst = false
+    /// How long a new arrival stays highlighted, in seconds.
+    public var highlightNew: Double = 8
+
     public init(paths: [String] = []) { self.paths = paths }
 
     public static let defaultSize = (width: 1280, height: 800)

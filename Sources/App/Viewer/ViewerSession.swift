@@ -3,6 +3,7 @@
 // decoded pixels and the folder scan all arrive as events on this one thread, which owns SDL;
 // decoding and scanning run on workers and never make a frame wait.
 
+import Control
 import Foundation
 import Logging
 import Photos

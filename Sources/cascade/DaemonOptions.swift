@@ -1,0 +1,69 @@
+// Options for cascade as a service: the control socket, on-select commands, live folders
+// and kiosk mode (DESIGN.md §7).
+import App
+import ArgumentParser
+
+struct DaemonOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Listen for JSON commands on this Unix socket (mode 0600).", valueName: "PATH"))
+    var control: String?
+
+    @Option(help: ArgumentHelp("Let this group use the control socket too (mode 0660).", valueName: "GROUP"))
+    var controlGroup: String?
+
+    @Option(help: ArgumentHelp("Run this command when a photo is selected; {path}, {uri} and {index} are replaced. No shell is involved.",
+                               valueName: "COMMAND"))
+    var onSelect: String?
+
+    @Option(help: "At most this many on-select commands run at once.")
+    var onSelectLimit = 4
+
+    @Flag(inversion: .prefixedNo, help: "Show new, changed and removed photos as the folders change.")
+    var watch = true
+
+    @Flag(help: "Kiosk: full screen, no cursor, no quitting keys, attract mode after 60 s, photos close after 30 s.")
+    var kiosk = false
+
+    @Option(help: ArgumentHelp("Seconds without input before the wall scrolls by itself (0 = never; kiosk default 60).", valueName: "SECONDS"))
+    var attractAfter: Double?
+
+    @Option(help: ArgumentHelp("Speed of the attract scroll, in pixels per second.", valueName: "PX"))
+    var attractSpeed: Double = 40
+
+    @Option(help: ArgumentHelp("Seconds without input before an open photo returns to the wall (0 = never; kiosk default 30).", valueName: "SECONDS"))
+    var detailTimeout: Double?
+
+    @Flag(help: "In kiosk mode, keep q and Ctrl+Q quitting.")
+    var allowQuit = false
+
+    @Flag(help: "Newest photos first; new arrivals appear at the top, highlighted for a few seconds.")
+    var newestFirst = false
+
+    @Option(help: ArgumentHelp("How long a new arrival stays highlighted, in seconds.", valueName: "SECONDS"))
+    var highlightNew: Double = 8
+
+    func validate() throws {
+        guard onSelectLimit >= 1, onSelectLimit <= 64 else { throw ValidationError("--on-select-limit must be between 1 and 64") }
+        for (name, value) in [("--attract-after", attractAfter), ("--detail-timeout", detailTimeout)] {
+            if let value, !(value >= 0 && value.isFinite) { throw ValidationError("\(name) must be 0 (never) or a number of seconds") }
+        }
+        guard attractSpeed > 0, attractSpeed <= 10_000 else { throw ValidationError("--attract-speed must be between 0 and 10000 pixels per second") }
+        guard highlightNew >= 0, highlightNew.isFinite else { throw ValidationError("--highlight-new must be 0 or more seconds") }
+        if let control, control.isEmpty { throw ValidationError("--control needs a socket path") }
+    }
+
+    func apply(to options: inout ViewerOptions) {
+        options.control = control
+        options.controlGroup = controlGroup
+        options.onSelect = onSelect
+        options.onSelectLimit = onSelectLimit
+        options.watch = watch
+        options.kiosk = kiosk
+        if kiosk { options.fullscreen = true }
+        options.attractAfter = attractAfter ?? (kiosk ? 60 : 0)
+        options.attractSpeed = attractSpeed
+        options.detailTimeout = detailTimeout ?? (kiosk ? 30 : 0)
+        options.quitKeys = !kiosk || allowQuit
+        options.newestFirst = newestFirst
+        options.highlightNew = highlightNew
+    }
+}
