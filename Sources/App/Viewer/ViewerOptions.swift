@@ -44,6 +44,10 @@ public struct ViewerOptions: Sendable {
     /// How long a new arrival stays highlighted, in seconds.
     public var highlightNew: Double = 8
 
+    /// Reads the configuration again (files and command line) for SIGHUP; its error names the
+    /// file, line and key. nil: nothing to reread.
+    public var reread: (@Sendable () throws -> ViewerOptions)?
+
     public init(paths: [String] = []) { self.paths = paths }
 
     public static let defaultSize = (width: 1280, height: 800)
