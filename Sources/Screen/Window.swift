@@ -103,6 +103,11 @@ public final class Window {
         SDL_SetWindowFullscreen(handle, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
     }
 
+    /// A kiosk keeps its screen lit: the display is the product, not a desktop left alone.
+    public func keepScreenOn() {
+        SDL_DisableScreenSaver()
+    }
+
     public func showCursor(_ visible: Bool) {
         SDL_ShowCursor(visible ? SDL_ENABLE : SDL_DISABLE)
     }

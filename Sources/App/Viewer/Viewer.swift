@@ -18,7 +18,7 @@ public enum Viewer {
                         height: options.geometry?.height ?? ViewerOptions.defaultSize.height)
         // The scan starts first and runs while SDL and the window start up.
         let waker = Waker()
-        let scan = LibraryScan(paths: choice.paths, order: options.order, reversed: options.reversed) { waker.wake() }
+        let scan = LibraryScan(paths: choice.paths, order: options.wallOrder.order, reversed: options.wallOrder.reversed) { waker.wake() }
         let window: Window
         do {
             window = try Window(title: title, placement: placement)
@@ -28,6 +28,10 @@ public enum Viewer {
         let backend = window.renderer.backend
         log.info("video driver \(window.driver), renderer \(backend.name)\(backend.vsync ? " with vsync" : ""), \(Int(window.size.width))×\(Int(window.size.height)) at scale \(window.renderer.scale)")
         log.debug("window open at \(ViewerSession.msSinceStart) ms")
+        if options.kiosk {
+            window.showCursor(false)
+            window.keepScreenOn()
+        }
         let session = ViewerSession(window: window, options: options, title: title, log: log, waker: waker)
         session.start(scanning: choice.paths, scan: scan)
         session.loop()

@@ -50,5 +50,10 @@ public struct ViewerOptions: Sendable {
 
     public init(paths: [String] = []) { self.paths = paths }
 
+    /// The order the wall shows: newest first for an event wall, else the chosen sort.
+    public var wallOrder: (order: Photos.SortOrder, reversed: Bool) {
+        newestFirst ? (.mtime, true) : (order, reversed)
+    }
+
     public static let defaultSize = (width: 1280, height: 800)
 }

@@ -13,30 +13,32 @@ import Waterfall
 @MainActor
 final class ViewerSession {
     let window: Window
-    let options: ViewerOptions
+    var options: ViewerOptions
     let log: Logger
     private let title: String
     private let events: EventSource
-    private let waker: Waker
-    private let decodes: WallScreen.Decodes
-    private let output: EventOutput
+    let waker: Waker
+    let decodes: WallScreen.Decodes
+    let output: EventOutput
     let drawer: TileDrawer
     let wall: WallScreen
     private(set) var detail: DetailScreen?
-    private var scan: LibraryScan?
-    private var scanPaths: [PhotoPath] = []
+    var scan: LibraryScan?
+    var scanPaths: [PhotoPath] = []
     private var scanning: Bool { scan != nil }
     private var scannedAnnounced = false
     private var pendingScanAnnouncement: Int?
-    private var running = true
-    private var dirty = true
+    var running = true
+    var dirty = true
     private var resultsWaiting = false
-    private var showStats: Bool
+    var showStats: Bool
     private(set) var stats = FrameStats()
     private var statsLines: [String] = []
     private var statsUpdated = -Double.infinity
     private(set) var firstFullScreen: Double?
     private let refreshInterval: Double
+    var idle: IdleBehaviour
+    let daemon: DaemonServices
 
     init(window: Window, options: ViewerOptions, title: String, log: Logger, waker: Waker = Waker()) {
         self.window = window
@@ -53,7 +55,10 @@ final class ViewerSession {
                           source: TileSource(thumbnailCache: options.thumbnailCache, maxPixels: options.maxPixels),
                           decodes: decodes, textureBudgetBytes: options.textureBudgetBytes, log: log)
         showStats = options.stats
+        idle = IdleBehaviour(attractAfter: options.attractAfter, speed: options.attractSpeed,
+                             detailTimeout: options.detailTimeout, now: ProcessClock.now())
         refreshInterval = 1 / max(24, min(window.refreshRate, 360))
+        daemon = DaemonServices(wake: { waker.wake() })
         wall.onSelect = { [unowned self] index in select(index) }
     }
 
@@ -64,9 +69,9 @@ final class ViewerSession {
         if scan == nil { rescan() }
     }
 
-    private func rescan() {
+    func rescan() {
         let waker = self.waker
-        scan = LibraryScan(paths: scanPaths, order: options.order, reversed: options.reversed) { waker.wake() }
+        scan = LibraryScan(paths: scanPaths, order: options.wallOrder.order, reversed: options.wallOrder.reversed) { waker.wake() }
     }
 
     // MARK: The loop
@@ -76,8 +81,15 @@ final class ViewerSession {
         while running {
             // A scan that finished before SDL could take its wake-up event is collected here.
             if let outcome = scan?.take() { finishScan(outcome); dirty = true }
-            if !(dirty || needsFrame), let event = events.next(waitingUpTo: nil) {
-                handle(event)
+            tick(at: ProcessClock.now())
+            if !(dirty || needsFrame) {
+                // Asleep until an event, or until the next timer (watchdog, kiosk idle work).
+                let wait = nextDeadline - ProcessClock.now()
+                if let event = events.next(waitingUpTo: wait.isFinite ? max(0, wait) : nil) {
+                    handle(event)
+                } else {
+                    continue
+                }
             }
             // One frame per refresh: without vsync (software renderer, Xvfb) this is what keeps
             // a fling from spinning a core; with vsync the present already waited.
@@ -91,6 +103,7 @@ final class ViewerSession {
             lastFrame = ProcessClock.now()
             frame(at: lastFrame)
         }
+        daemon.shutdown()
         decodes.shutdown()
         detail?.close()
         output.flush()
@@ -103,7 +116,28 @@ final class ViewerSession {
         // The wall is neither advanced nor drawn while a photo is open: a glide or fade it had
         // when the photo opened must not keep frames coming for nothing.
         if let detail { return detail.needsFrame }
-        return wall.needsFrame
+        return wall.needsFrame || idle.isDrifting
+    }
+
+    /// Work that is due by the clock rather than by an event: the kiosk's idle behaviour
+    /// (and the daemon's timers, see `tickDaemon`).
+    func tick(at now: Double) {
+        tickDaemon(at: now)
+        let scroll = wall.view.scroll
+        switch idle.step(now: now, detailOpen: detail != nil, offset: scroll.offset, maxOffset: scroll.maxOffset,
+                         gliding: scroll.isAnimating) {
+        case .none: break
+        case .closeDetail:
+            log.info("photo closed after \(Int(options.detailTimeout)) s without input")
+            closeDetail()
+        case .drift(let y): wall.view.scrollTo(offset: y)
+        case .glideToTop: wall.view.scrollTo(offset: 0, animated: true)
+        }
+    }
+
+    /// When the loop must wake up even if no event comes.
+    private var nextDeadline: Double {
+        min(idle.nextDeadline(detailOpen: detail != nil), daemonDeadline)
     }
 
     func frame(at now: Double) {
@@ -173,11 +207,16 @@ final class ViewerSession {
     func handle(_ event: ScreenEvent) {
         dirty = true
         switch event {
+        case .input, .key: idle.noteInput(now: ProcessClock.now())
+        default: break
+        }
+        switch event {
         case .quit:
             running = false
         case .wake:
             waker.acknowledge()
             if let outcome = scan?.take() { finishScan(outcome) }
+            takeDaemonWork()
         case .resized:
             let size = window.size
             wall.view.setViewportSize(size)
@@ -196,7 +235,7 @@ final class ViewerSession {
         }
     }
 
-    private func finishScan(_ outcome: LibraryScan.Outcome) {
+    func finishScan(_ outcome: LibraryScan.Outcome) {
         scan = nil
         switch outcome {
         case let .scanned(entries, issues):
@@ -226,7 +265,8 @@ final class ViewerSession {
     private func perform(_ action: ViewerAction) {
         let view = wall.view
         switch action {
-        case .quit: running = false
+        case .quit:
+            if options.quitKeys { running = false } else { log.debug("quit key ignored (kiosk)") }
         case .toggleFullscreen: window.setFullscreen(!window.isFullscreen)
         case .toggleStats: showStats.toggle()
         case .reload: if !scanning { rescan() }
@@ -265,7 +305,7 @@ final class ViewerSession {
     // MARK: Selection and the detail view
 
     /// A tap on a tile, Return on the cursor, or (later) the control socket's `select`.
-    private func select(_ index: Int) {
+    func select(_ index: Int) {
         let entries = wall.entries
         guard index >= 0, index < entries.count else { return }
         output.send(.selected(index: index, path: entries[index].path, rect: wall.view.layout.frame(at: index),
@@ -274,12 +314,12 @@ final class ViewerSession {
         openDetail(index)
     }
 
-    private func openDetail(_ index: Int) {
+    func openDetail(_ index: Int) {
         showDetail(index)
         output.send(.opened(index: index, path: wall.entries[index].path))
     }
 
-    private func showDetail(_ index: Int) {
+    func showDetail(_ index: Int) {
         detail?.close()
         let screen = DetailScreen(drawer: drawer, entries: wall.entries, index: index, viewportSize: window.size,
                                   decodes: decodes, source: wall.source, log: log)
@@ -292,7 +332,7 @@ final class ViewerSession {
         window.setTitle("cascade — " + wall.entries[index].name)
     }
 
-    private func closeDetail() {
+    func closeDetail() {
         guard let detail else { return }
         let index = detail.index
         detail.close()

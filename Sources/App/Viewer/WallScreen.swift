@@ -17,8 +17,8 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
     let drawer: TileDrawer
     private(set) var entries: [PhotoEntry] = []
     private(set) var columns: ColumnCount
-    let margins: Margins
-    let captionHeight: Double
+    private(set) var margins: Margins
+    private(set) var captionHeight: Double
     let source: TileSource
     private let decodes: Decodes
     private let log: Logger
@@ -94,6 +94,15 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
             view.scrollTo(offset: 0)
         }
         prioritisedOffset = -1
+    }
+
+    /// A new look from a reloaded configuration: same photos, laid out again around the
+    /// photo at the top of the screen.
+    func restyle(_ style: WallStyle) {
+        columns = style.columns
+        margins = style.margins
+        captionHeight = style.captions ? drawer.captionHeight : 0
+        show(entries)
     }
 
     // MARK: Data source and delegate

@@ -1,0 +1,56 @@
+// The frame loop's side of the daemon (DESIGN.md §7): timers that are due, work handed over
+// by other threads, and a configuration reloaded on SIGHUP.
+
+import Foundation
+import Logging
+import Photos
+
+extension ViewerSession {
+    /// Timers: none of the daemon's yet beyond the idle behaviour's.
+    func tickDaemon(at now: Double) {}
+
+    var daemonDeadline: Double { .infinity }
+
+    /// Work other threads left for the loop, taken after a wake-up.
+    func takeDaemonWork() {
+        if daemon.hangup.take() { reloadConfiguration() }
+    }
+
+    /// SIGHUP: the configuration is read again and the folders rescanned; the wall keeps the
+    /// photo at the top of the screen. A bad file is reported and the running configuration
+    /// stays — a typo in a kiosk's config must not take the wall down.
+    func reloadConfiguration() {
+        log.info("SIGHUP: reloading the configuration")
+        if let reread = options.reread {
+            do {
+                apply(try reread())
+            } catch {
+                log.error("configuration not reloaded, the running one stays: \(error)")
+            }
+        }
+        daemon.reloading = true
+        rescan()
+    }
+
+    /// Takes what can change while running; says what needs a restart.
+    private func apply(_ new: ViewerOptions) {
+        var new = new
+        if new.control != options.control { log.warning("the control socket moves only on restart; it stays at \(options.control ?? "none")") }
+        new.control = options.control
+        new.controlGroup = options.controlGroup
+        if new.textureBudgetBytes != options.textureBudgetBytes { log.warning("a new texture budget takes effect on restart") }
+        new.textureBudgetBytes = options.textureBudgetBytes
+        if new.paths != options.paths {
+            do {
+                scanPaths = try Viewer.choose(new.paths).paths
+            } catch {
+                log.error("keeping the folders shown: \(error)")
+                new.paths = options.paths
+            }
+        }
+        if new.style != options.style { wall.restyle(new.style) }
+        if new.stats != options.stats { showStats = new.stats }
+        idle.configure(attractAfter: new.attractAfter, speed: new.attractSpeed, detailTimeout: new.detailTimeout)
+        options = new
+    }
+}
