@@ -14,6 +14,23 @@ enum ViewerEvent {
     case selected(index: Int, path: PhotoPath, rect: Rect, offset: Double)
     case opened(index: Int, path: PhotoPath)
     case closed(index: Int)
+    /// A photo arrived in a watched folder (index in the new order) or left it (index it had).
+    case added(index: Int, path: PhotoPath)
+    case removed(index: Int, path: PhotoPath)
+    case loadError(index: Int, path: PhotoPath, error: String)
+
+    /// The name subscribers of the control socket ask for.
+    var name: String {
+        switch self {
+        case .scanned: "scanned"
+        case .selected: "selected"
+        case .opened: "opened"
+        case .closed: "closed"
+        case .added: "added"
+        case .removed: "removed"
+        case .loadError: "load-error"
+        }
+    }
 
     var json: JSONValue {
         switch self {
@@ -32,6 +49,12 @@ enum ViewerEvent {
                             ("path", .string(path.string)), ("uri", .string(path.uri))])
         case .closed(let index):
             return .object([("event", .string("closed")), ("index", .int(index))])
+        case let .added(index, path), let .removed(index, path):
+            return .object([("event", .string(name)), ("index", .int(index)),
+                            ("path", .string(path.string)), ("uri", .string(path.uri))])
+        case let .loadError(index, path, error):
+            return .object([("event", .string(name)), ("index", .int(index)),
+                            ("path", .string(path.string)), ("error", .string(error))])
         }
     }
 }

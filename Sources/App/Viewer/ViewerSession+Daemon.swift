@@ -11,6 +11,11 @@ extension ViewerSession {
 
     var daemonDeadline: Double { .infinity }
 
+    /// An event for `--events stdout` and for the control socket's subscribers.
+    func emit(_ event: ViewerEvent) {
+        output.send(event)
+    }
+
     /// Work other threads left for the loop, taken after a wake-up.
     func takeDaemonWork() {
         if daemon.hangup.take() { reloadConfiguration() }

@@ -60,6 +60,7 @@ final class ViewerSession {
         refreshInterval = 1 / max(24, min(window.refreshRate, 360))
         daemon = DaemonServices(wake: { waker.wake() })
         wall.onSelect = { [unowned self] index in select(index) }
+        wall.onLoadError = { [unowned self] index, path, reason in emit(.loadError(index: index, path: path, error: reason)) }
     }
 
     /// `scan`: one already running (started before the window, so the two overlap).
@@ -182,7 +183,7 @@ final class ViewerSession {
         if let count = pendingScanAnnouncement, detail == nil {
             pendingScanAnnouncement = nil
             scannedAnnounced = true
-            output.send(.scanned(count: count))
+            emit(.scanned(count: count))
             log.debug("first frame with tiles at \(Self.msSinceStart) ms")
         }
         if firstFullScreen == nil, scannedAnnounced, detail == nil, wall.isScreenSettled {
@@ -251,7 +252,7 @@ final class ViewerSession {
                     showDetail(index)
                 } else {
                     window.setTitle(title)
-                    output.send(.closed(index: open.index))
+                    emit(.closed(index: open.index))
                 }
             }
             log.debug("scanned \(entries.count) photos at \(Self.msSinceStart) ms")
@@ -308,7 +309,7 @@ final class ViewerSession {
     func select(_ index: Int) {
         let entries = wall.entries
         guard index >= 0, index < entries.count else { return }
-        output.send(.selected(index: index, path: entries[index].path, rect: wall.view.layout.frame(at: index),
+        emit(.selected(index: index, path: entries[index].path, rect: wall.view.layout.frame(at: index),
                               offset: wall.view.drawnOffset))
         wall.cursor = index
         openDetail(index)
@@ -316,7 +317,7 @@ final class ViewerSession {
 
     func openDetail(_ index: Int) {
         showDetail(index)
-        output.send(.opened(index: index, path: wall.entries[index].path))
+        emit(.opened(index: index, path: wall.entries[index].path))
     }
 
     func showDetail(_ index: Int) {
@@ -342,7 +343,7 @@ final class ViewerSession {
             wall.cursor = index
             wall.view.scrollToCell(at: index, position: .visible)
         }
-        output.send(.closed(index: index))
+        emit(.closed(index: index))
     }
 
     // MARK: Stats

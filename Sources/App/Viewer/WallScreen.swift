@@ -27,6 +27,8 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
     var cursor: Int?
     /// A tap or `select` landed on a tile.
     var onSelect: ((Int) -> Void)?
+    /// A photo could not be shown (told once per photo, as it is logged).
+    var onLoadError: ((Int, PhotoPath, String) -> Void)?
 
     /// At most this many finished decodes are taken per frame, and at most `uploadBytesPerFrame`
     /// of pixels uploaded, so a burst of decodes is spread over a few frames instead of making
@@ -235,6 +237,7 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
         let path = entries[index].path
         if failures.updateValue(reason, forKey: path) == nil {
             log.warning("cannot show \(path): \(reason)")
+            onLoadError?(index, path, reason)
         }
     }
 
