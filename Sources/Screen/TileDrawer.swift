@@ -87,9 +87,12 @@ public final class TileDrawer {
 
     /// Outlines `rect` just inside its edges — inside, so it never covers a neighbour even
     /// with zero margins.
-    public func drawHighlight(in rect: Rect) {
+    /// The cursor's frame; at less than full opacity, a new arrival's fading mark.
+    public func drawHighlight(in rect: Rect, opacity: Double = 1) {
         let thickness = max(1, Int((Self.highlightThickness * renderer.scale).rounded()))
-        renderer.outline(pixelRect(for: rect), thickness: thickness, color: theme.highlight)
+        var color = theme.highlight
+        color.alpha = UInt8((min(max(opacity, 0), 1) * Double(color.alpha)).rounded())
+        renderer.outline(pixelRect(for: rect), thickness: thickness, color: color)
     }
 
     private func drawPhoto(_ texture: TileTexture, opacity: Double, in area: PixelRect) {

@@ -138,7 +138,7 @@ final class ViewerSession {
 
     /// When the loop must wake up even if no event comes.
     private var nextDeadline: Double {
-        min(idle.nextDeadline(detailOpen: detail != nil), daemonDeadline)
+        min(idle.nextDeadline(detailOpen: detail != nil), daemonDeadline, wall.nextArrivalFade(after: ProcessClock.now()))
     }
 
     func frame(at now: Double) {

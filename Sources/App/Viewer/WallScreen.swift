@@ -48,6 +48,9 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
     /// and logged once.
     private var failures: [PhotoPath: String] = [:]
     private var prioritisedOffset = -1.0
+    /// New arrivals from a watched folder and when their highlight ends (kiosk event walls).
+    private var arrivals: [PhotoPath: Double] = [:]
+    var highlightArrivals: Double = 0
     private(set) var fading = false
     private(set) var lateResultsDropped = 0
     private(set) var uploads = 0
@@ -258,8 +261,21 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
             }
             let caption = captionHeight > 0 ? entries[item.index].name : nil
             drawer.draw(content, in: item.frame, caption: caption)
-            if item.index == cursor { drawer.drawHighlight(in: item.frame) }
+            if item.index == cursor {
+                drawer.drawHighlight(in: item.frame)
+            } else if !arrivals.isEmpty, let until = arrivals[entries[item.index].path] {
+                // Full strength, then fading out over the last second.
+                let opacity = min(1, until - now)
+                if opacity > 0 { drawer.drawHighlight(in: item.frame, opacity: opacity) }
+                if opacity < 1 { fading = true }
+            }
         }
+        if !arrivals.isEmpty { arrivals = arrivals.filter { $0.value > now } }
+    }
+
+    /// When an arrival's highlight starts to fade: the loop sleeps until then, not frame by frame.
+    func nextArrivalFade(after now: Double) -> Double {
+        arrivals.values.lazy.map { $0 - 1 }.filter { $0 > now }.min() ?? .infinity
     }
 
     /// True when every tile on screen shows its photo or its error.
