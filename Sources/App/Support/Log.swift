@@ -1,6 +1,9 @@
-// One logger for the whole program, to stderr. The level comes from CASCADE_LOG
+// One logger for the whole program, to stderr, one line per event. The level comes from CASCADE_LOG
 // (trace … critical; default info) so a kiosk's journal can be made chattier without a rebuild.
+// Under systemd, when stderr is the journal, lines carry sd-daemon priority prefixes so
+// `journalctl -p warning` and the journal's colours see cascade's levels.
 
+import Control
 import Foundation
 import Logging
 
@@ -10,8 +13,9 @@ public enum Log {
     /// Call once, first thing in `main`.
     public static func bootstrap(environment: [String: String] = ProcessInfo.processInfo.environment) {
         let level = environment["CASCADE_LOG"].flatMap { Logger.Level(rawValue: $0.lowercased()) } ?? .info
+        let style = StandardErrorLogHandler.detectStyle(environment: environment)
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
+            var handler = StandardErrorLogHandler(label: label, style: style)
             handler.logLevel = level
             return handler
         }

@@ -1,0 +1,86 @@
+// The unit files in systemd/ checked by systemd's own tools: the kiosk's sandbox must keep its
+// promised exposure, and neither unit may hold a setting systemd would silently ignore.
+
+import Foundation
+import Testing
+
+private enum SystemdAnalyze {
+    static let path: String? = {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+            + ["/usr/bin", "/bin"]
+        return folders.map { $0 + "/systemd-analyze" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    static let unitFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("systemd")
+
+    struct Run { let status: Int32; let output: String; let errors: String }
+
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+        // Output goes to files, not pipes: nothing to drain while waiting, nothing can stall.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-analyze-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outputFile = folder.appendingPathComponent("out"), errorFile = folder.appendingPathComponent("err")
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(path))
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        try process.run()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus,
+                   output: try String(contentsOf: outputFile, encoding: .utf8),
+                   errors: try String(contentsOf: errorFile, encoding: .utf8))
+    }
+}
+
+private let installed = SystemdAnalyze.path != nil
+private let missing: Comment = "systemd-analyze is not installed (apt-get install systemd)"
+
+@Suite(.serialized) struct SystemdUnitTests {
+    @Test(.enabled(if: installed, missing))
+    func kioskExposureIsAtMostTwo() throws {
+        let unit = SystemdAnalyze.unitFolder.appendingPathComponent("cascade-kiosk.service").path
+        let run = try SystemdAnalyze.run(["security", "--offline=true", unit])
+        #expect(run.errors.isEmpty, "systemd-analyze complained: \(run.errors)")
+        let line = try #require(run.output.split(separator: "\n").first { $0.contains("Overall exposure level") },
+                                "no overall exposure in: \(run.output)")
+        let figure = try #require(line.split(separator: ":").last?.split(separator: " ").first.flatMap { Double($0) },
+                                  "cannot read the figure in: \(line)")
+        #expect(figure <= 2.0, "\(line)")
+    }
+
+    @Test(.enabled(if: installed, missing))
+    func kioskUnitVerifies() throws {
+        // verify insists that ExecStart= exists; the binary is not installed on a build machine.
+        let text = try String(contentsOf: SystemdAnalyze.unitFolder.appendingPathComponent("cascade-kiosk.service"), encoding: .utf8)
+        #expect(text.contains("ExecStart=/usr/local/bin/cascade "))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-unit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("cascade-kiosk.service")
+        try text.replacingOccurrences(of: "ExecStart=/usr/local/bin/cascade ", with: "ExecStart=/bin/true ")
+            .write(to: copy, atomically: true, encoding: .utf8)
+        let run = try SystemdAnalyze.run(["verify", copy.path])
+        #expect(run.status == 0 && run.errors.isEmpty && run.output.isEmpty, "\(run.output)\(run.errors)")
+    }
+
+    @Test(.enabled(if: installed, missing))
+    func userUnitHasNoIgnoredSettings() throws {
+        // A user manager's paths need XDG_RUNTIME_DIR, which a CI job may not have.
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-runtime-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        let unit = SystemdAnalyze.unitFolder.appendingPathComponent("cascade.service").path
+        let run = try SystemdAnalyze.run(["security", "--offline=true", "--user", unit],
+                                         environment: ["XDG_RUNTIME_DIR": runtime.path])
+        #expect(run.errors.isEmpty, "systemd-analyze complained: \(run.errors)")
+        #expect(run.output.contains("Overall exposure level for cascade.service"))
+    }
+}
