@@ -3,20 +3,42 @@
 // watcher. Each reaches the loop the same way — a mailbox plus a wake-up — because the loop
 // owns SDL and never runs a dispatch queue.
 
+import Control
 import Foundation
 import Logging
+import Photos
 
 @MainActor
 final class DaemonServices {
     let hangup: HangupSignal
+    /// systemd's notify socket, when started by systemd with `Type=notify`.
+    let notifier: SystemdNotifier?
+    /// When the frame loop next owes systemd a WATCHDOG=1.
+    var watchdog: WatchdogPacer?
+    /// systemd has heard READY=1 (after the first frame, and again after each reload).
+    var ready = false
     /// A SIGHUP's rescan is under way; systemd hears READY=1 when it is on screen.
     var reloading = false
 
-    init(wake: @escaping @Sendable () -> Void) {
+    init(notifier: SystemdNotifier?, wake: @escaping @Sendable () -> Void) {
         hangup = HangupSignal(wake: wake)
+        self.notifier = notifier
+        watchdog = notifier?.watchdogInterval.map { WatchdogPacer(interval: $0) }
+    }
+
+    /// The scan's progress as systemd's status line (`systemctl status` shows it).
+    static func scanStatus(_ notifier: SystemdNotifier?) -> (@Sendable (ScanProgress) -> Void)? {
+        guard let notifier else { return nil }
+        return { progress in
+            switch progress.phase {
+            case .walking: notifier.status("scanning: \(progress.done) files found")
+            case .probing: notifier.status("reading photo headers: \(progress.done) of \(progress.total ?? progress.done)")
+            }
+        }
     }
 
     func shutdown() {
+        notifier?.stopping()
         hangup.cancel()
     }
 }

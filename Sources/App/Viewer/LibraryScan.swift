@@ -14,12 +14,14 @@ final class LibraryScan: Sendable {
     private let finished = Mutex<Outcome?>(nil)
 
     /// Starts scanning `paths` on a thread of its own; `wake` is called when it is done.
-    init(paths: [PhotoPath], order: Photos.SortOrder, reversed: Bool, wake: @escaping @Sendable () -> Void) {
+    /// `progress` is called on the scan's threads (systemd's STATUS= line is one use).
+    init(paths: [PhotoPath], order: Photos.SortOrder, reversed: Bool,
+         progress: (@Sendable (ScanProgress) -> Void)? = nil, wake: @escaping @Sendable () -> Void) {
         let scanner = PhotoScanner(order: order, reversed: reversed)
         let thread = Thread { [self] in
             let outcome: Outcome
             do {
-                let result = try scanner.scan(paths)
+                let result = try scanner.scan(paths, progress: progress)
                 outcome = .scanned(result.entries, issues: result.issues)
             } catch {
                 outcome = .failed("\(error)")

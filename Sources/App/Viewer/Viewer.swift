@@ -2,6 +2,7 @@
 // anything, so a typo gets an answer in the terminal rather than an empty window.
 
 import Foundation
+import Control
 import Logging
 import Photos
 import Screen
@@ -10,6 +11,15 @@ import Screen
 public enum Viewer {
     /// Runs until the user quits; returns the exit status.
     public static func run(_ options: ViewerOptions, log: Logger = Log.shared) throws -> Int32 {
+        // Read before any thread starts: it takes NOTIFY_SOCKET and WATCHDOG_* out of the
+        // environment so on-select commands don't inherit them.
+        let notifier: SystemdNotifier?
+        do {
+            notifier = try SystemdNotifier.fromEnvironment()
+        } catch {
+            log.warning("NOTIFY_SOCKET is set but unusable, systemd will not hear from cascade: \(error)")
+            notifier = nil
+        }
         let choice = try choose(options.paths)
         let title = "cascade — " + folderName(choice)
         let placement: Window.Placement = options.fullscreen
@@ -18,7 +28,8 @@ public enum Viewer {
                         height: options.geometry?.height ?? ViewerOptions.defaultSize.height)
         // The scan starts first and runs while SDL and the window start up.
         let waker = Waker()
-        let scan = LibraryScan(paths: choice.paths, order: options.wallOrder.order, reversed: options.wallOrder.reversed) { waker.wake() }
+        let scan = LibraryScan(paths: choice.paths, order: options.wallOrder.order, reversed: options.wallOrder.reversed,
+                               progress: DaemonServices.scanStatus(notifier)) { waker.wake() }
         let window: Window
         do {
             window = try Window(title: title, placement: placement)
@@ -32,7 +43,8 @@ public enum Viewer {
             window.showCursor(false)
             window.keepScreenOn()
         }
-        let session = ViewerSession(window: window, options: options, title: title, log: log, waker: waker)
+        let session = ViewerSession(window: window, options: options, title: title, log: log, waker: waker,
+                                    notifier: notifier)
         session.start(scanning: choice.paths, scan: scan)
         session.loop()
         return 0

@@ -6,10 +6,30 @@ import Logging
 import Photos
 
 extension ViewerSession {
-    /// Timers: none of the daemon's yet beyond the idle behaviour's.
-    func tickDaemon(at now: Double) {}
+    /// The watchdog is fed from the frame loop itself and nowhere else: a loop that hangs stops
+    /// feeding it, and systemd restarts the service.
+    func tickDaemon(at now: Double) {
+        if daemon.watchdog?.isDue(at: now) == true { daemon.notifier?.watchdog() }
+    }
 
-    var daemonDeadline: Double { .infinity }
+    var daemonDeadline: Double {
+        guard let pacer = daemon.watchdog else { return .infinity }
+        let now = ProcessClock.now()
+        return now + pacer.secondsUntilDue(at: now)
+    }
+
+    /// After a frame is on screen: systemd hears READY=1 for the first frame, and again once a
+    /// reload's wall is shown.
+    func notifyAfterPresent() {
+        guard let notifier = daemon.notifier else { return }
+        if !daemon.ready {
+            daemon.ready = true
+            notifier.ready(status: scanning ? "scanning" : "showing \(wall.entries.count) photos")
+        } else if daemon.reloading, !scanning {
+            daemon.reloading = false
+            notifier.ready(status: "showing \(wall.entries.count) photos")
+        }
+    }
 
     /// An event for `--events stdout` and for the control socket's subscribers.
     func emit(_ event: ViewerEvent) {
@@ -26,6 +46,7 @@ extension ViewerSession {
     /// stays — a typo in a kiosk's config must not take the wall down.
     func reloadConfiguration() {
         log.info("SIGHUP: reloading the configuration")
+        daemon.notifier?.reloading()
         if let reread = options.reread {
             do {
                 apply(try reread())

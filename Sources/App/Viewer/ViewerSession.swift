@@ -25,7 +25,7 @@ final class ViewerSession {
     private(set) var detail: DetailScreen?
     var scan: LibraryScan?
     var scanPaths: [PhotoPath] = []
-    private var scanning: Bool { scan != nil }
+    var scanning: Bool { scan != nil }
     private var scannedAnnounced = false
     private var pendingScanAnnouncement: Int?
     var running = true
@@ -40,7 +40,8 @@ final class ViewerSession {
     var idle: IdleBehaviour
     let daemon: DaemonServices
 
-    init(window: Window, options: ViewerOptions, title: String, log: Logger, waker: Waker = Waker()) {
+    init(window: Window, options: ViewerOptions, title: String, log: Logger, waker: Waker = Waker(),
+         notifier: SystemdNotifier? = nil) {
         self.window = window
         self.waker = waker
         self.options = options
@@ -58,7 +59,7 @@ final class ViewerSession {
         idle = IdleBehaviour(attractAfter: options.attractAfter, speed: options.attractSpeed,
                              detailTimeout: options.detailTimeout, now: ProcessClock.now())
         refreshInterval = 1 / max(24, min(window.refreshRate, 360))
-        daemon = DaemonServices(wake: { waker.wake() })
+        daemon = DaemonServices(notifier: notifier, wake: { waker.wake() })
         wall.onSelect = { [unowned self] index in select(index) }
         wall.onLoadError = { [unowned self] index, path, reason in emit(.loadError(index: index, path: path, error: reason)) }
     }
@@ -72,7 +73,8 @@ final class ViewerSession {
 
     func rescan() {
         let waker = self.waker
-        scan = LibraryScan(paths: scanPaths, order: options.wallOrder.order, reversed: options.wallOrder.reversed) { waker.wake() }
+        scan = LibraryScan(paths: scanPaths, order: options.wallOrder.order, reversed: options.wallOrder.reversed,
+                           progress: DaemonServices.scanStatus(daemon.notifier)) { waker.wake() }
     }
 
     // MARK: The loop
@@ -180,6 +182,7 @@ final class ViewerSession {
     /// Things that happen once a frame is on screen: the scan is announced when its tiles are
     /// visible, and the first full screen is timed when every visible tile shows its photo.
     private func afterPresent() {
+        notifyAfterPresent()
         if let count = pendingScanAnnouncement, detail == nil {
             pendingScanAnnouncement = nil
             scannedAnnounced = true
