@@ -18,7 +18,8 @@ final class HangupSignal {
         // The default action of SIGHUP ends the process; the dispatch source needs it ignored.
         signal(SIGHUP, SIG_IGN)
         source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: DispatchQueue(label: "cascade.sighup"))
-        source.setEventHandler { [flag] in
+        // @Sendable: otherwise the closure would inherit the main actor and trap on the queue.
+        source.setEventHandler { @Sendable [flag] in
             flag.raised.store(true, ordering: .releasing)
             wake()
         }
