@@ -33,7 +33,15 @@ public final class ControlServer: Sendable {
         let (file, fd) = try ControlSocketFile.bind(path: path, group: groupName)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
-        let table = NIOLoopBound(ControlClientTable(limits: limits, log: log), eventLoop: loop)
+        // Made on the loop: from then on it is only ever touched there.
+        let table: NIOLoopBound<ControlClientTable>
+        do {
+            table = try loop.submit { NIOLoopBound(ControlClientTable(limits: limits, log: log), eventLoop: loop) }.wait()
+        } catch {
+            file.remove()
+            try? group.syncShutdownGracefully()
+            throw .system(action: "start serving", path: path, reason: "\(error)")
+        }
         let mailbox = ControlMailbox(wake: wake)
         let highWater = max(1, limits.maximumPendingOutput)
         let bootstrap = ServerBootstrap(group: group)
