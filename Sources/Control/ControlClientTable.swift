@@ -18,13 +18,15 @@ final class ControlClientTable {
 
     let limits: ControlServerLimits
     let log: Logger
+    let serverID: UInt64
     private var clients: [UInt64: Client] = [:]
     private var nextID: UInt64 = 1
     private var shuttingDown = false
 
-    init(limits: ControlServerLimits, log: Logger) {
+    init(limits: ControlServerLimits, log: Logger, serverID: UInt64) {
         self.limits = limits
         self.log = log
+        self.serverID = serverID
     }
 
     var count: Int { clients.count }

@@ -90,7 +90,7 @@ final class ControlConnection: ChannelInboundHandler {
                 table.send(ControlProtocol.replyLine(requestID: decoded.requestID, .success(.null)), to: id)
             case .success(.command(let command)):
                 if table.admit(id) {
-                    requests.append(ControlRequest(command: command, client: id, requestID: decoded.requestID))
+                    requests.append(ControlRequest(command: command, server: table.serverID, client: id, requestID: decoded.requestID))
                 } else {
                     let error = ControlError("too many requests waiting for replies (at most \(table.limits.maximumRequestsInFlight)); wait for the replies first")
                     table.send(ControlProtocol.replyLine(requestID: decoded.requestID, .failure(error)), to: id)

@@ -5,10 +5,15 @@ import Synchronization
 
 public struct ControlRequest: Sendable {
     public let command: ControlCommand
-    /// Which connection asked, and the request_id to echo: opaque to the app.
+    /// Which server and connection asked, and the request_id to echo: opaque to the app.
+    let server: UInt64
     let client: UInt64
     let requestID: JSONValue
 }
+
+/// Tells servers apart, so a request kept across a restart of the socket (a SIGHUP that
+/// changes --control) is never answered to whichever client of the new one has the same number.
+let nextServerID = Atomic<UInt64>(1)
 
 /// Filled on the event loop, emptied by the frame loop; `wake` tells the frame loop to look.
 final class ControlMailbox: Sendable {

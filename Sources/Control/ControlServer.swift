@@ -36,7 +36,8 @@ public final class ControlServer: Sendable {
         // Made on the loop: from then on it is only ever touched there.
         let table: NIOLoopBound<ControlClientTable>
         do {
-            table = try loop.submit { NIOLoopBound(ControlClientTable(limits: limits, log: log), eventLoop: loop) }.wait()
+            let id = nextServerID.wrappingAdd(1, ordering: .relaxed).oldValue
+            table = try loop.submit { NIOLoopBound(ControlClientTable(limits: limits, log: log, serverID: id), eventLoop: loop) }.wait()
         } catch {
             file.remove()
             try? group.syncShutdownGracefully()
@@ -78,7 +79,10 @@ public final class ControlServer: Sendable {
     /// Answers a request; a client that has gone meanwhile is skipped. Never blocks.
     public func reply(to request: ControlRequest, _ result: Result<JSONValue, ControlError>) {
         let table = self.table
-        onLoop { table.value.reply(to: request.client, requestID: request.requestID, result) }
+        onLoop {
+            guard request.server == table.value.serverID else { return }
+            table.value.reply(to: request.client, requestID: request.requestID, result)
+        }
     }
 
     /// Sends an event to the clients subscribed to `name`. `event` is the event's object,

@@ -241,4 +241,25 @@ import Testing
             #expect(try listener.request([.string("get-state")], requestID: 5)["request_id"] == .int(5))
         }
     }
+
+    @Test func aRequestIsOnlyEverAnsweredByTheServerItCameFrom() throws {
+        try withApp(answer: nil) { first, firstPath in
+            try withApp(answer: nil) { second, secondPath in
+                let a = try connect(firstPath)
+                let b = try connect(secondPath)
+                try a.send(.object([("command", .array([.string("get-state")])), ("request_id", .int(1))]))
+                try b.send(.object([("command", .array([.string("close")])), ("request_id", .int(2))]))
+                var fromFirst: [ControlRequest] = [], fromSecond: [ControlRequest] = []
+                for _ in 0..<1000 where fromFirst.isEmpty || fromSecond.isEmpty {
+                    fromFirst += first.server.takeRequests()
+                    fromSecond += second.server.takeRequests()
+                    Thread.sleep(forTimeInterval: 0.01)
+                }
+                // Both are client 1 of their server; the second server must not deliver the first's reply.
+                second.server.reply(to: try #require(fromFirst.first), .success(.string("wrong")))
+                second.server.reply(to: try #require(fromSecond.first), .success(.string("right")))
+                #expect(try b.readJSON() == .object([("request_id", .int(2)), ("error", .string("success")), ("data", .string("right"))]))
+            }
+        }
+    }
 }
