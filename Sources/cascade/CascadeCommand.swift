@@ -8,7 +8,7 @@ struct Cascade: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cascade",
         abstract: "A waterfall photo wall for Linux screens.",
-        subcommands: [View.self, Render.self, Cache.self, Bench.self],
+        subcommands: [View.self, Render.self, Cache.self, Bench.self, CtlCommand.self],
         defaultSubcommand: View.self)
 }
 

@@ -1,0 +1,43 @@
+import App
+import ArgumentParser
+
+struct CtlCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ctl",
+        abstract: "Send a command to a running cascade over its control socket, or follow its events.",
+        discussion: """
+            Commands: get-state; scroll-to '{"index":I}' or '{"offset":Y}' (add "animated":true to glide); \
+            select I; open I; close; set-columns N or auto; reload; quit. Whole numbers are sent as numbers, \
+            {…} and […] as JSON, true and false as bools, anything else as a string. The reply's data is \
+            printed as one line of JSON.
+
+            Events for --follow: selected, opened, closed, added, removed, load-error, scanned (default: all).
+
+            The socket is --socket, else $CASCADE_CONTROL, else $XDG_RUNTIME_DIR/cascade/control.sock if it \
+            exists, else /run/cascade/control.sock.
+
+            Exit status: 0 done, 1 the command failed, 2 cannot reach cascade, 64 bad arguments.
+            """)
+
+    @Option(help: ArgumentHelp("The control socket.", valueName: "PATH"))
+    var socket: String?
+
+    @Flag(help: "Print events as they come, one JSON object per line, until cascade closes the socket.")
+    var follow = false
+
+    @Option(help: ArgumentHelp("Seconds to wait for a reply.", valueName: "SECONDS"))
+    var timeout: Double = 10
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("COMMAND [ARG…], or with --follow the events to print.", valueName: "words"))
+    var words: [String] = []
+
+    func validate() throws {
+        guard timeout > 0, timeout.isFinite, timeout <= 86_400 else { throw ValidationError("--timeout must be a number of seconds above 0") }
+        if !follow, words.isEmpty { throw ValidationError("name a command, e.g. `cascade ctl get-state`") }
+    }
+
+    func run() throws {
+        let status = Ctl.run(socket: socket, command: follow ? [] : words, follow: follow ? words : nil, timeout: timeout)
+        if status != 0 { throw ExitCode(status) }
+    }
+}
