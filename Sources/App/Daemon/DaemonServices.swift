@@ -13,6 +13,8 @@ final class DaemonServices {
     let hangup: HangupSignal
     /// systemd's notify socket, when started by systemd with `Type=notify`.
     let notifier: SystemdNotifier?
+    /// The JSON control socket (`--control`).
+    let control: ControlServer?
     /// When the frame loop next owes systemd a WATCHDOG=1.
     var watchdog: WatchdogPacer?
     /// systemd has heard READY=1 (after the first frame, and again after each reload).
@@ -20,9 +22,10 @@ final class DaemonServices {
     /// A SIGHUP's rescan is under way; systemd hears READY=1 when it is on screen.
     var reloading = false
 
-    init(notifier: SystemdNotifier?, wake: @escaping @Sendable () -> Void) {
+    init(notifier: SystemdNotifier?, control: ControlServer?, wake: @escaping @Sendable () -> Void) {
         hangup = HangupSignal(wake: wake)
         self.notifier = notifier
+        self.control = control
         watchdog = notifier?.watchdogInterval.map { WatchdogPacer(interval: $0) }
     }
 
@@ -39,6 +42,8 @@ final class DaemonServices {
 
     func shutdown() {
         notifier?.stopping()
+        // Replies already owed (a `quit` request's among them) go out before the socket goes.
+        control?.shutdown()
         hangup.cancel()
     }
 }

@@ -30,6 +30,16 @@ public enum Viewer {
         let waker = Waker()
         let scan = LibraryScan(paths: choice.paths, order: options.wallOrder.order, reversed: options.wallOrder.reversed,
                                progress: DaemonServices.scanStatus(notifier)) { waker.wake() }
+        // The socket before the window: another cascade already listening is an error the
+        // user sees at once, not after a window flashed up.
+        var control: ControlServer?
+        if let path = options.control {
+            do {
+                control = try ControlServer(path: path, group: options.controlGroup, log: log, wake: { waker.wake() })
+            } catch {
+                throw CommandError(description: "\(error)")
+            }
+        }
         let window: Window
         do {
             window = try Window(title: title, placement: placement)
@@ -44,7 +54,7 @@ public enum Viewer {
             window.keepScreenOn()
         }
         let session = ViewerSession(window: window, options: options, title: title, log: log, waker: waker,
-                                    notifier: notifier)
+                                    notifier: notifier, control: control)
         session.start(scanning: choice.paths, scan: scan)
         session.loop()
         return 0

@@ -34,11 +34,13 @@ extension ViewerSession {
     /// An event for `--events stdout` and for the control socket's subscribers.
     func emit(_ event: ViewerEvent) {
         output.send(event)
+        daemon.control?.publish(event.json, named: event.name)
     }
 
     /// Work other threads left for the loop, taken after a wake-up.
     func takeDaemonWork() {
         if daemon.hangup.take() { reloadConfiguration() }
+        answerControlRequests()
     }
 
     /// SIGHUP: the configuration is read again and the folders rescanned; the wall keeps the

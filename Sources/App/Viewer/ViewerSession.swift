@@ -41,7 +41,7 @@ final class ViewerSession {
     let daemon: DaemonServices
 
     init(window: Window, options: ViewerOptions, title: String, log: Logger, waker: Waker = Waker(),
-         notifier: SystemdNotifier? = nil) {
+         notifier: SystemdNotifier? = nil, control: ControlServer? = nil) {
         self.window = window
         self.waker = waker
         self.options = options
@@ -59,7 +59,7 @@ final class ViewerSession {
         idle = IdleBehaviour(attractAfter: options.attractAfter, speed: options.attractSpeed,
                              detailTimeout: options.detailTimeout, now: ProcessClock.now())
         refreshInterval = 1 / max(24, min(window.refreshRate, 360))
-        daemon = DaemonServices(notifier: notifier, wake: { waker.wake() })
+        daemon = DaemonServices(notifier: notifier, control: control, wake: { waker.wake() })
         wall.onSelect = { [unowned self] index in select(index) }
         wall.onLoadError = { [unowned self] index, path, reason in emit(.loadError(index: index, path: path, error: reason)) }
     }

@@ -1,0 +1,87 @@
+// The control socket's commands, answered on the frame loop (the only thread that may touch
+// the wall). Each does exactly what the matching input does: `select` is a tap, `reload` is
+// the r key.
+
+import Control
+import Foundation
+import Photos
+import Waterfall
+
+extension ViewerSession {
+    /// Answers every request waiting in the socket's mailbox.
+    func answerControlRequests() {
+        guard let control = daemon.control else { return }
+        for request in control.takeRequests() {
+            control.reply(to: request, perform(request.command))
+        }
+    }
+
+    func perform(_ command: ControlCommand) -> Result<JSONValue, ControlError> {
+        if command != .getState {
+            // A program driving the wall counts as someone using it: the attract drift stops.
+            idle.noteInput(now: ProcessClock.now())
+            dirty = true
+        }
+        let count = wall.entries.count
+        func check(_ index: Int) -> ControlError? {
+            (0..<count).contains(index) ? nil
+                : ControlError(count == 0 ? "index \(index): the wall is empty" : "index \(index) is out of range 0…\(count - 1)")
+        }
+        switch command {
+        case .getState:
+            return .success(state)
+        case let .scrollTo(.index(index), animated):
+            if let error = check(index) { return .failure(error) }
+            wall.view.scrollToCell(at: index, position: .top, animated: animated)
+        case let .scrollTo(.offset(y), animated):
+            guard y.isFinite else { return .failure(ControlError("offset must be a finite number")) }
+            wall.view.scrollTo(offset: y, animated: animated)
+        case .select(let index):
+            if let error = check(index) { return .failure(error) }
+            // A tap lands on the wall; with a photo open the wall is behind it, so it closes first.
+            if detail != nil { closeDetail() }
+            wall.view.selectCell(at: index)
+        case .open(let index):
+            if let error = check(index) { return .failure(error) }
+            if let detail { detail.show(index) } else { openDetail(index) }
+        case .close:
+            closeDetail()
+        case .setColumns(let n):
+            let limits = wall.view.columnLimits
+            if let n, !limits.contains(n) {
+                return .failure(ControlError("columns must be \(limits.lowerBound)…\(limits.upperBound) or \"auto\""))
+            }
+            wall.view.setColumns(n.map { .fixed($0) } ?? .automatic)
+        case .reload:
+            if scan == nil { rescan() }
+        case .quit:
+            running = false
+        }
+        return .success(.null)
+    }
+
+    /// `get-state`: what is on screen, in the wall's coordinates (as the selection event).
+    var state: JSONValue {
+        let view = wall.view
+        let visible: [JSONValue] = view.drawList.map { item in
+            let path = wall.entries[item.index].path
+            let frame = view.layout.frame(at: item.index)
+            return .object([
+                ("index", .int(item.index)), ("path", .string(path.string)), ("uri", .string(path.uri)),
+                ("rect", .object([("x", .double(frame.minX)), ("y", .double(frame.minY)),
+                                  ("w", .double(frame.width)), ("h", .double(frame.height))])),
+            ])
+        }
+        return .object([
+            ("count", .int(wall.entries.count)),
+            ("columns", .int(view.layout.columnCount)),
+            ("width", .double(view.viewportSize.width)),
+            ("height", .double(view.viewportSize.height)),
+            ("offset", .double(view.contentOffset)),
+            ("contentHeight", .double(view.contentHeight)),
+            ("mode", .string(detail == nil ? "wall" : "detail")),
+            ("selected", (detail?.index ?? wall.cursor).map { .int($0) } ?? .null),
+            ("visible", .array(visible)),
+        ])
+    }
+}
