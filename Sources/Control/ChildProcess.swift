@@ -9,6 +9,8 @@ struct ChildProcess: Sendable {
     enum Status: Sendable, Equatable {
         case exited(Int32)
         case signalled(Int32)
+        /// Someone else reaped it (SIGCHLD ignored, a waitpid(-1) elsewhere): how it ended is lost.
+        case unknown
     }
 
     struct SpawnError: Error, CustomStringConvertible {
@@ -76,12 +78,15 @@ struct ChildProcess: Sendable {
         var status: Int32 = 0
         var reaped = false
         var buffer = [UInt8](repeating: 0, count: 4096)
-        var descriptor = pollfd(fd: stderr, events: Int16(POLLIN), revents: 0)
+        // A grandchild may keep stderr open after the child has ended, so the child's end is
+        // watched too: through a pidfd (readable once it exits), or where the kernel has none
+        // by looking every quarter second.
+        let pidfd = Self.pidfdOpen?(pid, 0) ?? -1
+        defer { if pidfd >= 0 { close(pidfd) } }
+        var watched = [pollfd(fd: stderr, events: Int16(POLLIN), revents: 0)]
+        if pidfd >= 0 { watched.append(pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)) }
         reading: while true {
-            // A grandchild may keep stderr open after the child ended: the timeout lets the
-            // loop notice the child's exit and reap it rather than wait for the grandchild.
-            let ready = poll(&descriptor, 1, 250)
-            if ready < 0, errno != EINTR { break }
+            if poll(&watched, nfds_t(watched.count), pidfd >= 0 ? -1 : 250) < 0, errno != EINTR { break }
             while true {
                 let n = buffer.withUnsafeMutableBytes { read(stderr, $0.baseAddress, $0.count) }
                 if n > 0 { lines.add(buffer[0..<n]); continue }
@@ -96,7 +101,7 @@ struct ChildProcess: Sendable {
         lines.finish()
         while !reaped {
             let r = waitpid(pid, &status, 0)
-            if r == pid || (r < 0 && errno != EINTR) { reaped = true }
+            if r == pid { reaped = true } else if r < 0, errno != EINTR { return .unknown }
         }
         let low = status & 0x7f
         return low == 0 ? .exited((status >> 8) & 0xff) : .signalled(low)
@@ -126,6 +131,10 @@ struct ChildProcess: Sendable {
     private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
     private static let pipe2: Pipe2? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pipe2")
         .map { unsafeBitCast($0, to: Pipe2.self) }
+
+    private typealias PidfdOpen = @convention(c) (pid_t, UInt32) -> Int32
+    private static let pidfdOpen: PidfdOpen? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pidfd_open")
+        .map { unsafeBitCast($0, to: PidfdOpen.self) }
 
     /// glibc ≥ 2.34 has it, but Swift's Glibc module does not declare it; looked up once.
     private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32

@@ -79,6 +79,7 @@ public final class CommandRunner: @unchecked Sendable {
                 case .exited(0): log.info("on-select \(name) exited with status 0")
                 case .exited(let code): log.warning("on-select \(name) exited with status \(code)")
                 case .signalled(let signal): log.warning("on-select \(name) was killed by signal \(signal) (\(String(cString: strsignal(signal))))")
+                case .unknown: log.warning("on-select \(name) ended; its exit status was collected elsewhere")
                 }
             }
             thread.name = "on-select \(child.pid)"
