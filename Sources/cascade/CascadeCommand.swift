@@ -10,6 +10,25 @@ struct Cascade: ParsableCommand {
         abstract: "A waterfall photo wall for Linux screens.",
         subcommands: [View.self, Render.self, Cache.self, Bench.self, CtlCommand.self],
         defaultSubcommand: View.self)
+
+    /// ArgumentParser's own main, except that the view command (named or by default) reads the
+    /// configuration files first. The command line is parsed alone before that, so --help, a
+    /// mistake on it, and the other commands behave exactly as without a configuration.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            var command = try parseAsRoot(arguments)
+            guard command is View else { return try command.run() }
+            let invocation = ViewInvocation(arguments: arguments, environment: ProcessInfo.processInfo.environment)
+            let view = try invocation.parse()
+            try view.run(reread: { try invocation.options() })
+        } catch let error as ConfigError {
+            FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+            exit(withError: ExitCode(ViewInvocation.configErrorStatus))
+        } catch {
+            exit(withError: error)
+        }
+    }
 }
 
 struct Bench: ParsableCommand {

@@ -49,6 +49,9 @@ struct DaemonOptions: ParsableArguments {
         guard attractSpeed > 0, attractSpeed <= 10_000 else { throw ValidationError("--attract-speed must be between 0 and 10000 pixels per second") }
         guard highlightNew >= 0, highlightNew.isFinite else { throw ValidationError("--highlight-new must be 0 or more seconds") }
         if let control, control.isEmpty { throw ValidationError("--control needs a socket path") }
+        if let onSelect {
+            do { try OnSelect.check(onSelect) } catch { throw ValidationError("--on-select: \(error)") }
+        }
     }
 
     func apply(to options: inout ViewerOptions) {

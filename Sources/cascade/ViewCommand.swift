@@ -36,13 +36,28 @@ struct View: ParsableCommand {
 
     @OptionGroup(title: "Daemon") var daemon: DaemonOptions
 
+    @Option(help: ArgumentHelp("Read settings from this file only, instead of /etc/cascade/cascade.toml and then $XDG_CONFIG_HOME/cascade/config.toml. Options given here win over any file.",
+                               valueName: "FILE"))
+    var config: String?
+
     func validate() throws {
         guard textureBudget >= 16 else { throw ValidationError("--texture-budget must be at least 16 (MiB)") }
         guard textureBudget <= 1 << 20 else { throw ValidationError("--texture-budget is in MiB; \(textureBudget) is more than any screen needs") }
     }
 
-    func run() throws {
+    /// Without the configuration files: `Cascade.main` runs `run(reread:)` after reading them.
+    func run() throws { try run(reread: nil) }
+
+    func run(reread: (@Sendable () throws -> ViewerOptions)?) throws {
         Log.bootstrap()
+        var options = viewerOptions()
+        options.reread = reread
+        // A synchronous command runs on the process's main thread, which owns SDL.
+        let status = try MainActor.assumeIsolated { try Viewer.run(options) }
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    func viewerOptions() -> ViewerOptions {
         var options = ViewerOptions(paths: paths)
         options.geometry = geometry.map { ($0.width, $0.height) }
         options.fullscreen = fullscreen
@@ -55,9 +70,7 @@ struct View: ParsableCommand {
         options.stats = stats
         options.textureBudgetBytes = textureBudget << 20
         daemon.apply(to: &options)
-        // A synchronous command runs on the process's main thread, which owns SDL.
-        let status = try MainActor.assumeIsolated { try Viewer.run(options) }
-        if status != 0 { throw ExitCode(status) }
+        return options
     }
 }
 

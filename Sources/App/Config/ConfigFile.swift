@@ -1,0 +1,165 @@
+// One configuration file: read (bounded), parsed by TOMLKit, every top-level key checked against
+// the view command's keys and turned into settings that remember their line.
+
+import Glibc
+import TOMLKit
+
+public enum ConfigFile {
+    /// Larger than any real configuration; a bigger "file" (a device, a log) is a mistake.
+    public static let maxBytes = 1 << 20
+
+    /// The settings of the file at `path`, in the order they are written. nil when the file does
+    /// not exist and `mustExist` is false (the default locations are optional; `--config` is not).
+    public static func read(_ path: String, mustExist: Bool, keys: [ConfigKey] = ConfigKey.view) throws(ConfigError) -> [ConfigSetting]? {
+        let bytes: [UInt8]
+        do {
+            guard let read = try readBounded(path, mustExist: mustExist) else { return nil }
+            bytes = read
+        } catch {
+            throw ConfigError(file: path, message: error.description)
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ConfigError(file: path, message: "is not UTF-8 text")
+        }
+        return try parse(text, file: path, keys: keys)
+    }
+
+    /// The settings in `text`, which came from `file` (for messages and relative paths).
+    public static func parse(_ text: String, file: String, keys: [ConfigKey] = ConfigKey.view) throws(ConfigError) -> [ConfigSetting] {
+        // toml++ reads a C string: a NUL would silently end the document early.
+        if let nul = text.utf8.firstIndex(of: 0) {
+            let line = text.utf8[..<nul].count(where: { $0 == UInt8(ascii: "\n") }) + 1
+            throw ConfigError(file: file, line: line, message: "contains a NUL byte")
+        }
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigError(file: file, line: error.source.begin.line, message: "TOML syntax: \(error.description)")
+        } catch {
+            throw ConfigError(file: file, message: "TOML syntax: \(error)")
+        }
+        let lines = TOMLKeyLines.scan(text)
+        let known = Dictionary(keys.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var settings: [ConfigSetting] = []
+        var errors: [ConfigError] = []
+        for name in table.keys {
+            let line = lines[name] ?? 0
+            guard let value = table[name] else { continue }
+            do throws(ConfigError) {
+                let lineOrNil = line > 0 ? line : nil
+                guard let key = known[name] else {
+                    if value.type == .table {
+                        throw ConfigError(file: file, line: lineOrNil, key: name,
+                                          message: "tables are not used; write the keys at the top level, before any [section]")
+                    }
+                    throw ConfigError(file: file, line: lineOrNil, key: name, message: "unknown key")
+                }
+                let converted = try convert(value, for: key, file: file, line: lineOrNil)
+                settings.append(ConfigSetting(key: key, value: converted, file: file, line: line))
+            } catch {
+                errors.append(error)
+            }
+        }
+        // The first problem in reading order, the same one every time.
+        if let first = errors.min(by: { ($0.line ?? 0, $0.key ?? "") < ($1.line ?? 0, $1.key ?? "") }) { throw first }
+        return settings.sorted { ($0.line, $0.key.name) < ($1.line, $1.key.name) }
+    }
+
+    private static func convert(_ value: TOMLValueConvertible, for key: ConfigKey, file: String, line: Int?) throws(ConfigError) -> ConfigValue {
+        func wrong(_ expected: String) -> ConfigError {
+            ConfigError(file: file, line: line, key: key.name, message: "expected \(expected), found \(describe(value.type))")
+        }
+        switch key.kind {
+        case .flag, .invertibleFlag:
+            guard let b = value.bool else { throw wrong("true or false") }
+            return .bool(b)
+        case .option(.string):
+            guard let s = value.string else { throw wrong("a string") }
+            return .string(s)
+        case .option(.integer):
+            guard let n = value.int else { throw wrong("an integer") }
+            return .integer(n)
+        case .option(.number):
+            if let n = value.int { return .integer(n) }
+            guard let x = value.double else { throw wrong("a number") }
+            return .number(x)
+        case .option(.integerOrString):
+            if let n = value.int { return .integer(n) }
+            guard let s = value.string else { throw wrong("an integer or a string") }
+            return .string(s)
+        case .paths:
+            if let s = value.string { return .strings([resolve(s, against: file)]) }
+            guard let array = value.array else { throw wrong("a list of strings") }
+            var paths: [String] = []
+            for (n, item) in array.enumerated() {
+                guard let s = item.string, !s.isEmpty else {
+                    throw ConfigError(file: file, line: line, key: key.name,
+                                      message: "item \(n + 1) is \(item.string == nil ? describe(item.type) : "an empty string"); expected a list of paths")
+                }
+                paths.append(resolve(s, against: file))
+            }
+            return .strings(paths)
+        }
+    }
+
+    private static func describe(_ type: TOMLType) -> String {
+        switch type {
+        case .table: "a table"
+        case .array: "a list"
+        case .string: "a string"
+        case .int: "an integer"
+        case .double: "a float"
+        case .bool: "a boolean"
+        case .date: "a date"
+        case .time: "a time"
+        case .dateTime: "a date-time"
+        }
+    }
+
+    /// `~` is the home folder and a relative path is relative to the file that names it, so a
+    /// configuration means the same thing whatever the working directory (a service's is `/`).
+    static func resolve(_ path: String, against file: String, home: String? = ProcessEnvironment.home) -> String {
+        if path == "~" || path.hasPrefix("~/"), let home, !home.isEmpty {
+            return home + path.dropFirst()
+        }
+        if path.hasPrefix("/") { return path }
+        guard let slash = file.lastIndex(of: "/") else { return path }
+        return String(file[...slash]) + path
+    }
+
+    private static func readBounded(_ path: String, mustExist: Bool) throws(ReadError) -> [UInt8]? {
+        // O_NONBLOCK: a FIFO named as the configuration must not hang the start; fstat refuses it below.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        if fd < 0 {
+            let code = errno
+            if !mustExist, code == ENOENT || code == ENOTDIR { return nil }
+            throw ReadError(code == ENOENT ? "no such file" : "cannot read: \(String(cString: strerror(code)))")
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw ReadError("cannot read: \(String(cString: strerror(errno)))") }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw ReadError("is not a regular file") }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ReadError("cannot read: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > maxBytes { throw ReadError("is larger than \(maxBytes >> 20) MiB") }
+        }
+    }
+
+    private struct ReadError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+}
+
+enum ProcessEnvironment {
+    static var home: String? { getenv("HOME").map { String(cString: $0) } }
+}

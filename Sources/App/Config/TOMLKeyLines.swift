@@ -1,0 +1,169 @@
+// TOMLKit tells where a syntax error is but not where a key was written, and an error about a
+// key is only useful with its line. This finds the line of every top-level key and table header
+// of a document toml++ has already accepted, stepping over strings (multi-line ones included),
+// arrays and inline tables that span lines, and comments.
+
+enum TOMLKeyLines {
+    /// First line (1-based) on which each top-level key or table header's first name appears.
+    static func scan(_ text: String) -> [String: Int] {
+        var scanner = Scanner(bytes: Array(text.utf8))
+        return scanner.run()
+    }
+
+    private struct Scanner {
+        let bytes: [UInt8]
+        var i = 0
+        var line = 1
+        var lines: [String: Int] = [:]
+        /// After a `[table]` header, plain keys belong to that table, not to the top level.
+        var inTable = false
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        var atEnd: Bool { i >= bytes.count }
+        var current: UInt8 { bytes[i] }
+
+        func peek(_ offset: Int) -> UInt8? { i + offset < bytes.count ? bytes[i + offset] : nil }
+
+        mutating func run() -> [String: Int] {
+            while !atEnd {
+                switch current {
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): i += 1
+                case UInt8(ascii: "\n"): line += 1; i += 1
+                case UInt8(ascii: "#"): skipComment()
+                case UInt8(ascii: "["):
+                    i += 1
+                    if !atEnd, current == UInt8(ascii: "[") { i += 1 }
+                    skipBlanks()
+                    record(key())
+                    inTable = true
+                    skipToLineEnd()
+                default:
+                    let name = key()
+                    if !inTable { record(name) }
+                    skipValue()
+                }
+            }
+            return lines
+        }
+
+        mutating func record(_ name: String?) {
+            guard let name, lines[name] == nil else { return }
+            lines[name] = line
+        }
+
+        mutating func skipBlanks() {
+            while !atEnd, current == UInt8(ascii: " ") || current == UInt8(ascii: "\t") { i += 1 }
+        }
+
+        mutating func skipComment() {
+            while !atEnd, current != UInt8(ascii: "\n") { i += 1 }
+        }
+
+        /// Header lines hold nothing after the closing bracket but blanks and a comment.
+        mutating func skipToLineEnd() {
+            while !atEnd, current != UInt8(ascii: "\n") {
+                if current == UInt8(ascii: "\"") || current == UInt8(ascii: "'") { skipString() } else { i += 1 }
+            }
+        }
+
+        /// The first name of a (possibly dotted) key: bare, "basic" or 'literal'.
+        mutating func key() -> String? {
+            guard !atEnd else { return nil }
+            if current == UInt8(ascii: "\"") || current == UInt8(ascii: "'") {
+                let start = i
+                skipString()
+                return TOMLQuotedKey.decode(bytes[start..<i])
+            }
+            let start = i
+            while !atEnd, isBareKeyByte(current) { i += 1 }
+            return i > start ? String(decoding: bytes[start..<i], as: UTF8.self) : nil
+        }
+
+        func isBareKeyByte(_ b: UInt8) -> Bool {
+            (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+                || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
+        }
+
+        /// The rest of a `key = value` statement: up to the newline that is outside every string
+        /// and bracket.
+        mutating func skipValue() {
+            var depth = 0
+            while !atEnd {
+                switch current {
+                case UInt8(ascii: "\n"):
+                    if depth == 0 { return }
+                    line += 1; i += 1
+                case UInt8(ascii: "#"): skipComment()
+                case UInt8(ascii: "\""), UInt8(ascii: "'"): skipString()
+                case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1; i += 1
+                case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1; i += 1
+                default: i += 1
+                }
+            }
+        }
+
+        /// A string of any of TOML's four kinds, starting at its opening quote.
+        mutating func skipString() {
+            let quote = current
+            let escapes = quote == UInt8(ascii: "\"")
+            let multiline = peek(1) == quote && peek(2) == quote
+            i += multiline ? 3 : 1
+            while !atEnd {
+                let b = current
+                if escapes, b == UInt8(ascii: "\\") {
+                    if peek(1) == UInt8(ascii: "\n") { line += 1 }
+                    i += 2
+                    continue
+                }
+                if b == UInt8(ascii: "\n") {
+                    if !multiline { return } // toml++ would have refused this; do not run away.
+                    line += 1
+                }
+                if b == quote {
+                    if !multiline { i += 1; return }
+                    if peek(1) == quote, peek(2) == quote {
+                        i += 3
+                        // Up to two more quotes right before the closing three belong to the content.
+                        var extra = 0
+                        while extra < 2, !atEnd, current == quote { i += 1; extra += 1 }
+                        return
+                    }
+                }
+                i += 1
+            }
+        }
+    }
+}
+
+/// A quoted key's name: 'literal' as written, "basic" with TOML's escapes undone.
+enum TOMLQuotedKey {
+    static func decode(_ raw: ArraySlice<UInt8>) -> String? {
+        guard raw.count >= 2, let quote = raw.first, raw.last == quote else { return nil }
+        let body = Array(raw.dropFirst().dropLast())
+        if quote == UInt8(ascii: "'") { return String(decoding: body, as: UTF8.self) }
+        var out: [UInt8] = []
+        var i = 0
+        while i < body.count {
+            guard body[i] == UInt8(ascii: "\\"), i + 1 < body.count else { out.append(body[i]); i += 1; continue }
+            let e = body[i + 1]
+            i += 2
+            switch e {
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "u"), UInt8(ascii: "U"):
+                let digits = e == UInt8(ascii: "u") ? 4 : 8
+                guard i + digits <= body.count,
+                      let code = UInt32(String(decoding: body[i..<(i + digits)], as: UTF8.self), radix: 16),
+                      let scalar = Unicode.Scalar(code) else { return nil }
+                out.append(contentsOf: Array(String(Character(scalar)).utf8))
+                i += digits
+            default: out.append(e)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,72 @@
+// `cascade [view] …` together with its configuration files. The files become command-line words
+// in front of the real ones, so ArgumentParser checks a value from a file exactly as one typed
+// by hand, and the command line, coming last, wins.
+
+import App
+import ArgumentParser
+
+struct ViewInvocation: Sendable {
+    /// EX_USAGE, as ArgumentParser uses for a bad command line.
+    static let configErrorStatus: Int32 = 64
+
+    /// The words after `view` (all of them when view is the default command).
+    let commandLine: [String]
+    let environment: [String: String]
+
+    init(arguments: [String], environment: [String: String]) {
+        commandLine = arguments.first == "view" ? Array(arguments.dropFirst()) : arguments
+        self.environment = environment
+    }
+
+    /// The view command as the files and the command line together configure it. Throws a
+    /// ConfigError naming file, line and key for a bad setting.
+    func parse() throws -> View {
+        let alone = try Self.parseView(commandLine)
+        let configuration = try Configuration.load(explicitFile: alone.config, environment: environment)
+        // Each setting on its own first, so a bad value is blamed on its line, not on the whole.
+        for setting in configuration.settings {
+            let words = setting.key.kind == .paths ? ["--"] + setting.words : setting.words
+            do {
+                _ = try Self.parseView(words)
+            } catch {
+                throw ConfigError(file: setting.file, line: setting.line, key: setting.key.name,
+                                  message: Cascade.message(for: error))
+            }
+        }
+        let words = configuration.arguments(before: commandLine, commandLineNamesPaths: !alone.paths.isEmpty)
+        do {
+            return try Self.parseView(words)
+        } catch {
+            // Every setting passed alone and the command line passed alone: only a combination
+            // of them can fail here.
+            throw ConfigError(file: configuration.files.joined(separator: ", "),
+                              message: "with the command line: \(Cascade.message(for: error))")
+        }
+    }
+
+    /// For SIGHUP: the files read again, the same command line parsed again. The error's
+    /// description names file, line and key.
+    func options() throws -> ViewerOptions {
+        let view: View
+        do {
+            view = try parse()
+        } catch let error as ConfigError {
+            throw error
+        } catch {
+            throw RereadError(description: Cascade.message(for: error))
+        }
+        var options = view.viewerOptions()
+        options.reread = { [self] in try self.options() }
+        return options
+    }
+
+    private static func parseView(_ words: [String]) throws -> View {
+        let command = try Cascade.parseAsRoot(["view"] + words)
+        guard let view = command as? View else { throw ValidationError("not the view command") }
+        return view
+    }
+}
+
+struct RereadError: Error, CustomStringConvertible {
+    let description: String
+}
