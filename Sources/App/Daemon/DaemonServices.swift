@@ -17,6 +17,8 @@ final class DaemonServices {
     let control: ControlServer?
     /// When the frame loop next owes systemd a WATCHDOG=1.
     var watchdog: WatchdogPacer?
+    /// Runs `--on-select` for every selection; replaced when SIGHUP changes the command.
+    var onSelect: CommandRunner?
     /// systemd has heard READY=1 (after the first frame, and again after each reload).
     var ready = false
     /// A SIGHUP's rescan is under way; systemd hears READY=1 when it is on screen.

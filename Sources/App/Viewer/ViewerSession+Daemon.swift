@@ -37,6 +37,13 @@ extension ViewerSession {
         daemon.control?.publish(event.json, named: event.name)
     }
 
+    /// A selection runs the on-select command, if any — never waited for here.
+    func runOnSelect(_ index: Int) {
+        guard let runner = daemon.onSelect, index < wall.entries.count else { return }
+        let path = wall.entries[index].path
+        runner.run(path: path.bytes, uri: path.uri, index: index)
+    }
+
     /// Work other threads left for the loop, taken after a wake-up.
     func takeDaemonWork() {
         if daemon.hangup.take() { reloadConfiguration() }
@@ -77,6 +84,11 @@ extension ViewerSession {
             }
         }
         if new.style != options.style { wall.restyle(new.style) }
+        if new.onSelect != options.onSelect || new.onSelectLimit != options.onSelectLimit {
+            // The old runner lives on until its commands are reaped.
+            do { daemon.onSelect = try OnSelect.runner(for: new, log: log) } catch { log.error("on-select stays as it was: \(error)") }
+        }
+        if new.wallOrder != options.wallOrder { log.info("new order: the rescan shows it") }
         if new.stats != options.stats { showStats = new.stats }
         idle.configure(attractAfter: new.attractAfter, speed: new.attractSpeed, detailTimeout: new.detailTimeout)
         options = new

@@ -60,6 +60,11 @@ final class ViewerSession {
                              detailTimeout: options.detailTimeout, now: ProcessClock.now())
         refreshInterval = 1 / max(24, min(window.refreshRate, 360))
         daemon = DaemonServices(notifier: notifier, control: control, wake: { waker.wake() })
+        do {
+            daemon.onSelect = try OnSelect.runner(for: options, log: log)
+        } catch {
+            log.error("on-select is off: \(error)")
+        }
         wall.onSelect = { [unowned self] index in select(index) }
         wall.onLoadError = { [unowned self] index, path, reason in emit(.loadError(index: index, path: path, error: reason)) }
     }
@@ -315,6 +320,7 @@ final class ViewerSession {
         emit(.selected(index: index, path: entries[index].path, rect: wall.view.layout.frame(at: index),
                               offset: wall.view.drawnOffset))
         wall.cursor = index
+        runOnSelect(index)
         openDetail(index)
     }
 

@@ -1,0 +1,185 @@
+// cascade as a service, end to end: the real binary in a real X server, started the way systemd
+// starts it (NOTIFY_SOCKET, WATCHDOG_USEC) with a control socket, and driven the way other
+// programs drive it. What a kiosk owner relies on: systemd hears READY and the watchdog, commands
+// work, a photo dropped into the folder appears without moving what people are looking at, a
+// reload keeps the place, and SIGTERM is a clean exit that leaves no socket behind.
+
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("cascade as a daemon, end to end", .serialized)
+struct DaemonEndToEndTests {
+    /// A folder of photos, an X server, and cascade running on them with a control socket.
+    final class Service {
+        let server: XServer
+        let folder: PhotoFolder
+        let cacheHome = NSTemporaryDirectory() + "cascade-daemon-cache-" + UUID().uuidString
+        let socket = NSTemporaryDirectory() + "cascade-control-" + UUID().uuidString.prefix(8) + ".sock"
+        let notify: NotifyListener
+        var child: ChildProcess!
+
+        init(photos: Int, arguments: [String] = [], environment: [String: String] = [:]) async throws {
+            server = try await XServer()
+            folder = try PhotoFolder()
+            notify = try NotifyListener()
+            let shapes = [(400, 300), (300, 450), (500, 500), (640, 360), (360, 640)]
+            for i in 1...photos {
+                let (w, h) = shapes[i % shapes.count]
+                try folder.photo(String(format: "photo-%02d.png", i), width: w, height: h, colour: "#\(String(format: "%02x", i * 5))8040")
+            }
+            child = try ChildProcess(cascadeBinary, [
+                folder.path, "--geometry", "800x600", "--columns", "3", "--margin", "10", "--no-captions",
+                "--control", socket,
+            ] + arguments, environment: [
+                "DISPLAY": server.display.name, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": cacheHome,
+                "NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "400000",
+            ].merging(environment) { $1 })
+        }
+
+        deinit {
+            child?.stop()
+            server.stop()
+            try? FileManager.default.removeItem(atPath: cacheHome)
+            unlink(socket)
+        }
+
+        func path(_ name: String) -> String { folder.path + "/" + name }
+
+        func state(_ control: ControlConnection) async throws -> WallState {
+            try WallState(try await control.data(["get-state"]))
+        }
+
+        /// Fails with cascade's stderr when something went wrong.
+        func check<T>(_ body: () async throws -> T) async throws -> T {
+            do { return try await body() } catch { throw HarnessError("\(error)\ncascade's stderr:\n\(child.errorOutput)") }
+        }
+    }
+
+    @Test("systemd hears READY once the wall is up and WATCHDOG while it runs; SIGTERM exits 0 and removes the socket")
+    func notifyAndCleanExit() async throws {
+        let service = try await Service(photos: 12)
+        try await service.check {
+            let messages = try await service.notify.wait(for: "READY=1")
+            #expect(messages.contains { $0.hasPrefix("STATUS=") || $0.contains("\nSTATUS=") }, "no STATUS line while scanning: \(messages)")
+            try await service.notify.wait(for: "WATCHDOG=1")
+            try await service.notify.wait(for: "WATCHDOG=1")
+            #expect(FileManager.default.fileExists(atPath: service.socket))
+            kill(service.child.pid, SIGTERM)
+            let end = try await service.child.waitForExit(within: .seconds(10))
+            #expect(end == .exited(0))
+            #expect(!FileManager.default.fileExists(atPath: service.socket), "the control socket was left behind")
+        }
+    }
+
+    @Test("commands drive the wall and events tell what happened; bad input gets an error and the connection stays")
+    func commandsAndEvents() async throws {
+        let copies = try PhotoFolder()
+        let service = try await Service(photos: 30, arguments: ["--on-select", "/bin/cp -- {path} '\(copies.path)/selected {index}.png'"])
+        try await service.check {
+            try await service.notify.wait(for: "READY=1")
+            let control = try await ControlConnection(service.socket)
+            let state = try await service.state(control)
+            #expect(state.count == 30 && state.mode == "wall")
+            _ = try await control.data(["subscribe", "*"])
+
+            _ = try await control.data(["select", 4])
+            let selected = try await control.event("selected")
+            #expect(selected["index"] as? Int == 4)
+            #expect(selected["path"] as? String == service.path("photo-05.png"))
+            #expect(try await control.event("opened")["index"] as? Int == 4)
+            #expect(try await service.state(control).mode == "detail")
+            _ = try await control.data(["close"])
+            #expect(try await control.event("closed")["index"] as? Int == 4)
+            // The on-select command ran, without a shell, with the photo's path substituted.
+            let copy = copies.path + "/selected 4.png"
+            let deadline = Deadline(.seconds(10))
+            while !FileManager.default.fileExists(atPath: copy) && !deadline.passed { try await Task.sleep(for: .milliseconds(50)) }
+            #expect(FileManager.default.contentsEqual(atPath: copy, andPath: service.path("photo-05.png")))
+
+            control.send(raw: "this is not json\n")
+            let reply = try await control.nextObject(waitingFor: "an error reply to a line that is not JSON")
+            #expect((reply["error"] as? String).map { $0 != "success" } == true)
+            let unknown = try await control.request(["fly-to-the-moon"])
+            #expect((unknown["error"] as? String)?.contains("fly-to-the-moon") == true)
+            let outOfRange = try await control.request(["select", 999])
+            #expect(outOfRange["error"] as? String != "success")
+            #expect(try await service.state(control).count == 30, "the connection and the wall are still there")
+
+            // `cascade ctl`, as a shell script would use it.
+            let ctl = try await runTool(cascadeBinary, ["ctl", "--socket", service.socket, "get-state"])
+            #expect(ctl.status == .exited(0))
+            let printed = try JSONSerialization.jsonObject(with: ctl.output) as? [String: Any]
+            #expect(printed?["count"] as? Int == 30)
+            let failing = try await runTool(cascadeBinary, ["ctl", "--socket", service.socket, "open", "999"])
+            #expect(failing.status != .exited(0))
+
+            _ = try await control.data(["quit"])
+            #expect(try await service.child.waitForExit(within: .seconds(10)) == .exited(0))
+        }
+    }
+
+    @Test("a photo dropped above the viewport leaves the top tile where it was; SIGHUP keeps the place too")
+    func liveInsertKeepsThePlace() async throws {
+        let service = try await Service(photos: 40)
+        try await service.check {
+            try await service.notify.wait(for: "READY=1")
+            let control = try await ControlConnection(service.socket)
+            _ = try await control.data(["subscribe", "added", "removed"])
+            _ = try await control.data(["scroll-to", ["index": 15]])
+            let watched = service.path("photo-16.png")
+            let before = try await service.state(control)
+            let y = try #require(before.screenY(of: watched), "photo 16 is not on screen after scroll-to")
+
+            // A half-written file is not shown; once closed (here: renamed into place) it is.
+            let partial = service.path(".incoming.png")
+            try service.folder.photo(".incoming.png", width: 300, height: 900, colour: "white")
+            rename(partial, service.path("photo-00.png"))
+            let added = try await control.event("added")
+            #expect(added["index"] as? Int == 0)
+            #expect(added["path"] as? String == service.path("photo-00.png"))
+            let after = try await service.state(control)
+            #expect(after.count == 41)
+            #expect(after.visible.first { $0.path == watched }?.index == 16)
+            #expect(abs((after.screenY(of: watched) ?? -1) - y) < 0.5, "the tile people were looking at moved")
+
+            unlink(service.path("photo-01.png"))
+            let removed = try await control.event("removed")
+            #expect(removed["path"] as? String == service.path("photo-01.png"))
+            #expect(abs((try await service.state(control).screenY(of: watched) ?? -1) - y) < 0.5)
+
+            kill(service.child.pid, SIGHUP)
+            try await service.notify.wait(for: "RELOADING=1")
+            try await service.notify.wait(for: "READY=1")
+            let reloaded = try await service.state(control)
+            #expect(reloaded.count == 40)
+            #expect(abs((reloaded.screenY(of: watched) ?? -1) - y) < 0.5, "SIGHUP lost the place")
+        }
+    }
+
+    @Test("a kiosk drifts by itself when nobody touches it, closes an open photo after its timeout, and ignores q")
+    func kioskIdleBehaviour() async throws {
+        let service = try await Service(photos: 40, arguments: ["--kiosk", "--attract-after", "1", "--attract-speed", "200",
+                                                               "--detail-timeout", "1"])
+        try await service.check {
+            try await service.notify.wait(for: "READY=1")
+            let control = try await ControlConnection(service.socket)
+            _ = try await control.data(["subscribe", "closed"])
+            let start = try await service.state(control).offset
+            try await Task.sleep(for: .seconds(3))
+            #expect(try await service.state(control).offset > start + 50, "the wall did not drift")
+
+            _ = try await control.data(["open", 2])
+            let closed = try await control.event("closed", within: .seconds(15))
+            #expect(closed["index"] as? Int == 2)
+
+            let window = try await service.server.display.waitForWindow(class: "cascade")
+            try await service.server.display.xdotool(["windowfocus", window], allowFailure: true)
+            try await service.server.display.xdotool(["key", "q"])
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(service.child.isRunning, "q quit a kiosk")
+        }
+    }
+}
