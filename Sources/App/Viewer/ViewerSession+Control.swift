@@ -25,7 +25,7 @@ extension ViewerSession {
         let count = wall.entries.count
         func check(_ index: Int) -> ControlError? {
             (0..<count).contains(index) ? nil
-                : ControlError(count == 0 ? "index \(index): the wall is empty" : "index \(index) is out of range 0…\(count - 1)")
+                : ControlError("no photo at index \(index) (the wall has \(count))")
         }
         switch command {
         case .getState:
