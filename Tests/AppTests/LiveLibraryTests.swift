@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import App
 @testable import Photos
+import Logging
 import Synchronization
 import Waterfall
 #if canImport(Glibc)
@@ -244,24 +245,24 @@ struct LiveLibraryTests {
         #expect(chosen.reduce(0) { $0 + weights[$1] } == best)
     }
 
-    @Test("watcher to wall: start watching, scan, apply what arrived during and after the scan")
-    func watcherToWall() throws {
+    @Test("live folders: watch before the scan, begin with its entries, apply every edit in order")
+    func liveFolders() throws {
         let live = try LiveFolder()
         live.photo("a.jpg")
-        let box = ChangeBox()
-        let watcher = try FolderWatcher(roots: try WatchedRoot.roots(for: [live.root]), log: .init(label: "test"),
-                                        debounce: 0.05, onChange: box.put)
-        defer { watcher.stop() }
         let scanner = PhotoScanner()
+        let wakes = WakeCounter()
+        let folders = try LiveFolders(paths: [live.root], scanner: scanner, log: Logger(label: "test"), debounce: 0.05, wake: wakes.wake)
+        defer { folders.stop() }
+        live.photo("early.jpg")   // after the watcher started, maybe before the scan saw it
         var wall = try scan([live.root], scanner)
+        folders.begin(with: wall)
         live.photo("b.jpg")
         live.photo("sub/c.jpg")
         live.remove("a.jpg")
-        let expected = ["b.jpg", "sub/c.jpg"]
+        let expected = ["b.jpg", "early.jpg", "sub/c.jpg"]
         let deadline = Date().addingTimeInterval(10)
         while names(wall) != expected, Date() < deadline {
-            if let changes = box.take() {
-                let edit = LiveLibrary(scanner: scanner).edit(wall, applying: changes)
+            while let edit = folders.takeEdit() {
                 #expect(edit.applied(to: wall) == edit.entries)
                 wall = edit.entries
             }
@@ -269,16 +270,28 @@ struct LiveLibraryTests {
         }
         #expect(names(wall) == expected)
         #expect(wall == (try scan([live.root], scanner)))
+        #expect(wakes.count > 0)
+        // A rescan's entries replace the base: later edits apply to them.
+        folders.begin(with: wall)
+        live.photo("d.jpg")
+        #expect(eventuallyTrue {
+            if let edit = folders.takeEdit() { wall = edit.applied(to: wall) }
+            return names(wall).contains("d.jpg")
+        })
     }
 }
 
-/// The mailbox an app keeps between the watcher's thread and its frame loop.
-private final class ChangeBox: Sendable {
-    private let held = Mutex<FolderChanges?>(nil)
-
-    var put: @Sendable (FolderChanges) -> Void {
-        { [self] changes in held.withLock { $0 = $0?.followed(by: changes) ?? changes } }
+private func eventuallyTrue(_ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(20_000)
     }
+    return condition()
+}
 
-    func take() -> FolderChanges? { held.withLock { value in defer { value = nil }; return value } }
+private final class WakeCounter: Sendable {
+    private let calls = Mutex(0)
+    var wake: @Sendable () -> Void { { [self] in calls.withLock { $0 += 1 } } }
+    var count: Int { calls.withLock { $0 } }
 }
