@@ -31,18 +31,22 @@ struct FolderWalker {
     private(set) var files: [FoundFile] = []
     private(set) var issues: [ScanIssue] = []
 
-    private enum Kind {
+    enum Kind {
         case folder(FileID)
         case file(stat)
         case skipped(String)
     }
 
-    private struct ListingError: Error {
+    struct ListingError: Error {
+        let code: Int32
         let reason: String
-        init(_ code: Int32) { reason = String(cString: strerror(code)) }
+        init(_ code: Int32) {
+            self.code = code
+            reason = String(cString: strerror(code))
+        }
     }
 
-    private struct Child {
+    struct Child {
         let name: [UInt8]
         let kind: Kind
     }
@@ -85,8 +89,9 @@ struct FolderWalker {
     }
 
     /// The visible entries of a folder in natural order (so which of two links to the same
-    /// folder is walked does not depend on the file system's listing order).
-    private static func list(_ folder: PhotoPath) -> Result<[Child], ListingError> {
+    /// folder is walked does not depend on the file system's listing order). The folder
+    /// watcher lists folders through here too, so it sees exactly what a scan sees.
+    static func list(_ folder: PhotoPath) -> Result<[Child], ListingError> {
         guard let stream = folder.withCString({ opendir($0) }) else {
             return .failure(ListingError(errno))
         }
@@ -110,7 +115,8 @@ struct FolderWalker {
         return .success(children)
     }
 
-    private static func kind(of name: [UInt8], in folder: Int32) -> Kind {
+    /// What `name` in the open folder `folder` is (or, with `AT_FDCWD`, what the path `name` is).
+    static func kind(of name: [UInt8], in folder: Int32) -> Kind {
         var status = stat()
         let path = PhotoPath(bytes: name)
         if path.withCString({ fstatat(folder, $0, &status, AT_SYMLINK_NOFOLLOW) }) != 0 {

@@ -97,19 +97,20 @@ public struct PhotoScanner: Sendable {
 
     // MARK: - Arguments
 
-    private enum RootKind {
+    enum RootKind {
         case folder, file
         case other(String)
     }
 
-    private struct Root {
+    struct Root {
         let path: PhotoPath
         let status: stat
         let kind: RootKind
         let group: Int
     }
 
-    private static func resolve(_ arguments: [PhotoPath]) throws(ScanError) -> [Root] {
+    /// The command-line arguments as the scan sees them; the folder watcher uses the same roots.
+    static func resolve(_ arguments: [PhotoPath]) throws(ScanError) -> [Root] {
         var roots: [Root] = []
         var group = -1
         var previousWasFile = false

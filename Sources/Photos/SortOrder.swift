@@ -10,7 +10,9 @@ public enum SortOrder: Sendable, Hashable {
     case mtime
     /// Smallest file first.
     case size
-    /// A shuffle fixed by the seed: the same folder and seed give the same wall.
+    /// A shuffle fixed by the seed: the same folder and seed give the same wall. Each photo's
+    /// place comes from a seeded hash of its relative path alone, so a photo that arrives or
+    /// leaves does not move the others (a live wall would jump otherwise).
     case random(seed: UInt64)
 
     /// `entries` in this order, or the exact reverse of it.
@@ -24,12 +26,21 @@ public enum SortOrder: Sendable, Hashable {
         case .size:
             result = entries.sorted { $0.fileSize != $1.fileSize ? $0.fileSize < $1.fileSize : Self.byName($0, $1) }
         case .random(let seed):
-            result = entries.sorted(by: Self.byName)
-            var generator = SeededGenerator(seed: seed)
-            result.shuffle(using: &generator)
+            result = entries.map { (key: Self.shuffleKey($0.relative, seed: seed), entry: $0) }
+                .sorted { $0.key != $1.key ? $0.key < $1.key : Self.byName($0.entry, $1.entry) }
+                .map(\.entry)
         }
         if reversed { result.reverse() }
         return result
+    }
+
+    /// The place of a photo in `.random`: FNV-1a over the relative path, started from the
+    /// seed, then SplitMix64's mixing so that similar names land far apart.
+    static func shuffleKey(_ relative: PhotoPath, seed: UInt64) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ seed
+        for byte in relative.bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        var generator = SeededGenerator(seed: hash)
+        return generator.next()
     }
 
     /// Natural order of the relative path, then of the absolute path: two files with the same

@@ -173,6 +173,18 @@ import Synchronization
         #expect(reversed == first.reversed())
     }
 
+    @Test func randomOrderDoesNotReshuffleWhenAPhotoArrivesOrLeaves() throws {
+        let folder = TempFolder()
+        for i in 1...30 { folder.write("p\(i).jpg", jpeg) }
+        let before = relatives(try scan([folder.path], PhotoScanner(order: .random(seed: 7))))
+        folder.write("p31.jpg", jpeg)
+        let arrived = relatives(try scan([folder.path], PhotoScanner(order: .random(seed: 7))))
+        #expect(arrived.filter { $0 != "p31.jpg" } == before)
+        folder.remove("p5.jpg")
+        let left = relatives(try scan([folder.path], PhotoScanner(order: .random(seed: 7))))
+        #expect(left == arrived.filter { $0 != "p5.jpg" })
+    }
+
     @Test func argumentsKeepTheirOrderAndFileRunsSortTogether() throws {
         let folder = TempFolder()
         folder.write("z-folder/2.jpg", jpeg)

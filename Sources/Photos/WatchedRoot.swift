@@ -1,0 +1,58 @@
+/// One place a folder watcher looks, made from the command-line arguments exactly as
+/// `PhotoScanner` groups them, so the files it reports carry the relative path and group the
+/// scan gave them.
+public struct WatchedRoot: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// A folder walked recursively, as the scan walks it; relative paths start below it.
+        case folder
+        /// Files named on the command line: their folder is watched, but only these names
+        /// (the last path component of each) are reported; their relative path is the name.
+        case files(Set<[UInt8]>)
+    }
+
+    /// Absolute, cleaned (`PhotoPath.absolute()`), as the scan names the files under it.
+    public let folder: PhotoPath
+    public let kind: Kind
+    public let group: Int
+
+    public init(folder: PhotoPath, kind: Kind, group: Int) {
+        self.folder = folder
+        self.kind = kind
+        self.group = group
+    }
+
+    /// The roots for the arguments a scan was given, in the scan's order: folders as they
+    /// come, and each run of files as one root per parent folder. Throws as the scan does when
+    /// an argument is not there. Arguments that are neither files nor folders are left out.
+    public static func roots(for arguments: [PhotoPath]) throws(ScanError) -> [WatchedRoot] {
+        var roots: [WatchedRoot] = []
+        for root in try PhotoScanner.resolve(arguments) {
+            switch root.kind {
+            case .folder:
+                roots.append(WatchedRoot(folder: root.path, kind: .folder, group: root.group))
+            case .file:
+                let folder = root.path.parent
+                let name = root.path.lastComponent.bytes
+                // Files of one group in one folder share a root (and so one watch).
+                if let index = roots.firstIndex(where: { $0.group == root.group && $0.folder == folder }),
+                   case .files(var names) = roots[index].kind {
+                    names.insert(name)
+                    roots[index] = WatchedRoot(folder: folder, kind: .files(names), group: root.group)
+                } else {
+                    roots.append(WatchedRoot(folder: folder, kind: .files([name]), group: root.group))
+                }
+            case .other:
+                continue
+            }
+        }
+        return roots
+    }
+}
+
+extension PhotoPath {
+    /// The folder holding this absolute path ("/" for a name directly under it).
+    var parent: PhotoPath {
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash > 0 else { return PhotoPath("/") }
+        return PhotoPath(bytes: Array(bytes[..<slash]))
+    }
+}
