@@ -19,6 +19,8 @@ final class DaemonServices {
     var watchdog: WatchdogPacer?
     /// Runs `--on-select` for every selection; replaced when SIGHUP changes the command.
     var onSelect: CommandRunner?
+    /// The folders' watcher, from the latest scan.
+    var live: LiveFolders?
     /// systemd has heard READY=1 (after the first frame, and again after each reload).
     var ready = false
     /// A SIGHUP's rescan is under way; systemd hears READY=1 when it is on screen.
@@ -46,6 +48,7 @@ final class DaemonServices {
         notifier?.stopping()
         // Replies already owed (a `quit` request's among them) go out before the socket goes.
         control?.shutdown()
+        live?.stop()
         hangup.cancel()
     }
 }

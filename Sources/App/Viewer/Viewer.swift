@@ -29,7 +29,7 @@ public enum Viewer {
         // The scan starts first and runs while SDL and the window start up.
         let waker = Waker()
         let scan = LibraryScan(paths: choice.paths, order: options.wallOrder.order, reversed: options.wallOrder.reversed,
-                               progress: DaemonServices.scanStatus(notifier)) { waker.wake() }
+                               watch: options.watch, log: log, progress: DaemonServices.scanStatus(notifier)) { waker.wake() }
         // The socket before the window: another cascade already listening is an error the
         // user sees at once, not after a window flashed up.
         var control: ControlServer?

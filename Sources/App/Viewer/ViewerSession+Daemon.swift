@@ -48,6 +48,24 @@ extension ViewerSession {
     func takeDaemonWork() {
         if daemon.hangup.take() { reloadConfiguration() }
         answerControlRequests()
+        applyFolderChanges()
+    }
+
+    /// New, changed and removed photos enter the wall in their place in the order, the tile at
+    /// the top of the screen staying where it is (the engine's anchored relayout).
+    func applyFolderChanges() {
+        guard let live = daemon.live else { return }
+        while let edit = live.takeEdit() {
+            let before = wall.entries
+            wall.apply(edit, highlightingFor: options.highlightNew, now: ProcessClock.now(),
+                       stayAtTop: options.newestFirst)
+            for index in edit.removed.sorted() { emit(.removed(index: index, path: before[index].path)) }
+            for index in edit.inserted { emit(.added(index: index, path: edit.entries[index].path)) }
+            if !edit.isEmpty {
+                log.info("folder changed: \(edit.inserted.count) added, \(edit.removed.count) removed, \(edit.changed.count) changed; \(edit.entries.count) photos")
+            }
+            dirty = true
+        }
     }
 
     /// SIGHUP: the configuration is read again and the folders rescanned; the wall keeps the

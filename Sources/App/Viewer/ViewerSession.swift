@@ -79,7 +79,7 @@ final class ViewerSession {
     func rescan() {
         let waker = self.waker
         scan = LibraryScan(paths: scanPaths, order: options.wallOrder.order, reversed: options.wallOrder.reversed,
-                           progress: DaemonServices.scanStatus(daemon.notifier)) { waker.wake() }
+                           watch: options.watch, log: log, progress: DaemonServices.scanStatus(daemon.notifier)) { waker.wake() }
     }
 
     // MARK: The loop
@@ -247,8 +247,12 @@ final class ViewerSession {
     func finishScan(_ outcome: LibraryScan.Outcome) {
         scan = nil
         switch outcome {
-        case let .scanned(entries, issues):
+        case let .scanned(entries, issues, live):
             for issue in issues { log.warning("skipped \(issue)") }
+            // The new scan's watcher replaces the old one; edits for the old entries are moot.
+            daemon.live?.stop()
+            daemon.live = live
+            live?.begin(with: entries)
             // A photo open across a reload stays open if it is still there (found by path: its
             // index may have moved), and closes if it is gone.
             let open = detail.map { (path: $0.entry.path, index: $0.index) }
@@ -344,7 +348,8 @@ final class ViewerSession {
 
     func closeDetail() {
         guard let detail else { return }
-        let index = detail.index
+        // The folder may have changed while the photo was open: its tile is found by path.
+        let index = wall.entries.firstIndex { $0.path == detail.entry.path } ?? detail.index
         detail.close()
         self.detail = nil
         window.setTitle(title)

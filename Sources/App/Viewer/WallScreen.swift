@@ -101,6 +101,26 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
         prioritisedOffset = -1
     }
 
+    /// A watched folder changed. Deletions go first, while the data source still holds the old
+    /// entries; then the new entries, insertions and reloads — each through the engine, which
+    /// keeps the tile at the top of the screen where it is. `stayAtTop`: a newest-first wall
+    /// seen from its top stays there, so arrivals are seen.
+    func apply(_ edit: LibraryEdit, highlightingFor seconds: Double, now: Double, stayAtTop: Bool) {
+        let atTop = stayAtTop && view.contentOffset <= 0.5
+        let cursorPath = cursor.flatMap { $0 < entries.count ? entries[$0].path : nil }
+        for range in edit.removedRanges { view.deleteCells(in: range) }
+        entries = edit.entries
+        for range in edit.insertedRanges { view.insertCells(in: range) }
+        for index in edit.changed { failures[entries[index].path] = nil }
+        for range in edit.changedRanges { view.reloadCells(in: range) }
+        cursor = cursorPath.flatMap { path in entries.firstIndex { $0.path == path } }
+        if seconds > 0 {
+            for index in edit.inserted { arrivals[entries[index].path] = now + seconds }
+        }
+        if atTop { view.scrollTo(offset: 0) }
+        prioritisedOffset = -1
+    }
+
     /// A new look from a reloaded configuration: same photos, laid out again around the
     /// photo at the top of the screen.
     func restyle(_ style: WallStyle) {
