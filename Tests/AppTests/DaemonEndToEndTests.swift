@@ -21,7 +21,8 @@ struct DaemonEndToEndTests {
         let notify: NotifyListener
         var child: ChildProcess!
 
-        init(photos: Int, arguments: [String] = [], environment: [String: String] = [:]) async throws {
+        /// `columns`: nil leaves the column count to the configuration.
+        init(photos: Int, arguments: [String] = [], columns: Int? = 3, environment: [String: String] = [:]) async throws {
             server = try await XServer()
             folder = try PhotoFolder()
             notify = try NotifyListener()
@@ -31,9 +32,8 @@ struct DaemonEndToEndTests {
                 try folder.photo(String(format: "photo-%02d.png", i), width: w, height: h, colour: "#\(String(format: "%02x", i * 5))8040")
             }
             child = try ChildProcess(cascadeBinary, [
-                folder.path, "--geometry", "800x600", "--columns", "3", "--margin", "10", "--no-captions",
-                "--control", socket,
-            ] + arguments, environment: [
+                folder.path, "--geometry", "800x600", "--margin", "10", "--no-captions", "--control", socket,
+            ] + (columns.map { ["--columns", "\($0)"] } ?? []) + arguments, environment: [
                 "DISPLAY": server.display.name, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": cacheHome,
                 "NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "400000",
             ].merging(environment) { $1 })
@@ -180,6 +180,34 @@ struct DaemonEndToEndTests {
             try await service.server.display.xdotool(["key", "q"])
             try await Task.sleep(for: .milliseconds(500))
             #expect(service.child.isRunning, "q quit a kiosk")
+        }
+    }
+
+    @Test("SIGHUP rereads the configuration file; a file with a mistake is reported and the running settings stay")
+    func reloadConfiguration() async throws {
+        let config = NSTemporaryDirectory() + "cascade-config-" + UUID().uuidString + ".toml"
+        defer { unlink(config) }
+        try "columns = 4\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let service = try await Service(photos: 20, arguments: ["--config", config], columns: nil)
+        try await service.check {
+            try await service.notify.wait(for: "READY=1")
+            let control = try await ControlConnection(service.socket)
+            func columns() async throws -> Int? { (try await control.data(["get-state"]) as? [String: Any])?["columns"] as? Int }
+            #expect(try await columns() == 4, "the file's columns were not used")
+
+            try "# fewer, wider tiles\ncolumns = 2\n".write(toFile: config, atomically: true, encoding: .utf8)
+            kill(service.child.pid, SIGHUP)
+            try await service.notify.wait(for: "RELOADING=1")
+            try await service.notify.wait(for: "READY=1")
+            #expect(try await columns() == 2, "SIGHUP did not apply the new file")
+
+            try "columns = 2\nmargin = \"wide\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+            kill(service.child.pid, SIGHUP)
+            try await service.notify.wait(for: "RELOADING=1")
+            try await service.notify.wait(for: "READY=1")
+            #expect(service.child.errorOutput.contains("\(config):2"), "the error does not name the file and line")
+            #expect(try await columns() == 2)
+            #expect(service.child.isRunning)
         }
     }
 }

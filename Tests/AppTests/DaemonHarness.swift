@@ -12,6 +12,8 @@ final class NotifyListener {
     private let fd: Int32
     /// Every message so far, in order.
     private(set) var messages: [String] = []
+    /// Where the next wait starts looking.
+    private var cursor = 0
 
     init() throws {
         path = NSTemporaryDirectory() + "cascade-notify-" + UUID().uuidString.prefix(8)
@@ -29,22 +31,20 @@ final class NotifyListener {
         unlink(path)
     }
 
-    /// Waits for a message containing `line` (a whole line of it) and returns every message read.
+    /// Waits for a message holding `line` (a whole line of it) that comes after the one the
+    /// previous wait found, and returns every message read.
     @discardableResult
     func wait(for line: String, within timeout: Duration = longestWait) async throws -> [String] {
         let deadline = Deadline(timeout)
-        var seen = messages.count
         while true {
-            for message in messages[seen...] where message.split(separator: "\n").contains(Substring(line)) { return messages }
-            seen = messages.count
+            if let i = messages[cursor...].firstIndex(where: { $0.split(separator: "\n").contains(Substring(line)) }) {
+                cursor = i + 1
+                return messages
+            }
             if deadline.passed { throw HarnessError("no \(line) from cascade; it sent: \(messages)") }
             receive(waitingMS: 100)
             await Task.yield()
         }
-    }
-
-    func count(of line: String) -> Int {
-        messages.filter { $0.split(separator: "\n").contains(Substring(line)) }.count
     }
 
     private func receive(waitingMS: Int32) {
