@@ -210,4 +210,20 @@ struct DaemonEndToEndTests {
             #expect(service.child.isRunning)
         }
     }
+
+    @Test("an event wall shows the newest photo first: a new arrival appears at the top, in view")
+    func newestFirst() async throws {
+        let service = try await Service(photos: 20, arguments: ["--newest-first"])
+        try await service.check {
+            try await service.notify.wait(for: "READY=1")
+            let control = try await ControlConnection(service.socket)
+            _ = try await control.data(["subscribe", "added"])
+            try service.folder.photo("zz-just-taken.png", width: 400, height: 300, colour: "white")
+            let added = try await control.event("added")
+            #expect(added["index"] as? Int == 0)
+            let state = try await service.state(control)
+            #expect(state.offset == 0)
+            #expect(state.screenY(of: service.path("zz-just-taken.png")) == 10, "the arrival is not at the top of the screen")
+        }
+    }
 }
