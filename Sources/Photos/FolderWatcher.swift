@@ -59,13 +59,17 @@ public final class FolderWatcher: Sendable {
         worker.start()
     }
 
-    deinit { stop() }
+    /// The thread holds the pipe and the tree itself, so letting go never waits for it.
+    deinit { stop(waiting: false) }
 
     /// Stops watching. Once it returns, `onChange` is not called again (unless called from
     /// `onChange` itself, which then is the last call). Calling it again does nothing.
-    public func stop() {
+    /// `waiting: false` only asks the thread to end: a frame loop must never wait for a walk of a
+    /// large folder or a slow poll to finish (its `onChange` may then run once more).
+    public func stop(waiting: Bool = true) {
         let first = !stopped.exchange(true, ordering: .acquiringAndReleasing)
         if first { wake.signal() }
+        guard waiting else { return }
         let onWatcherThread = thread.id.withLock { current in current.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
         guard !onWatcherThread else { return }
         thread.finished.wait()

@@ -20,7 +20,7 @@ struct DaemonOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Show new, changed and removed photos as the folders change.")
     var watch = true
 
-    @Flag(help: "Kiosk: full screen, no cursor, no quitting keys, attract mode after 60 s, photos close after 30 s.")
+    @Flag(inversion: .prefixedNo, help: "Kiosk: full screen, no cursor, no quitting keys, attract mode after 60 s, photos close after 30 s.")
     var kiosk = false
 
     @Option(help: ArgumentHelp("Seconds without input before the wall scrolls by itself (0 = never; kiosk default 60).", valueName: "SECONDS"))
@@ -32,10 +32,10 @@ struct DaemonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seconds without input before an open photo returns to the wall (0 = never; kiosk default 30).", valueName: "SECONDS"))
     var detailTimeout: Double?
 
-    @Flag(help: "In kiosk mode, keep q and Ctrl+Q quitting.")
+    @Flag(inversion: .prefixedNo, help: "In kiosk mode, keep q and Ctrl+Q quitting.")
     var allowQuit = false
 
-    @Flag(help: "Newest photos first; new arrivals appear at the top, highlighted for a few seconds.")
+    @Flag(inversion: .prefixedNo, help: "Newest photos first; new arrivals appear at the top, highlighted for a few seconds.")
     var newestFirst = false
 
     @Option(help: ArgumentHelp("How long a new arrival stays highlighted, in seconds.", valueName: "SECONDS"))

@@ -20,7 +20,7 @@ struct View: ParsableCommand {
     @Option(help: ArgumentHelp("Window size in logical pixels.", valueName: "WxH"))
     var geometry: Geometry?
 
-    @Flag(help: "Start full screen.")
+    @Flag(inversion: .prefixedNo, help: "Start full screen.")
     var fullscreen = false
 
     @OptionGroup var wall: WallOptions
@@ -28,7 +28,7 @@ struct View: ParsableCommand {
     @Option(help: "Where selection events go: stdout (one JSON line each) or none.")
     var events: EventsChoice = .none
 
-    @Flag(help: "Draw frame times, decode queue and texture pool figures over the wall; print a summary on exit.")
+    @Flag(inversion: .prefixedNo, help: "Draw frame times, decode queue and texture pool figures over the wall; print a summary on exit.")
     var stats = false
 
     @Option(help: ArgumentHelp("Memory for tile textures, in MiB.", valueName: "MiB"))

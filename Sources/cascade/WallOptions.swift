@@ -20,7 +20,7 @@ struct WallOptions: ParsableArguments {
     @Option(help: "Seed for --sort random (the same seed gives the same wall).")
     var seed: UInt64 = 1
 
-    @Flag(help: "Reverse the order.")
+    @Flag(inversion: .prefixedNo, help: "Reverse the order.")
     var reverse = false
 
     @Option(help: "Largest image any decode may allocate, in pixels.")

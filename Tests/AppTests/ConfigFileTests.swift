@@ -57,7 +57,7 @@ struct ConfigFileTests {
             """)
         #expect(settings.map(\.key.name) == ["columns", "margin", "captions", "watch", "kiosk", "fullscreen", "on-select", "sort", "attract-after"])
         #expect(settings.map(\.line) == Array(2...10))
-        #expect(settings.map(\.words) == [["--columns=4"], ["--margin=2.5"], ["--no-captions"], ["--watch"], [], ["--fullscreen"],
+        #expect(settings.map(\.words) == [["--columns=4"], ["--margin=2.5"], ["--no-captions"], ["--watch"], ["--no-kiosk"], ["--fullscreen"],
                                           ["--on-select=-x {path}"], ["--sort=mtime"], ["--attract-after=0"]])
         #expect(try parse(#"columns = "auto""#).first?.words == ["--columns=auto"])
     }

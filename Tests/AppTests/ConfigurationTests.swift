@@ -12,7 +12,7 @@ struct ConfigurationTests {
         let configuration = try Configuration.load(explicitFile: nil, environment: ["XDG_CONFIG_HOME": folder.path + "/xdg"],
                                                    systemFile: system)
         #expect(configuration.files == [system, folder.path + "/xdg/cascade/config.toml"])
-        #expect(configuration.arguments(before: [], commandLineNamesPaths: false) == ["--columns=3", "--margin=6"])
+        #expect(configuration.arguments(before: [], commandLineNamesPaths: false) == ["--columns=3", "--no-kiosk", "--margin=6"])
     }
 
     @Test("the user's file is in ~/.config without XDG_CONFIG_HOME, or with a relative one")

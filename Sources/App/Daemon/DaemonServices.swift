@@ -10,7 +10,10 @@ import Photos
 
 @MainActor
 final class DaemonServices {
-    let hangup: HangupSignal
+    /// nil when the session runs without them (tests drive it a frame at a time).
+    let signals: ProcessSignals?
+    /// A SIGHUP came while a scan was under way: another scan follows it.
+    var rescanPending = false
     /// systemd's notify socket, when started by systemd with `Type=notify`.
     let notifier: SystemdNotifier?
     /// The JSON control socket (`--control`).
@@ -26,8 +29,8 @@ final class DaemonServices {
     /// A SIGHUP's rescan is under way; systemd hears READY=1 when it is on screen.
     var reloading = false
 
-    init(notifier: SystemdNotifier?, control: ControlServer?, wake: @escaping @Sendable () -> Void) {
-        hangup = HangupSignal(wake: wake)
+    init(signals: ProcessSignals?, notifier: SystemdNotifier?, control: ControlServer?) {
+        self.signals = signals
         self.notifier = notifier
         self.control = control
         watchdog = notifier?.watchdogInterval.map { WatchdogPacer(interval: $0) }
@@ -49,6 +52,6 @@ final class DaemonServices {
         // Replies already owed (a `quit` request's among them) go out before the socket goes.
         control?.shutdown()
         live?.stop()
-        hangup.cancel()
+        signals?.cancel()
     }
 }

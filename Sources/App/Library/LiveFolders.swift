@@ -66,12 +66,14 @@ public final class LiveFolders: Sendable {
         state.withLock { $0.ready.isEmpty ? nil : $0.ready.removeFirst() }
     }
 
+    /// Asks the watcher to end without waiting for it (this runs on the frame loop, and in
+    /// deinit); a report it still makes finds no one to take it.
     public func stop() {
         let current = watcher.withLock { current in
             defer { current = nil }
             return current
         }
-        current?.stop()
+        current?.stop(waiting: false)
     }
 
     private func receive(_ changes: FolderChanges) {

@@ -20,6 +20,10 @@ public enum Viewer {
             log.warning("NOTIFY_SOCKET is set but unusable, systemd will not hear from cascade: \(error)")
             notifier = nil
         }
+        // Then the signals: a stop or a reload arriving while the folders are read or the window
+        // opens is taken in turn by the loop rather than ending the process.
+        let waker = Waker()
+        let signals = ProcessSignals(wake: { waker.wake() })
         let choice = try choose(options.paths)
         let title = "cascade — " + folderName(choice)
         let placement: Window.Placement = options.fullscreen
@@ -27,7 +31,6 @@ public enum Viewer {
             : .windowed(width: options.geometry?.width ?? ViewerOptions.defaultSize.width,
                         height: options.geometry?.height ?? ViewerOptions.defaultSize.height)
         // The scan starts first and runs while SDL and the window start up.
-        let waker = Waker()
         let scan = LibraryScan(paths: choice.paths, order: options.wallOrder.order, reversed: options.wallOrder.reversed,
                                watch: options.watch, log: log, progress: DaemonServices.scanStatus(notifier)) { waker.wake() }
         // The socket before the window: another cascade already listening is an error the
@@ -44,6 +47,7 @@ public enum Viewer {
         do {
             window = try Window(title: title, placement: placement)
         } catch let error as ScreenError {
+            control?.shutdown()
             throw CommandError(description: error.description)
         }
         let backend = window.renderer.backend
@@ -54,7 +58,7 @@ public enum Viewer {
             window.keepScreenOn()
         }
         let session = ViewerSession(window: window, options: options, title: title, log: log, waker: waker,
-                                    notifier: notifier, control: control)
+                                    signals: signals, notifier: notifier, control: control)
         session.start(scanning: choice.paths, scan: scan)
         session.loop()
         return 0

@@ -103,8 +103,13 @@ final class EventOutput: Sendable {
         }
     }
 
-    /// Waits until every event sent so far is written (at exit, so none is lost).
-    func flush() {
-        queue.sync {}
+    /// Waits until every event sent so far is written (at exit, so none is lost) — but at most
+    /// a second: a reader that stopped reading must not keep a stopping service alive.
+    func flush(timeout: Double = 1) {
+        let written = DispatchSemaphore(value: 0)
+        queue.async { written.signal() }
+        if written.wait(timeout: .now() + timeout) == .timedOut {
+            log.warning("events not yet written are dropped: the program reading stdout is not reading")
+        }
     }
 }

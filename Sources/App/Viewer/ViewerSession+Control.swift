@@ -43,7 +43,9 @@ extension ViewerSession {
             wall.view.selectCell(at: index)
         case .open(let index):
             if let error = check(index) { return .failure(error) }
-            if let detail { detail.show(index) } else { openDetail(index) }
+            // The open photo's own list may predate folder changes: a fresh one is opened.
+            if detail != nil { closeDetail() }
+            openDetail(index)
         case .close:
             closeDetail()
         case .setColumns(let n):
@@ -63,11 +65,13 @@ extension ViewerSession {
     /// `get-state`: what is on screen, in the wall's coordinates (as the selection event).
     var state: JSONValue {
         let view = wall.view
-        let visible: [JSONValue] = view.drawList.map { item in
-            let path = wall.entries[item.index].path
-            let frame = view.layout.frame(at: item.index)
+        // From the layout, not the last frame's draw list: a request answered right after a
+        // scroll or a folder change sees the wall as it now is.
+        let visible: [JSONValue] = view.layout.indices(in: view.viewportRect).sorted().map { index in
+            let path = wall.entries[index].path
+            let frame = view.layout.frame(at: index)
             return .object([
-                ("index", .int(item.index)), ("path", .string(path.string)), ("uri", .string(path.uri)),
+                ("index", .int(index)), ("path", .string(path.string)), ("uri", .string(path.uri)),
                 ("rect", .object([("x", .double(frame.minX)), ("y", .double(frame.minY)),
                                   ("w", .double(frame.width)), ("h", .double(frame.height))])),
             ])
@@ -80,7 +84,7 @@ extension ViewerSession {
             ("offset", .double(view.contentOffset)),
             ("contentHeight", .double(view.contentHeight)),
             ("mode", .string(detail == nil ? "wall" : "detail")),
-            ("selected", (detail?.index ?? wall.cursor).map { .int($0) } ?? .null),
+            ("selected", (openIndex ?? wall.cursor).map { .int($0) } ?? .null),
             ("visible", .array(visible)),
         ])
     }

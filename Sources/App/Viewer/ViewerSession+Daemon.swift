@@ -46,7 +46,12 @@ extension ViewerSession {
 
     /// Work other threads left for the loop, taken after a wake-up.
     func takeDaemonWork() {
-        if daemon.hangup.take() { reloadConfiguration() }
+        if daemon.signals?.stopRequested == true {
+            log.info("stopping on a signal")
+            running = false
+            return
+        }
+        if daemon.signals?.takeHangup() == true { reloadConfiguration() }
         answerControlRequests()
         applyFolderChanges()
     }
@@ -82,17 +87,32 @@ extension ViewerSession {
             }
         }
         daemon.reloading = true
-        rescan()
+        // A scan under way finishes first (its wall is shown), then the new one starts: repeated
+        // reloads never stack up scans.
+        if scanning { daemon.rescanPending = true } else { rescan() }
     }
 
     /// Takes what can change while running; says what needs a restart.
     private func apply(_ new: ViewerOptions) {
         var new = new
-        if new.control != options.control { log.warning("the control socket moves only on restart; it stays at \(options.control ?? "none")") }
-        new.control = options.control
-        new.controlGroup = options.controlGroup
-        if new.textureBudgetBytes != options.textureBudgetBytes { log.warning("a new texture budget takes effect on restart") }
-        new.textureBudgetBytes = options.textureBudgetBytes
+        // What the running process cannot change keeps its running value, with a line saying so.
+        func keep<Value: Equatable>(_ key: String, _ path: WritableKeyPath<ViewerOptions, Value>) {
+            guard new[keyPath: path] != options[keyPath: path] else { return }
+            log.warning("'\(key)' changes only on restart; the running value stays")
+            new[keyPath: path] = options[keyPath: path]
+        }
+        keep("control", \.control)
+        keep("control-group", \.controlGroup)
+        keep("texture-budget", \.textureBudgetBytes)
+        keep("events", \.events)
+        keep("fullscreen", \.fullscreen)
+        keep("kiosk", \.kiosk)
+        keep("max-pixels", \.maxPixels)
+        keep("no-thumbnail-cache", \.thumbnailCache)
+        if new.geometry.map({ [$0.width, $0.height] }) != options.geometry.map({ [$0.width, $0.height] }) {
+            log.warning("'geometry' changes only on restart; the window keeps its size")
+            new.geometry = options.geometry
+        }
         if new.paths != options.paths {
             do {
                 scanPaths = try Viewer.choose(new.paths).paths

@@ -41,7 +41,7 @@ final class ViewerSession {
     let daemon: DaemonServices
 
     init(window: Window, options: ViewerOptions, title: String, log: Logger, waker: Waker = Waker(),
-         notifier: SystemdNotifier? = nil, control: ControlServer? = nil) {
+         signals: ProcessSignals? = nil, notifier: SystemdNotifier? = nil, control: ControlServer? = nil) {
         self.window = window
         self.waker = waker
         self.options = options
@@ -59,7 +59,7 @@ final class ViewerSession {
         idle = IdleBehaviour(attractAfter: options.attractAfter, speed: options.attractSpeed,
                              detailTimeout: options.detailTimeout, now: ProcessClock.now())
         refreshInterval = 1 / max(24, min(window.refreshRate, 360))
-        daemon = DaemonServices(notifier: notifier, control: control, wake: { waker.wake() })
+        daemon = DaemonServices(signals: signals, notifier: notifier, control: control)
         do {
             daemon.onSelect = try OnSelect.runner(for: options, log: log)
         } catch {
@@ -89,6 +89,10 @@ final class ViewerSession {
         while running {
             // A scan that finished before SDL could take its wake-up event is collected here.
             if let outcome = scan?.take() { finishScan(outcome); dirty = true }
+            // Work from other threads is looked for on every pass, not only after a wake-up
+            // event: one sent before SDL was up is lost, and timers wake the loop without one.
+            takeDaemonWork()
+            guard running else { break }
             tick(at: ProcessClock.now())
             if !(dirty || needsFrame) {
                 // Asleep until an event, or until the next timer (watchdog, kiosk idle work).
@@ -225,7 +229,6 @@ final class ViewerSession {
         case .wake:
             waker.acknowledge()
             if let outcome = scan?.take() { finishScan(outcome) }
-            takeDaemonWork()
         case .resized:
             let size = window.size
             wall.view.setViewportSize(size)
@@ -246,6 +249,12 @@ final class ViewerSession {
 
     func finishScan(_ outcome: LibraryScan.Outcome) {
         scan = nil
+        defer {
+            if daemon.rescanPending {
+                daemon.rescanPending = false
+                rescan()
+            }
+        }
         switch outcome {
         case let .scanned(entries, issues, live):
             for issue in issues { log.warning("skipped \(issue)") }
@@ -339,17 +348,25 @@ final class ViewerSession {
                                   decodes: decodes, source: wall.source, log: log)
         screen.onClose = { [unowned self] in closeDetail() }
         screen.onChange = { [unowned self, unowned screen] i in
-            wall.cursor = i
+            wall.cursor = openIndex ?? i
             window.setTitle("cascade — " + screen.entries[i].name)
         }
         detail = screen
         window.setTitle("cascade — " + wall.entries[index].name)
     }
 
+    /// The open photo's index on the wall. The folder may have changed while it was open, so
+    /// it is found by path rather than by the index the detail view started from.
+    var openIndex: Int? {
+        guard let detail else { return nil }
+        let path = detail.entry.path
+        if detail.index < wall.entries.count, wall.entries[detail.index].path == path { return detail.index }
+        return wall.entries.firstIndex { $0.path == path }
+    }
+
     func closeDetail() {
         guard let detail else { return }
-        // The folder may have changed while the photo was open: its tile is found by path.
-        let index = wall.entries.firstIndex { $0.path == detail.entry.path } ?? detail.index
+        let index = openIndex ?? detail.index
         detail.close()
         self.detail = nil
         window.setTitle(title)
