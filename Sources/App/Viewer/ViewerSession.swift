@@ -229,6 +229,9 @@ final class ViewerSession {
         case .wake:
             waker.acknowledge()
             if let outcome = scan?.take() { finishScan(outcome) }
+            // At once, not after the next paced frame: a control request is answered in well
+            // under a millisecond rather than up to a refresh later.
+            takeDaemonWork()
         case .resized:
             let size = window.size
             wall.view.setViewportSize(size)
