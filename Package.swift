@@ -29,12 +29,14 @@ let package = Package(
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // The photo index (library.sqlite3 in the user's cache): headers kept between starts.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // libpng reports errors by longjmp, which Swift cannot catch: this C layer sets the
         // setjmp at every entry point (thumbnail and PNG photo reading and writing).
         .target(name: "CPNGCodec", dependencies: ["CPNG"]),
 
         .target(name: "Photos", dependencies: [
-            "Waterfall", "CTurboJPEG", "CWebP", "CExif", "CPNG", "CPNGCodec", "CCrypto", "CSDL2",
+            "Waterfall", "CTurboJPEG", "CWebP", "CExif", "CPNG", "CPNGCodec", "CCrypto", "CSDL2", "CSQLite",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Screen", dependencies: [

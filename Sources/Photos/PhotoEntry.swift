@@ -8,6 +8,11 @@ public struct FileID: Sendable, Hashable {
     public let device: UInt64
     public let inode: UInt64
 
+    public init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
+
     init(_ status: stat) {
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)

@@ -39,7 +39,10 @@ public struct PhotoScanner: Sendable {
     ///
     /// `progress` is called from this thread while walking and from worker threads while
     /// probing, never two calls at once, with `done` increasing; keep it quick.
-    public func scan(_ arguments: [PhotoPath],
+    ///
+    /// `known`: headers read by an earlier scan (the photo index), by absolute path. A file
+    /// whose time and size still match is neither sniffed nor probed again.
+    public func scan(_ arguments: [PhotoPath], known: [PhotoPath: KnownHeader] = [:],
                      progress: (@Sendable (ScanProgress) -> Void)? = nil) throws(ScanError) -> ScanResult {
         let roots = try Self.resolve(arguments)
         var walker = FolderWalker()
@@ -63,7 +66,7 @@ public struct PhotoScanner: Sendable {
         progress?(ScanProgress(phase: .walking, done: found.count, total: nil))
         issues += walker.issues
 
-        let classified = classify(found, progress: progress)
+        let classified = classify(found, known: known, progress: progress)
         var entries: [PhotoEntry] = []
         entries.reserveCapacity(classified.count)
         for (index, result) in classified.enumerated() {
@@ -146,7 +149,8 @@ public struct PhotoScanner: Sendable {
 
     /// Sniffs and probes every file on all cores. The result keeps the order of `files`
     /// whatever order the workers finish in.
-    private func classify(_ files: [FoundFile], progress: (@Sendable (ScanProgress) -> Void)?) -> [Classified] {
+    private func classify(_ files: [FoundFile], known: [PhotoPath: KnownHeader],
+                          progress: (@Sendable (ScanProgress) -> Void)?) -> [Classified] {
         struct Shared: ~Copyable {
             var results: [Classified?]
             var done = 0
@@ -155,7 +159,14 @@ public struct PhotoScanner: Sendable {
         let shared = Mutex(Shared(results: Array(repeating: nil, count: total)))
         let probe = probeHeaders
         DispatchQueue.concurrentPerform(iterations: total) { index in
-            let result = Self.classify(files[index], probe: probe)
+            let file = files[index]
+            let result: Classified
+            if probe, let header = known[file.path], header.holds(mtime: file.mtime, fileSize: file.size) {
+                result = .photo(PhotoEntry(path: file.path, relative: file.relative, group: file.group, mtime: file.mtime,
+                                           fileSize: file.size, fileID: file.id, info: header.info))
+            } else {
+                result = Self.classify(file, probe: probe)
+            }
             shared.withLock { state in
                 state.results[index] = result
                 state.done += 1

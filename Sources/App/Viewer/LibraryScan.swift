@@ -1,5 +1,9 @@
 // The folder scan, off the frame loop: the window is up and drawing while the headers are
 // read, and a reload (`r`) never freezes the wall it is about to replace.
+//
+// With a photo index (DESIGN.md §8: 100,000 photos), the wall the last scan left is handed
+// over first, so the first frame shows photos at once; the walk then checks it, reading only
+// the headers of files that are new or changed, and its differences arrive as one edit.
 
 import Foundation
 import Logging
@@ -8,20 +12,52 @@ import Synchronization
 
 final class LibraryScan: Sendable {
     enum Outcome: Sendable {
+        /// The wall as the photo index last saw it, to show while the walk checks it.
+        case indexed([PhotoEntry])
         /// `live`: the folders' watcher, started before the scan so nothing landing during it is missed.
-        case scanned([PhotoEntry], issues: [ScanIssue], live: LiveFolders?)
+        /// `edit`: from the `indexed` entries handed over before to `entries`; nil when none were.
+        case scanned([PhotoEntry], issues: [ScanIssue], live: LiveFolders?, edit: LibraryEdit?)
         case failed(String)
     }
 
-    private let finished = Mutex<Outcome?>(nil)
+    private struct State {
+        var outcomes: [Outcome] = []
+        var progress: ScanProgress?
+        var lastWake = -Double.infinity
+    }
 
-    /// Starts scanning `paths` on a thread of its own; `wake` is called when it is done.
+    private let state = Mutex(State())
+
+    /// The screen's progress line is refreshed this often at most: a wake-up per 64 files would
+    /// be a frame per 64 files.
+    static let progressInterval = 0.25
+
+    /// Starts scanning `paths` on a thread of its own; `wake` is called when an outcome is ready
+    /// and, at most every `progressInterval`, when the progress moved.
     /// `progress` is called on the scan's threads (systemd's STATUS= line is one use).
     /// `watch`: follow the folders afterwards (the watcher wakes the loop through `wake` too).
-    init(paths: [PhotoPath], order: Photos.SortOrder, reversed: Bool, watch: Bool = false, log: Logger = Log.shared,
+    /// `index`: the photo index file; nil scans without one. `showIndexed`: hand over the
+    /// index's wall before walking (a first start; a reload keeps the wall it has).
+    init(paths: [PhotoPath], order: Photos.SortOrder, reversed: Bool, watch: Bool = false,
+         index: PhotoPath? = nil, showIndexed: Bool = true, log: Logger = Log.shared,
          progress: (@Sendable (ScanProgress) -> Void)? = nil, wake: @escaping @Sendable () -> Void) {
         let scanner = PhotoScanner(order: order, reversed: reversed)
         let thread = Thread { [self] in
+            let started = ProcessClock.now()
+            let key = WallKey(paths: paths, order: order, reversed: reversed)
+            let photoIndex = Self.open(index, log: log)
+            var indexed: [PhotoEntry] = []
+            if let photoIndex {
+                do {
+                    indexed = try photoIndex.wall(for: key)
+                } catch {
+                    log.warning("the photo index is not used: \(error)")
+                }
+                if showIndexed, !indexed.isEmpty {
+                    log.debug("\(indexed.count) photos from the index in \(Int(((ProcessClock.now() - started) * 1000).rounded())) ms")
+                    post(.indexed(indexed), wake: wake)
+                }
+            }
             let outcome: Outcome
             do {
                 var live: LiveFolders?
@@ -32,23 +68,62 @@ final class LibraryScan: Sendable {
                         log.warning("new photos will not appear by themselves: cannot watch the folders (\(error))")
                     }
                 }
-                let result = try scanner.scan(paths, progress: progress)
-                outcome = .scanned(result.entries, issues: result.issues, live: live)
+                let result = try scanner.scan(paths, known: KnownHeader.of(indexed)) { [self] step in
+                    progress?(step)
+                    noteProgress(step, wake: wake)
+                }
+                let edit = showIndexed && !indexed.isEmpty ? LibraryEdit.between(indexed, result.entries) : nil
+                indexed = []
+                outcome = .scanned(result.entries, issues: result.issues, live: live, edit: edit)
+                post(outcome, wake: wake)
+                log.info("scanned \(result.entries.count) photos in \(Int(((ProcessClock.now() - started) * 1000).rounded())) ms")
+                if let photoIndex {
+                    do {
+                        try photoIndex.save(result.entries, for: key)
+                    } catch {
+                        log.warning("the photo index is not updated: \(error)")
+                    }
+                }
             } catch {
-                outcome = .failed("\(error)")
+                post(.failed("\(error)"), wake: wake)
             }
-            self.finished.withLock { $0 = outcome }
-            wake()
         }
         thread.name = "cascade-scan"
         thread.start()
     }
 
-    /// The outcome once, when the scan is done; nil before and after.
+    /// The next outcome, oldest first: `indexed` (maybe), then `scanned` or `failed`.
     func take() -> Outcome? {
-        finished.withLock { outcome in
-            defer { outcome = nil }
-            return outcome
+        state.withLock { $0.outcomes.isEmpty ? nil : $0.outcomes.removeFirst() }
+    }
+
+    /// How far the walk is, for the screen.
+    var progress: ScanProgress? { state.withLock { $0.progress } }
+
+    /// The index at `file`, or nil (said once) when there is none to use.
+    private static func open(_ file: PhotoPath?, log: Logger) -> PhotoIndex? {
+        guard let file else { return nil }
+        do {
+            return try PhotoIndex(file: file, log: log)
+        } catch {
+            log.info("scanning without a photo index: \(error)")
+            return nil
         }
+    }
+
+    private func post(_ outcome: Outcome, wake: @Sendable () -> Void) {
+        state.withLock { $0.outcomes.append(outcome) }
+        wake()
+    }
+
+    private func noteProgress(_ step: ScanProgress, wake: @Sendable () -> Void) {
+        let now = ProcessClock.now()
+        let due = state.withLock { state in
+            state.progress = step
+            guard now - state.lastWake >= Self.progressInterval else { return false }
+            state.lastWake = now
+            return true
+        }
+        if due { wake() }
     }
 }

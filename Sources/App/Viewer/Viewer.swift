@@ -32,7 +32,8 @@ public enum Viewer {
                         height: options.geometry?.height ?? ViewerOptions.defaultSize.height)
         // The scan starts first and runs while SDL and the window start up.
         let scan = LibraryScan(paths: choice.paths, order: options.wallOrder.order, reversed: options.wallOrder.reversed,
-                               watch: options.watch, log: log, progress: DaemonServices.scanStatus(notifier)) { waker.wake() }
+                               watch: options.watch, index: options.photoIndexFile, log: log,
+                               progress: DaemonServices.scanStatus(notifier)) { waker.wake() }
         // The socket before the window: another cascade already listening is an error the
         // user sees at once, not after a window flashed up.
         var control: ControlServer?

@@ -1,5 +1,6 @@
 // Everything `cascade [PATH…]` is asked to do, as the executable parsed it.
 
+import Foundation
 import Photos
 
 public struct ViewerOptions: Sendable {
@@ -17,6 +18,9 @@ public struct ViewerOptions: Sendable {
     public var textureBudgetBytes = 256 << 20
     public var maxPixels = PhotoDecoder.defaultMaxPixels
     public var thumbnailCache = true
+    /// Keep the library's headers in `$XDG_CACHE_HOME/cascade/library.sqlite3` and show the
+    /// last wall at once on the next start (`PhotoIndex`).
+    public var photoIndex = true
 
     // The daemon (DESIGN.md §7).
     /// Where the JSON control socket listens; nil = no socket.
@@ -53,6 +57,11 @@ public struct ViewerOptions: Sendable {
     /// The order the wall shows: newest first for an event wall, else the chosen sort.
     public var wallOrder: (order: Photos.SortOrder, reversed: Bool) {
         newestFirst ? (.mtime, true) : (order, reversed)
+    }
+
+    /// Where the photo index lives; nil when it is off or there is no cache folder.
+    var photoIndexFile: PhotoPath? {
+        photoIndex ? PhotoIndex.standardFile(environment: ProcessInfo.processInfo.environment) : nil
     }
 
     public static let defaultSize = (width: 1280, height: 800)

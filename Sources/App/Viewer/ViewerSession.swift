@@ -27,6 +27,8 @@ final class ViewerSession {
     var scanPaths: [PhotoPath] = []
     var scanning: Bool { scan != nil }
     private var scannedAnnounced = false
+    /// A frame with tiles is on screen (from the photo index or the scan).
+    private var tilesShown = false
     private var pendingScanAnnouncement: Int?
     var running = true
     var dirty = true
@@ -79,7 +81,8 @@ final class ViewerSession {
     func rescan() {
         let waker = self.waker
         scan = LibraryScan(paths: scanPaths, order: options.wallOrder.order, reversed: options.wallOrder.reversed,
-                           watch: options.watch, log: log, progress: DaemonServices.scanStatus(daemon.notifier)) { waker.wake() }
+                           watch: options.watch, index: options.photoIndexFile, showIndexed: wall.entries.isEmpty, log: log,
+                           progress: DaemonServices.scanStatus(daemon.notifier)) { waker.wake() }
     }
 
     // MARK: The loop
@@ -88,7 +91,7 @@ final class ViewerSession {
         var lastFrame = -Double.infinity
         while running {
             // A scan that finished before SDL could take its wake-up event is collected here.
-            if let outcome = scan?.take() { finishScan(outcome); dirty = true }
+            while let outcome = scan?.take() { finishScan(outcome); dirty = true }
             // Work from other threads is looked for on every pass, not only after a wake-up
             // event: one sent before SDL was up is lost, and timers wake the loop without one.
             takeDaemonWork()
@@ -192,13 +195,17 @@ final class ViewerSession {
     /// visible, and the first full screen is timed when every visible tile shows its photo.
     private func afterPresent() {
         notifyAfterPresent()
+        if !tilesShown, !wall.entries.isEmpty, detail == nil {
+            tilesShown = true
+            log.info("first frame with tiles at \(Self.msSinceStart) ms")
+        }
         if let count = pendingScanAnnouncement, detail == nil {
             pendingScanAnnouncement = nil
             scannedAnnounced = true
             emit(.scanned(count: count))
-            log.debug("first frame with tiles at \(Self.msSinceStart) ms")
         }
-        if firstFullScreen == nil, scannedAnnounced, detail == nil, wall.isScreenSettled {
+        // From the index's wall too: its tiles are the photos the scan will confirm.
+        if firstFullScreen == nil, tilesShown || scannedAnnounced, detail == nil, wall.isScreenSettled {
             firstFullScreen = ProcessClock.sinceStart()
             if let ms = firstFullScreen.map({ Int(($0 * 1000).rounded()) }) {
                 log.info("first full screen \(ms) ms after start (\(wall.view.drawList.count) tiles)")
@@ -208,7 +215,10 @@ final class ViewerSession {
 
     private func drawStatusPanel() {
         if scanning && wall.entries.isEmpty {
-            drawer.drawPanel(["Looking for photos…"], placement: .centre)
+            drawer.drawPanel([ScanProgressText.line(scan?.progress)], placement: .centre)
+        } else if scanning, let progress = scan?.progress {
+            // The index's wall is up while the walk checks it.
+            drawer.drawPanel([ScanProgressText.line(progress)], placement: .bottomCentre)
         } else if !scanning && wall.entries.isEmpty {
             drawer.drawPanel(["No photos in \(scanPaths.map(\.string).joined(separator: ", "))",
                               "Name a folder: cascade ~/Photos"], placement: .centre)
@@ -228,7 +238,7 @@ final class ViewerSession {
             running = false
         case .wake:
             waker.acknowledge()
-            if let outcome = scan?.take() { finishScan(outcome) }
+            while let outcome = scan?.take() { finishScan(outcome) }
             // At once, not after the next paced frame: a control request is answered in well
             // under a millisecond rather than up to a refresh later.
             takeDaemonWork()
@@ -251,15 +261,21 @@ final class ViewerSession {
     }
 
     func finishScan(_ outcome: LibraryScan.Outcome) {
+        let keptScan = scan
         scan = nil
         defer {
-            if daemon.rescanPending {
+            if scan == nil, daemon.rescanPending {
                 daemon.rescanPending = false
                 rescan()
             }
         }
         switch outcome {
-        case let .scanned(entries, issues, live):
+        case .indexed(let entries):
+            // Not the end of the scan: `scan` stays, and the walk's differences follow.
+            scan = keptScan
+            if detail == nil { wall.show(entries) }
+            return
+        case let .scanned(entries, issues, live, edit):
             for issue in issues { log.warning("skipped \(issue)") }
             // The new scan's watcher replaces the old one; edits for the old entries are moot.
             daemon.live?.stop()
@@ -268,7 +284,12 @@ final class ViewerSession {
             // A photo open across a reload stays open if it is still there (found by path: its
             // index may have moved), and closes if it is gone.
             let open = detail.map { (path: $0.entry.path, index: $0.index) }
-            wall.show(entries)
+            if let edit, edit.entries.count - edit.inserted.count + edit.removed.count == wall.entries.count {
+                // The index's wall is up: only the walk's differences move tiles, anchored.
+                wall.apply(edit, highlightingFor: 0, now: ProcessClock.now(), stayAtTop: false)
+            } else {
+                wall.show(entries)
+            }
             if let open {
                 detail?.close()
                 detail = nil

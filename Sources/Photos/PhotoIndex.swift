@@ -1,0 +1,303 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CSQLite
+import Logging
+
+/// The library as the last scan left it, in an SQLite file under the user's cache: for each
+/// set of command-line folders and order, the wall's entries in wall order with what their
+/// headers said. A start shows this wall at once while the folders are walked again; the walk
+/// takes each header from here while the file's time and size still match (`KnownHeader`).
+///
+/// The index is only ever a cache: a damaged file is deleted and made again (one log line), and
+/// a cache folder that cannot be written means no index, never a failed start.
+///
+/// Not thread-safe: one thread (the scan's) owns an instance.
+public final class PhotoIndex {
+    /// Bumped when the tables change: an index of another version is dropped and rebuilt.
+    static let schemaVersion: Int32 = 1
+
+    public let file: PhotoPath
+    private let log: Logger
+    private var database: OpaquePointer?
+
+    /// `$XDG_CACHE_HOME/cascade/library.sqlite3` (XDG_CACHE_HOME if absolute, else
+    /// `$HOME/.cache`); nil when neither is set.
+    public static func standardFile(environment: [String: String]) -> PhotoPath? {
+        let cache: PhotoPath
+        if let root = environment["XDG_CACHE_HOME"], root.hasPrefix("/") {
+            cache = PhotoPath(root)
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            cache = PhotoPath(home).appending(Array(".cache".utf8))
+        } else {
+            return nil
+        }
+        return cache.appending(Array("cascade".utf8)).appending(Array("library.sqlite3".utf8))
+    }
+
+    /// Opens the index at `file`, making its folder and tables when missing. A file that is not
+    /// an SQLite database, is damaged or is of another version is replaced by an empty index
+    /// (logged once at warning level). Throws when the file cannot be opened or written.
+    public init(file: PhotoPath, log: Logger) throws(PhotoIndexError) {
+        self.file = file
+        self.log = log
+        let folder = PhotoPath(bytes: Array(file.bytes[..<(file.bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0)]))
+        if !folder.bytes.isEmpty { try Self.makeFolders(folder) }
+        do {
+            try open()
+            try prepareTables()
+        } catch let error where error.isDamage {
+            try remake(after: error)
+        }
+    }
+
+    /// Deletes the damaged file and starts an empty index in its place.
+    private func remake(after error: PhotoIndexError) throws(PhotoIndexError) {
+        close()
+        log.warning("the photo index \(file.string) was damaged (\(error.description)); it is made again")
+        Self.remove(file)
+        try open()
+        try prepareTables()
+    }
+
+    deinit { close() }
+
+    /// The wall last saved under `key`, in wall order; empty when there is none. A row whose
+    /// header fields make no sense (a hand-edited file) comes back without a header, so the
+    /// scan reads that header again.
+    public func wall(for key: WallKey) throws(PhotoIndexError) -> [PhotoEntry] {
+        do {
+            return try readWall(for: key)
+        } catch let error where error.isDamage {
+            // Damage deeper in the file shows only when its pages are read.
+            try remake(after: error)
+            return []
+        }
+    }
+
+    private func readWall(for key: WallKey) throws(PhotoIndexError) -> [PhotoEntry] {
+        let statement = try prepare("""
+            SELECT e.path, e.relative, e.grp, e.size, e.mtime_s, e.mtime_ns, e.device, e.inode,
+                   e.format, e.width, e.height, e.orientation
+            FROM entry e JOIN wall w ON e.wall = w.id WHERE w.key = ?1 ORDER BY e.position
+            """)
+        defer { sqlite3_finalize(statement) }
+        bind(key.bytes, at: 1, in: statement)
+        var entries: [PhotoEntry] = []
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else { throw failure(code, "reading the wall") }
+            let format = text(statement, 8).flatMap(ImageFormat.init(rawValue:))
+            let width = Int(sqlite3_column_int64(statement, 9))
+            let height = Int(sqlite3_column_int64(statement, 10))
+            let orientation = Int(sqlite3_column_int64(statement, 11))
+            var info: PhotoInfo?
+            if let format, (1...PhotoInfo.maximumSide).contains(width), (1...PhotoInfo.maximumSide).contains(height),
+               (1...8).contains(orientation) {
+                info = PhotoInfo(format: format, pixelWidth: width, pixelHeight: height,
+                                 orientation: Orientation(exifValue: orientation))
+            }
+            entries.append(PhotoEntry(
+                path: PhotoPath(bytes: blob(statement, 0)), relative: PhotoPath(bytes: blob(statement, 1)),
+                group: Int(sqlite3_column_int64(statement, 2)),
+                mtime: FileTime(seconds: sqlite3_column_int64(statement, 4),
+                                nanoseconds: Int32(clamping: sqlite3_column_int64(statement, 5))),
+                fileSize: Int(sqlite3_column_int64(statement, 3)),
+                fileID: FileID(device: UInt64(bitPattern: sqlite3_column_int64(statement, 6)),
+                               inode: UInt64(bitPattern: sqlite3_column_int64(statement, 7))),
+                info: info))
+        }
+        return entries
+    }
+
+    /// Replaces the wall saved under `key` by `entries`, in one transaction: a reader (another
+    /// cascade starting) sees the old wall or the new one, never half of it.
+    public func save(_ entries: [PhotoEntry], for key: WallKey) throws(PhotoIndexError) {
+        try execute("BEGIN IMMEDIATE")
+        do throws(PhotoIndexError) {
+            try execute("DELETE FROM entry WHERE wall IN (SELECT id FROM wall WHERE key = x'\(key.hex)')")
+            try execute("DELETE FROM wall WHERE key = x'\(key.hex)'")
+            try execute("INSERT INTO wall (key) VALUES (x'\(key.hex)')")
+            let wall = sqlite3_last_insert_rowid(database)
+            let insert = try prepare("""
+                INSERT INTO entry (wall, position, path, relative, grp, size, mtime_s, mtime_ns, device, inode,
+                                   format, width, height, orientation)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+                """)
+            defer { sqlite3_finalize(insert) }
+            for (position, entry) in entries.enumerated() {
+                sqlite3_reset(insert)
+                sqlite3_bind_int64(insert, 1, wall)
+                sqlite3_bind_int64(insert, 2, Int64(position))
+                bind(entry.path.bytes, at: 3, in: insert)
+                bind(entry.relative.bytes, at: 4, in: insert)
+                sqlite3_bind_int64(insert, 5, Int64(entry.group))
+                sqlite3_bind_int64(insert, 6, Int64(entry.fileSize))
+                sqlite3_bind_int64(insert, 7, entry.mtime.seconds)
+                sqlite3_bind_int64(insert, 8, Int64(entry.mtime.nanoseconds))
+                sqlite3_bind_int64(insert, 9, Int64(bitPattern: entry.fileID.device))
+                sqlite3_bind_int64(insert, 10, Int64(bitPattern: entry.fileID.inode))
+                if let info = entry.info {
+                    sqlite3_bind_text(insert, 11, info.format.rawValue, -1, Self.transient)
+                    sqlite3_bind_int64(insert, 12, Int64(info.pixelWidth))
+                    sqlite3_bind_int64(insert, 13, Int64(info.pixelHeight))
+                    sqlite3_bind_int64(insert, 14, Int64(info.orientation.rawValue))
+                } else {
+                    // No header (or an unreadable one): the next scan reads it again.
+                    for column in Int32(11)...14 { sqlite3_bind_null(insert, column) }
+                }
+                let code = sqlite3_step(insert)
+                guard code == SQLITE_DONE else { throw failure(code, "saving the wall") }
+            }
+            try execute("COMMIT")
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    // MARK: - SQLite
+
+    private func open() throws(PhotoIndexError) {
+        let code = file.withCString { sqlite3_open_v2($0, &database, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) }
+        guard code == SQLITE_OK else {
+            defer { close() }
+            throw failure(code, "opening")
+        }
+        // Two cascades on the same index (a kiosk and a desktop) wait for each other briefly.
+        sqlite3_busy_timeout(database, 2000)
+    }
+
+    private func close() {
+        if let database { sqlite3_close_v2(database) }
+        database = nil
+    }
+
+    private func prepareTables() throws(PhotoIndexError) {
+        // Reading the version is the first touch of the file: a file that is no database fails here.
+        let version = try userVersion()
+        if version != 0 && version != Self.schemaVersion {
+            try execute("DROP TABLE IF EXISTS entry; DROP TABLE IF EXISTS wall")
+        }
+        // WAL: a reader never waits for the writer. NORMAL: a crash may lose the last save,
+        // never damage the file — the index is a cache.
+        try execute("PRAGMA journal_mode = WAL")
+        try execute("PRAGMA synchronous = NORMAL")
+        try execute("""
+            CREATE TABLE IF NOT EXISTS wall (id INTEGER PRIMARY KEY, key BLOB NOT NULL UNIQUE);
+            CREATE TABLE IF NOT EXISTS entry (
+                wall INTEGER NOT NULL,
+                position INTEGER NOT NULL,
+                path BLOB NOT NULL, relative BLOB NOT NULL, grp INTEGER NOT NULL,
+                size INTEGER NOT NULL, mtime_s INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
+                device INTEGER NOT NULL, inode INTEGER NOT NULL,
+                format TEXT, width INTEGER, height INTEGER, orientation INTEGER,
+                PRIMARY KEY (wall, position)) WITHOUT ROWID;
+            PRAGMA user_version = \(Self.schemaVersion);
+            """)
+    }
+
+    private func userVersion() throws(PhotoIndexError) -> Int32 {
+        let statement = try prepare("PRAGMA user_version")
+        defer { sqlite3_finalize(statement) }
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_ROW else { throw failure(code, "reading the version") }
+        return sqlite3_column_int(statement, 0)
+    }
+
+    private func execute(_ sql: String) throws(PhotoIndexError) {
+        let code = sqlite3_exec(database, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw failure(code, "running \(sql.prefix(40))") }
+    }
+
+    private func prepare(_ sql: String) throws(PhotoIndexError) -> OpaquePointer? {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(database, sql, -1, &statement, nil)
+        guard code == SQLITE_OK else { throw failure(code, "preparing a query") }
+        return statement
+    }
+
+    private func failure(_ code: Int32, _ doing: String) -> PhotoIndexError {
+        let message = database.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+        return PhotoIndexError(code: code & 0xFF, description: "\(doing) \(file.string): \(message)")
+    }
+
+    private func bind(_ bytes: [UInt8], at index: Int32, in statement: OpaquePointer?) {
+        bytes.withUnsafeBytes { raw in
+            // A zero-length blob still needs a non-null pointer, or SQLite stores NULL.
+            _ = sqlite3_bind_blob(statement, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(raw.count),
+                                  Self.transient)
+        }
+    }
+
+    private func blob(_ statement: OpaquePointer?, _ column: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(statement, column))
+        guard count > 0, let base = sqlite3_column_blob(statement, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: base, count: count))
+    }
+
+    private func text(_ statement: OpaquePointer?, _ column: Int32) -> String? {
+        guard let text = sqlite3_column_text(statement, column) else { return nil }
+        return String(cString: text)
+    }
+
+    /// SQLITE_TRANSIENT: SQLite copies the bytes before the bind call returns.
+    private static var transient: sqlite3_destructor_type { unsafeBitCast(-1, to: sqlite3_destructor_type.self) }
+
+    private static func makeFolders(_ folder: PhotoPath) throws(PhotoIndexError) {
+        var prefix: [UInt8] = []
+        for (offset, byte) in folder.bytes.enumerated() {
+            prefix.append(byte)
+            let atEnd = offset == folder.bytes.count - 1
+            guard (byte == UInt8(ascii: "/") || atEnd), prefix.count > 1 else { continue }
+            let made = PhotoPath(bytes: prefix).withCString { mkdir($0, 0o700) }
+            if made != 0 && errno != EEXIST {
+                throw PhotoIndexError(code: SQLITE_CANTOPEN,
+                                      description: "cannot make \(PhotoPath(bytes: prefix).string): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    private static func remove(_ file: PhotoPath) {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            _ = PhotoPath(bytes: file.bytes + Array(suffix.utf8)).withCString { unlink($0) }
+        }
+    }
+}
+
+/// Which wall of the index: the absolute paths named on the command line, in their order, and
+/// the wall's order. A different order or set of folders is another wall.
+public struct WallKey: Sendable, Hashable {
+    public let bytes: [UInt8]
+
+    public init(paths: [PhotoPath], order: SortOrder, reversed: Bool) {
+        var bytes = Array("\(order)|\(reversed)".utf8)
+        for path in paths {
+            bytes.append(0)
+            bytes += path.absolute().bytes
+        }
+        self.bytes = bytes
+    }
+
+    var hex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0xF)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}
+
+/// The index cannot be used; the wall is scanned without it.
+public struct PhotoIndexError: Error, Sendable, CustomStringConvertible {
+    /// SQLite's primary result code.
+    public let code: Int32
+    public let description: String
+
+    /// The file is not a database or is damaged: deleting it and starting again is the cure.
+    var isDamage: Bool { code == SQLITE_NOTADB || code == SQLITE_CORRUPT }
+}
