@@ -24,6 +24,7 @@ final class LibraryScan: Sendable {
         var outcomes: [Outcome] = []
         var progress: ScanProgress?
         var lastWake = -Double.infinity
+        var finished = false
     }
 
     private let state = Mutex(State())
@@ -87,6 +88,7 @@ final class LibraryScan: Sendable {
             } catch {
                 post(.failed("\(error)"), wake: wake)
             }
+            state.withLock { $0.finished = true }
         }
         thread.name = "cascade-scan"
         thread.start()
@@ -96,6 +98,9 @@ final class LibraryScan: Sendable {
     func take() -> Outcome? {
         state.withLock { $0.outcomes.isEmpty ? nil : $0.outcomes.removeFirst() }
     }
+
+    /// The thread is done, the photo index saved.
+    var isFinished: Bool { state.withLock { $0.finished } }
 
     /// How far the walk is, for the screen.
     var progress: ScanProgress? { state.withLock { $0.progress } }
