@@ -1,0 +1,45 @@
+/// One photo to decode: what `PhotoDecoder.decode` takes, as a value that can cross a thread
+/// or a process boundary.
+public struct PhotoDecodeRequest: Sendable {
+    /// For messages (and the worker's test hook); the bytes come from the open file.
+    public var path: PhotoPath
+    public var format: ImageFormat
+    public var orientation: Orientation
+    public var storedSize: (width: Int, height: Int)?
+    public var box: (width: Int, height: Int)
+    public var mode: DecodeMode
+    public var maxPixels: Int
+
+    public init(path: PhotoPath, format: ImageFormat, orientation: Orientation = .up,
+                storedSize: (width: Int, height: Int)? = nil, box: (width: Int, height: Int),
+                mode: DecodeMode, maxPixels: Int = PhotoDecoder.defaultMaxPixels) {
+        self.path = path; self.format = format; self.orientation = orientation
+        self.storedSize = storedSize; self.box = box; self.mode = mode; self.maxPixels = maxPixels
+    }
+}
+
+/// Where the C decoders run: in this process (`InProcessDecoder`) or in worker processes
+/// (`DecoderPool`), so that a decoder crash or hang costs one file, not the wall.
+public protocol PhotoDecoding: Sendable {
+    /// Decodes `file` — already opened (and stamped) by the caller — as `request` says.
+    func decode(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> DecodedImage
+}
+
+extension PhotoDecoding {
+    /// Opens `request.path` and decodes it.
+    public func decode(_ request: PhotoDecodeRequest) throws(DecodeError) -> DecodedImage {
+        try decode(DecodeInput.open(request.path), request)
+    }
+}
+
+/// The decoders in the calling thread: for tests, `cascade bench --decode` (which measures the
+/// decoder itself) and wherever worker processes are not wanted.
+public struct InProcessDecoder: PhotoDecoding {
+    public init() {}
+
+    public func decode(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> DecodedImage {
+        try PhotoDecoder.decode(data: DecodeInput.read(file), format: request.format, orientation: request.orientation,
+                                storedSize: request.storedSize, box: request.box, mode: request.mode,
+                                maxPixels: request.maxPixels)
+    }
+}
