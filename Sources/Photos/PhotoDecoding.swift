@@ -1,3 +1,5 @@
+import Foundation
+
 /// One photo to decode: what `PhotoDecoder.decode` takes, as a value that can cross a thread
 /// or a process boundary.
 public struct PhotoDecodeRequest: Sendable {
@@ -41,5 +43,33 @@ public struct InProcessDecoder: PhotoDecoding {
         try PhotoDecoder.decode(data: DecodeInput.read(file), format: request.format, orientation: request.orientation,
                                 storedSize: request.storedSize, box: request.box, mode: request.mode,
                                 maxPixels: request.maxPixels)
+    }
+}
+
+/// Where an app's decoders run — a value, so it can sit in options; `makeDecoder` creates the
+/// decoder (for worker processes, a pool whose workers start on first use).
+public enum DecoderIsolation: Sendable {
+    case inProcess
+    case workerProcesses(DecoderPool.Configuration)
+
+    /// What the `cascade` commands use: worker processes, unless `CASCADE_DECODE_IN_PROCESS=1`
+    /// asks for the decoders in the process itself (to measure what the isolation costs, or to
+    /// debug a decoder).
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> DecoderIsolation {
+        environment["CASCADE_DECODE_IN_PROCESS"] == "1" ? .inProcess : .workerProcesses(DecoderPool.Configuration())
+    }
+
+    public func makeDecoder() -> any PhotoDecoding {
+        switch self {
+        case .inProcess: return InProcessDecoder()
+        case .workerProcesses(let configuration): return DecoderPool(configuration: configuration)
+        }
+    }
+}
+
+extension SafeFile {
+    /// Opens a photo for a decoder, with failures worded as decode errors.
+    public static func openForDecoding(_ path: PhotoPath) throws(DecodeError) -> SafeFile {
+        try DecodeInput.open(path)
     }
 }

@@ -17,6 +17,8 @@ public struct ViewerOptions: Sendable {
     public var textureBudgetBytes = 256 << 20
     public var maxPixels = PhotoDecoder.defaultMaxPixels
     public var thumbnailCache = true
+    /// Where the C decoders run; the executable asks for worker processes.
+    public var decoders = DecoderIsolation.inProcess
 
     // The daemon (DESIGN.md §7).
     /// Where the JSON control socket listens; nil = no socket.
