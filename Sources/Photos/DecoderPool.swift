@@ -69,6 +69,7 @@ public final class DecoderPool: PhotoDecoding {
                 return try result.get()
             case .deadBeforeRequest:
                 retire(worker, kill: true)
+                continue
             case .broken(let reason, let kill):
                 let ending = retire(worker, kill: kill)
                 throw .decoderCrashed(reason ?? ending.reason)
@@ -99,6 +100,13 @@ public final class DecoderPool: PhotoDecoding {
         if let reused { return reused }
         let configuration = self.configuration
         let parent = getpid()
+        var environment = configuration.environment
+        // Crashing is what a worker is for; Swift's backtracer would spend a second and a page
+        // of log on each one. Whoever sets SWIFT_BACKTRACE themselves still gets theirs.
+        if environment["SWIFT_BACKTRACE"] == nil, getenv("SWIFT_BACKTRACE") == nil {
+            environment["SWIFT_BACKTRACE"] = "enable=no"
+        }
+        let overrides = environment
         let started = spawner.run { () -> Result<WorkerProcess, WorkerProcess.SpawnFailure> in
             let argv = configuration.arguments + [
                 "--parent", String(parent),
@@ -107,7 +115,7 @@ public final class DecoderPool: PhotoDecoding {
             ]
             do throws(WorkerProcess.SpawnFailure) {
                 return .success(try WorkerProcess.spawn(executable: configuration.executable, argv: argv,
-                                                        environment: WorkerProcess.environment(with: configuration.environment)))
+                                                        environment: WorkerProcess.environment(with: overrides)))
             } catch {
                 return .failure(error)
             }
@@ -171,7 +179,12 @@ public final class DecoderPool: PhotoDecoding {
         do { received = try worker.socket.receive() } catch {
             return .broken(reason: "decoder sent a malformed reply", kill: true)
         }
-        guard case .message(let bytes, let descriptor) = received else { return .broken(reason: nil, kill: false) }
+        let bytes: [UInt8], descriptor: Int32?
+        switch received {
+        case .message(let message, let fd): (bytes, descriptor) = (message, fd)
+        case .reset: return .deadBeforeRequest
+        case .closed: return .broken(reason: nil, kill: false)
+        }
         defer { if let descriptor { close(descriptor) } }
         let reply: WorkerMessages.Reply
         do { reply = try WorkerMessages.decodeReply(bytes) } catch {

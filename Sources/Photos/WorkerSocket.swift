@@ -13,6 +13,9 @@ struct WorkerSocket: Sendable {
         case message([UInt8], descriptor: Int32?)
         /// The other end is gone.
         case closed
+        /// The other end is gone without having read what we sent last: the kernel resets a
+        /// connection closed with unread data (it is ECONNRESET, not end-of-file, here).
+        case reset
     }
 
     struct Failure: Error { let code: Int32 }
@@ -90,8 +93,7 @@ struct WorkerSocket: Sendable {
         }
         if count < 0 {
             let code = errno
-            // A peer that died with our request unread resets the connection instead of closing it.
-            if code == ECONNRESET { return .closed }
+            if code == ECONNRESET { return .reset }
             throw Failure(code: code)
         }
         let descriptors = Self.descriptors(in: control, used: controlLength)
