@@ -21,6 +21,11 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case outOfMemory
     /// The thumbnail cache remembers that this file (at this mtime) failed before.
     case failedBefore(String)
+    /// The worker process decoding this file crashed, was killed, ran out of time or answered
+    /// nonsense; the text says which ("decoder crashed (signal 11)").
+    case decoderCrashed(String)
+    /// No worker process could be started (the file was never tried).
+    case decoderUnavailable(String)
 
     public var reason: String {
         switch self {
@@ -34,6 +39,8 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownSize: return "unknown image size"
         case .outOfMemory: return "out of memory"
         case .failedBefore(let reason): return reason
+        case .decoderCrashed(let reason): return reason
+        case .decoderUnavailable(let why): return "no decoder process: \(why)"
         }
     }
 
@@ -51,8 +58,10 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// changes is pointless; the thumbnail cache records only these.
     public var isContentFailure: Bool {
         switch self {
-        case .truncated, .corrupt, .tooManyPixels, .unsupported, .unknownSize, .fileTooLarge: return true
-        case .unreadable, .notRegularFile, .outOfMemory, .failedBefore: return false
+        // A decoder that died on a file is assumed to die on it again: recording it is what
+        // keeps a poisoned file from crashing a worker at every start.
+        case .truncated, .corrupt, .tooManyPixels, .unsupported, .unknownSize, .fileTooLarge, .decoderCrashed: return true
+        case .unreadable, .notRegularFile, .outOfMemory, .failedBefore, .decoderUnavailable: return false
         }
     }
 }

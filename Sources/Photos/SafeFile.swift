@@ -41,7 +41,28 @@ public final class SafeFile {
         modified = FileTime(status.st_mtim)
     }
 
+    /// Takes over a descriptor opened elsewhere (a decode worker receives the parent's open
+    /// file over its socket), with the same regular-file check; closed on failure too.
+    init(adopting fd: Int32) throws(SafeFileError) {
+        var status = stat()
+        if fstat(fd, &status) != 0 {
+            let code = errno
+            close(fd)
+            throw SafeFileError.fromErrno(code)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw .notRegularFile(kind: SafeFileError.kind(ofMode: status.st_mode))
+        }
+        descriptor = fd
+        size = Int(status.st_size)
+        modified = FileTime(status.st_mtim)
+    }
+
     deinit { close(descriptor) }
+
+    /// The open descriptor, to hand to a decode worker; still owned (and closed) by this file.
+    var fileDescriptor: Int32 { descriptor }
 
     /// Up to `count` bytes from `offset`; fewer only where the file ends.
     public func read(at offset: Int, count: Int) throws(SafeFileError) -> [UInt8] {

@@ -6,10 +6,15 @@
 public struct TileImageLoader: Sendable {
     public let cache: ThumbnailCache
     public let maxPixels: Int
+    /// Where photos are decoded: in worker processes (`DecoderPool`) for the app, so a crash or a
+    /// hang in a C decoder fails — and records — only that photo.
+    public let decoder: any PhotoDecoding
 
-    public init(cache: ThumbnailCache, maxPixels: Int = PhotoDecoder.defaultMaxPixels) {
+    public init(cache: ThumbnailCache, maxPixels: Int = PhotoDecoder.defaultMaxPixels,
+                decoder: any PhotoDecoding = InProcessDecoder()) {
         self.cache = cache
         self.maxPixels = maxPixels
+        self.decoder = decoder
         // Created on the main thread at start-up, before any worker decodes.
         LibrarySetup.ensure()
     }
@@ -25,8 +30,8 @@ public struct TileImageLoader: Sendable {
     {
         let size = cache.isEnabled ? storedSize.flatMap { Self.thumbnailSize(for: $0, orientation: orientation, tile: tile) } : nil
         guard let size, let storedSize else {
-            return try PhotoDecoder.decode(path: path, format: format, orientation: orientation,
-                                           storedSize: storedSize, box: tile, mode: .fill, maxPixels: maxPixels)
+            return try decoder.decode(PhotoDecodeRequest(path: path, format: format, orientation: orientation,
+                                                         storedSize: storedSize, box: tile, mode: .fill, maxPixels: maxPixels))
         }
         // The spec: a file we may not read gets no thumbnail lookup either, so the cache
         // never shows what the file's permissions hide. Opening it proves we may read it,
@@ -73,16 +78,16 @@ public struct TileImageLoader: Sendable {
     }
 
     /// Decodes the photo once at the thumbnail size and stores it; a failure caused by the file's
-    /// content is recorded so the photo is not tried again until it changes.
+    /// content — a decoder worker crashing or timing out on it included — is recorded so the
+    /// photo is not tried again until it changes.
     private func makeThumbnail(_ file: SafeFile, stamp: FileStamp, path: PhotoPath, format: ImageFormat,
                                orientation: Orientation, storedSize: (width: Int, height: Int),
                                size: ThumbnailSize) throws(DecodeError) -> DecodedImage {
-        let bytes = try DecodeInput.read(file)
         let thumbnail: DecodedImage
         do {
-            thumbnail = try PhotoDecoder.decode(data: bytes, format: format, orientation: orientation,
-                                                storedSize: storedSize, box: (size.pixels, size.pixels),
-                                                mode: .fit, maxPixels: maxPixels)
+            thumbnail = try decoder.decode(file, PhotoDecodeRequest(path: path, format: format, orientation: orientation,
+                                                                    storedSize: storedSize, box: (size.pixels, size.pixels),
+                                                                    mode: .fit, maxPixels: maxPixels))
         } catch {
             if error.isContentFailure {
                 cache.recordFailure(path: path, stamp: stamp, reason: error.reason)

@@ -30,6 +30,7 @@ struct Cache: ParsableCommand {
             var job = CacheWarmJob(paths: paths)
             job.size = size.thumbnailSize
             job.maxPixels = maxPixels
+            job.decoders = .standard()
             let summary = try CacheWarm.run(job)
             print("cache warm: \(summary)")
             if summary.photos > 0, summary.failed == summary.photos { throw ExitCode(2) }

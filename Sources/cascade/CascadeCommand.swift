@@ -8,7 +8,7 @@ struct Cascade: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cascade",
         abstract: "A waterfall photo wall for Linux screens.",
-        subcommands: [View.self, Render.self, Cache.self, Bench.self, CtlCommand.self],
+        subcommands: [View.self, Render.self, Cache.self, Bench.self, CtlCommand.self, DecodeWorkerCommand.self],
         defaultSubcommand: View.self)
 
     /// ArgumentParser's own main, except that the view command (named or by default) reads the

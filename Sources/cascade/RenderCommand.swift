@@ -37,6 +37,7 @@ struct Render: ParsableCommand {
         job.reversed = wall.reverse
         job.maxPixels = wall.maxPixels
         job.thumbnailCache = !wall.noThumbnailCache
+        job.decoders = .standard()
         // A synchronous command runs on the process's main thread, which owns SDL.
         let summary = try MainActor.assumeIsolated { try WallRender.run(job) }
         Log.shared.info("rendered \(summary.tiles) tiles (\(summary.errors) errors) into \(out), \(summary.width)×\(summary.height)")

@@ -66,6 +66,7 @@ struct View: ParsableCommand {
         options.reversed = wall.reverse
         options.maxPixels = wall.maxPixels
         options.thumbnailCache = !wall.noThumbnailCache
+        options.decoders = .standard()
         options.events = events == .stdout ? .stdout : .none
         options.stats = stats
         options.textureBudgetBytes = textureBudget << 20

@@ -11,6 +11,7 @@ public struct CacheWarmJob: Sendable {
     public var paths: [String]
     public var size: ThumbnailSize = .large
     public var maxPixels = PhotoDecoder.defaultMaxPixels
+    public var decoders = DecoderIsolation.inProcess
     public init(paths: [String]) { self.paths = paths }
 }
 
@@ -42,7 +43,7 @@ public enum CacheWarm {
         } catch {
             throw CommandError(description: "\(error)")
         }
-        let loader = TileImageLoader(cache: cache, maxPixels: job.maxPixels)
+        let loader = TileImageLoader(cache: cache, maxPixels: job.maxPixels, decoder: job.decoders.makeDecoder())
         let progress = ProgressLine(label: "thumbnails", total: entries.count)
         let summary = Mutex(CacheWarmSummary(photos: entries.count))
 

@@ -8,8 +8,11 @@ import Screen
 public struct TileSource: Sendable {
     public let loader: TileImageLoader
 
-    public init(thumbnailCache: Bool, maxPixels: Int) {
-        loader = TileImageLoader(cache: .standard(enabled: thumbnailCache), maxPixels: maxPixels)
+    /// - Parameter decoders: where the C decoders run; the app passes `.workerProcesses`
+    ///   (see `DecoderIsolation`), tests that have no worker binary keep the default.
+    public init(thumbnailCache: Bool, maxPixels: Int, decoders: DecoderIsolation = .inProcess) {
+        loader = TileImageLoader(cache: .standard(enabled: thumbnailCache), maxPixels: maxPixels,
+                                 decoder: decoders.makeDecoder())
     }
 
     /// The photo of `entry` filling a box of `pixels` (centre-cropped), or the short reason it
@@ -30,10 +33,21 @@ public struct TileSource: Sendable {
     /// thumbnails are too small for a screen.
     public func photo(for entry: PhotoEntry, fitting box: (width: Int, height: Int)) -> Result<DecodedImage, TileFailure> {
         guard let info = entry.info else { return .failure(Self.unreadable(entry)) }
-        do {
-            return .success(try PhotoDecoder.decode(path: entry.path, format: info.format, orientation: info.orientation,
-                                                    storedSize: (info.pixelWidth, info.pixelHeight), box: box,
-                                                    mode: .fit, maxPixels: loader.maxPixels))
+        let request = PhotoDecodeRequest(path: entry.path, format: info.format, orientation: info.orientation,
+                                         storedSize: (info.pixelWidth, info.pixelHeight), box: box,
+                                         mode: .fit, maxPixels: loader.maxPixels)
+        do throws(DecodeError) {
+            let file = try SafeFile.openForDecoding(entry.path)
+            do throws(DecodeError) {
+                return .success(try loader.decoder.decode(file, request))
+            } catch {
+                // A decoder that died on this photo would die on it again at the wall's next
+                // start: remember it, as a failed thumbnail is remembered.
+                if case .decoderCrashed = error {
+                    loader.cache.recordFailure(path: entry.path, stamp: FileStamp(file), reason: error.reason)
+                }
+                throw error
+            }
         } catch {
             return .failure(TileFailure(reason: error.reason))
         }

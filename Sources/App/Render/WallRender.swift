@@ -18,6 +18,7 @@ public struct RenderJob: Sendable {
     public var reversed = false
     public var maxPixels = PhotoDecoder.defaultMaxPixels
     public var thumbnailCache = true
+    public var decoders = DecoderIsolation.inProcess
     public var output: String
     public var manifest: String?
 
@@ -55,7 +56,7 @@ public enum WallRender {
         let drawer = TileDrawer(renderer: canvas.renderer, fontPath: font)
         drawer.clearBackground()
         let shown = plan.layout.indices(in: Rect(x: 0, y: 0, width: Double(job.width), height: Double(height)))
-        let source = TileSource(thumbnailCache: job.thumbnailCache, maxPixels: job.maxPixels)
+        let source = TileSource(thumbnailCache: job.thumbnailCache, maxPixels: job.maxPixels, decoders: job.decoders)
         let textures = TexturePool(renderer: canvas.renderer)
         var failures: [Int: String] = [:]
 

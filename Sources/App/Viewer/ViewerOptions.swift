@@ -21,6 +21,8 @@ public struct ViewerOptions: Sendable {
     /// Keep the library's headers in `$XDG_CACHE_HOME/cascade/library.sqlite3` and show the
     /// last wall at once on the next start (`PhotoIndex`).
     public var photoIndex = true
+    /// Where the C decoders run; the executable asks for worker processes.
+    public var decoders = DecoderIsolation.inProcess
 
     // The daemon (DESIGN.md §7).
     /// Where the JSON control socket listens; nil = no socket.

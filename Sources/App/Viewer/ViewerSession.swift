@@ -55,7 +55,7 @@ final class ViewerSession {
         let font = FontLocator.locate()
         drawer = TileDrawer(renderer: window.renderer, fontPath: font)
         wall = WallScreen(drawer: drawer, viewportSize: window.size, style: options.style,
-                          source: TileSource(thumbnailCache: options.thumbnailCache, maxPixels: options.maxPixels),
+                          source: TileSource(thumbnailCache: options.thumbnailCache, maxPixels: options.maxPixels, decoders: options.decoders),
                           decodes: decodes, textureBudgetBytes: options.textureBudgetBytes, log: log)
         showStats = options.stats
         idle = IdleBehaviour(attractAfter: options.attractAfter, speed: options.attractSpeed,

@@ -1,0 +1,227 @@
+import Foundation
+import Synchronization
+
+/// Decodes photos in worker processes (GNOME Loupe/glycin's approach): the C decoders run in
+/// `cascade decode-worker` children under an address-space and CPU limit, so a decoder that
+/// crashes, hangs or blows up its memory costs one file — an error tile, recorded in the
+/// thumbnail cache's fail folder by `TileImageLoader` — and a fresh worker takes the next one.
+///
+/// Each calling thread borrows a worker for one decode and blocks on it; with as many workers as
+/// decode threads nobody waits for a worker. Workers start on first use and are reused; an idle
+/// worker found dead (killed from outside) is replaced without blaming any file.
+public final class DecoderPool: PhotoDecoding {
+    public struct Configuration: Sendable {
+        /// The program to run: this very binary by default.
+        public var executable = "/proc/self/exe"
+        /// argv[0] and the subcommand; the limits are appended as options.
+        public var arguments = ["cascade", "decode-worker"]
+        /// Added to (or replacing entries of) cascade's environment for the workers.
+        public var environment: [String: String] = [:]
+        /// How long one decode may take before its worker is killed.
+        public var timeout: Duration = .seconds(20)
+        public var limits = DecodeWorker.Limits(addressSpace: 2 << 30, cpuSecondsPerRequest: 60)
+
+        public init() {}
+    }
+
+    public let size: Int
+    public let configuration: Configuration
+    private let slots: DispatchSemaphore
+    private let spawner: SpawnThread
+    private let state = Mutex(State())
+
+    private struct State {
+        var idle: [WorkerProcess] = []
+        /// Every worker alive, idle or busy, by pid.
+        var alive: Set<pid_t> = []
+        var spawned = 0
+        var closed = false
+    }
+
+    /// - Parameter size: the most workers at once; callers beyond that wait for one.
+    public init(size: Int = ProcessInfo.processInfo.activeProcessorCount, configuration: Configuration = Configuration()) {
+        self.size = max(1, size)
+        self.configuration = configuration
+        slots = DispatchSemaphore(value: self.size)
+        spawner = SpawnThread(name: "cascade-decoder-spawn")
+    }
+
+    deinit { shutdown() }
+
+    /// The workers alive now (for tests and diagnostics).
+    public var workerProcessIDs: Set<pid_t> { state.withLock { $0.alive } }
+
+    /// Workers started so far, replacements included.
+    public var spawnedCount: Int { state.withLock { $0.spawned } }
+
+    public func decode(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> DecodedImage {
+        let message = WorkerMessages.encode(request)
+        guard message.count <= WorkerMessages.maxMessage else { throw .unreadable(String(cString: strerror(ENAMETOOLONG))) }
+        slots.wait()
+        defer { slots.signal() }
+        // A worker found dead before it got the request is replaced; two in a row mean
+        // something is wrong with starting them, not with this file.
+        for _ in 0..<3 {
+            let worker = try borrow()
+            switch exchange(with: worker, message: message, file: file.fileDescriptor, request: request) {
+            case .answered(let result):
+                giveBack(worker)
+                return try result.get()
+            case .deadBeforeRequest:
+                retire(worker, kill: true)
+                continue
+            case .broken(let reason, let kill):
+                let ending = retire(worker, kill: kill)
+                throw .decoderCrashed(reason ?? ending.reason)
+            }
+        }
+        throw .decoderUnavailable("workers keep dying before they get a photo")
+    }
+
+    /// Ends every worker and refuses new decodes. Decodes in flight finish first (their threads
+    /// hold the workers); idle workers are told to go by closing their sockets, and reaped.
+    public func shutdown() {
+        let idle = state.withLock { state -> [WorkerProcess] in
+            state.closed = true
+            defer { state.idle = [] }
+            return state.idle
+        }
+        for worker in idle { retire(worker, kill: true) }
+        spawner.stop()
+    }
+
+    // MARK: Workers
+
+    private func borrow() throws(DecodeError) -> WorkerProcess {
+        let reused = try state.withLock { state throws(DecodeError) -> WorkerProcess? in
+            if state.closed { throw .decoderUnavailable("decoding has stopped") }
+            return state.idle.popLast()
+        }
+        if let reused { return reused }
+        let configuration = self.configuration
+        let parent = getpid()
+        var environment = configuration.environment
+        // Crashing is what a worker is for; Swift's backtracer would spend a second and a page
+        // of log on each one. Whoever sets SWIFT_BACKTRACE themselves still gets theirs.
+        if environment["SWIFT_BACKTRACE"] == nil, getenv("SWIFT_BACKTRACE") == nil {
+            environment["SWIFT_BACKTRACE"] = "enable=no"
+        }
+        let overrides = environment
+        let started = spawner.run { () -> Result<WorkerProcess, WorkerProcess.SpawnFailure> in
+            let argv = configuration.arguments + [
+                "--parent", String(parent),
+                "--address-space", String(configuration.limits.addressSpace),
+                "--cpu-seconds", String(configuration.limits.cpuSecondsPerRequest),
+            ]
+            do throws(WorkerProcess.SpawnFailure) {
+                return .success(try WorkerProcess.spawn(executable: configuration.executable, argv: argv,
+                                                        environment: WorkerProcess.environment(with: overrides)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        guard let started else { throw .decoderUnavailable("decoding has stopped") }
+        let worker: WorkerProcess
+        switch started {
+        case .success(let spawned): worker = spawned
+        case .failure(let failure): throw .decoderUnavailable(failure.description)
+        }
+        state.withLock { $0.alive.insert(worker.pid); $0.spawned += 1 }
+        // The hello proves the program is a worker of this protocol and its limits are set.
+        guard worker.socket.waitReadable(milliseconds: Self.milliseconds(configuration.timeout)),
+              case .message(let hello, let stray)? = try? worker.socket.receive(), hello == WorkerMessages.hello else {
+            let ending = retire(worker, kill: true)
+            throw .decoderUnavailable("decode worker did not start (\(ending.reason))")
+        }
+        if let stray { close(stray) }
+        return worker
+    }
+
+    private func giveBack(_ worker: WorkerProcess) {
+        let keep = state.withLock { state -> Bool in
+            guard !state.closed else { return false }
+            state.idle.append(worker)
+            return true
+        }
+        if !keep { retire(worker, kill: true) }
+    }
+
+    @discardableResult
+    private func retire(_ worker: WorkerProcess, kill: Bool) -> WorkerProcess.Ending {
+        let ending = worker.end(kill: kill)
+        state.withLock { _ = $0.alive.remove(worker.pid) }
+        return ending
+    }
+
+    // MARK: One request
+
+    private enum Exchange {
+        case answered(Result<DecodedImage, DecodeError>)
+        /// The worker was gone before it could have read the request: not the file's fault.
+        case deadBeforeRequest
+        /// The worker died, hung or misbehaved on this file. `reason` nil: say how it ended.
+        case broken(reason: String?, kill: Bool)
+    }
+
+    private func exchange(with worker: WorkerProcess, message: [UInt8], file: Int32,
+                          request: PhotoDecodeRequest) -> Exchange {
+        if worker.socket.peerGoneOrChatty { return .deadBeforeRequest }
+        do {
+            try worker.socket.send(message, descriptor: file)
+        } catch {
+            if error.code == EPIPE || error.code == ECONNRESET { return .deadBeforeRequest }
+            return .broken(reason: "cannot talk to the decoder: \(String(cString: strerror(error.code)))", kill: true)
+        }
+        guard worker.socket.waitReadable(milliseconds: Self.milliseconds(configuration.timeout)) else {
+            return .broken(reason: "decoder took longer than \(Self.seconds(configuration.timeout)) s", kill: true)
+        }
+        let received: WorkerSocket.Received
+        do { received = try worker.socket.receive() } catch {
+            return .broken(reason: "decoder sent a malformed reply", kill: true)
+        }
+        let bytes: [UInt8], descriptor: Int32?
+        switch received {
+        case .message(let message, let fd): (bytes, descriptor) = (message, fd)
+        case .reset: return .deadBeforeRequest
+        case .closed: return .broken(reason: nil, kill: false)
+        }
+        defer { if let descriptor { close(descriptor) } }
+        let reply: WorkerMessages.Reply
+        do { reply = try WorkerMessages.decodeReply(bytes) } catch {
+            return .broken(reason: "decoder sent a malformed reply", kill: true)
+        }
+        switch reply {
+        case .failure(let error):
+            return .answered(.failure(error))
+        case .image(let width, let height, let stride):
+            guard let descriptor, Self.plausible(width: width, height: height, stride: stride, for: request) else {
+                return .broken(reason: "decoder sent a malformed reply", kill: true)
+            }
+            do {
+                return .answered(.success(try SharedPixels.take(descriptor, width: width, height: height, stride: stride)))
+            } catch {
+                return .broken(reason: "decoder sent unreadable pixels (\(error))", kill: true)
+            }
+        }
+    }
+
+    /// A reply's geometry within what the request allows, so a compromised worker cannot make
+    /// cascade allocate more than an in-process decode would.
+    static func plausible(width: Int, height: Int, stride: Int, for request: PhotoDecodeRequest) -> Bool {
+        guard width > 0, height > 0, stride >= width * 4, stride <= width * 4 + 64 else { return false }
+        let allowed = max(request.maxPixels, request.box.width * request.box.height)
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        return !overflow && pixels <= allowed
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int32 {
+        let (seconds, attoseconds) = duration.components
+        let ms = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        return Int32(clamping: max(0, ms))
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        let value = Double(milliseconds(duration)) / 1000
+        return value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

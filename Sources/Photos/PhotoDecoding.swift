@@ -1,0 +1,75 @@
+import Foundation
+
+/// One photo to decode: what `PhotoDecoder.decode` takes, as a value that can cross a thread
+/// or a process boundary.
+public struct PhotoDecodeRequest: Sendable {
+    /// For messages (and the worker's test hook); the bytes come from the open file.
+    public var path: PhotoPath
+    public var format: ImageFormat
+    public var orientation: Orientation
+    public var storedSize: (width: Int, height: Int)?
+    public var box: (width: Int, height: Int)
+    public var mode: DecodeMode
+    public var maxPixels: Int
+
+    public init(path: PhotoPath, format: ImageFormat, orientation: Orientation = .up,
+                storedSize: (width: Int, height: Int)? = nil, box: (width: Int, height: Int),
+                mode: DecodeMode, maxPixels: Int = PhotoDecoder.defaultMaxPixels) {
+        self.path = path; self.format = format; self.orientation = orientation
+        self.storedSize = storedSize; self.box = box; self.mode = mode; self.maxPixels = maxPixels
+    }
+}
+
+/// Where the C decoders run: in this process (`InProcessDecoder`) or in worker processes
+/// (`DecoderPool`), so that a decoder crash or hang costs one file, not the wall.
+public protocol PhotoDecoding: Sendable {
+    /// Decodes `file` — already opened (and stamped) by the caller — as `request` says.
+    func decode(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> DecodedImage
+}
+
+extension PhotoDecoding {
+    /// Opens `request.path` and decodes it.
+    public func decode(_ request: PhotoDecodeRequest) throws(DecodeError) -> DecodedImage {
+        try decode(DecodeInput.open(request.path), request)
+    }
+}
+
+/// The decoders in the calling thread: for tests, `cascade bench --decode` (which measures the
+/// decoder itself) and wherever worker processes are not wanted.
+public struct InProcessDecoder: PhotoDecoding {
+    public init() {}
+
+    public func decode(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> DecodedImage {
+        try PhotoDecoder.decode(data: DecodeInput.read(file), format: request.format, orientation: request.orientation,
+                                storedSize: request.storedSize, box: request.box, mode: request.mode,
+                                maxPixels: request.maxPixels)
+    }
+}
+
+/// Where an app's decoders run — a value, so it can sit in options; `makeDecoder` creates the
+/// decoder (for worker processes, a pool whose workers start on first use).
+public enum DecoderIsolation: Sendable {
+    case inProcess
+    case workerProcesses(DecoderPool.Configuration)
+
+    /// What the `cascade` commands use: worker processes, unless `CASCADE_DECODE_IN_PROCESS=1`
+    /// asks for the decoders in the process itself (to measure what the isolation costs, or to
+    /// debug a decoder).
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> DecoderIsolation {
+        environment["CASCADE_DECODE_IN_PROCESS"] == "1" ? .inProcess : .workerProcesses(DecoderPool.Configuration())
+    }
+
+    public func makeDecoder() -> any PhotoDecoding {
+        switch self {
+        case .inProcess: return InProcessDecoder()
+        case .workerProcesses(let configuration): return DecoderPool(configuration: configuration)
+        }
+    }
+}
+
+extension SafeFile {
+    /// Opens a photo for a decoder, with failures worded as decode errors.
+    public static func openForDecoding(_ path: PhotoPath) throws(DecodeError) -> SafeFile {
+        try DecodeInput.open(path)
+    }
+}
