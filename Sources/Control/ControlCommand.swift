@@ -11,6 +11,8 @@ public enum ScrollTarget: Sendable, Equatable {
 
 public enum ControlCommand: Sendable, Equatable {
     case getState
+    /// The frame loop's health: frames, stalls, input handled, textures against the budget.
+    case getStats
     case scrollTo(ScrollTarget, animated: Bool)
     /// Exactly what a tap on tile `index` does. The index is ≥ 0; whether a photo has it is the
     /// app's to check (it answers with a ControlError).

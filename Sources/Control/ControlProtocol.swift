@@ -24,7 +24,7 @@ enum EventSelection: Equatable, Sendable {
 public enum ControlProtocol {
     /// The events a client can subscribe to.
     public static let eventNames = ["selected", "opened", "closed", "added", "removed", "load-error", "scanned"]
-    public static let commandNames = ["get-state", "scroll-to", "select", "open", "close", "set-columns", "reload",
+    public static let commandNames = ["get-state", "get-stats", "scroll-to", "select", "open", "close", "set-columns", "reload",
                                       "subscribe", "unsubscribe", "quit"]
     /// set-columns accepts 1…this; more is no longer a wall of photos.
     public static let maximumColumns = 100
@@ -66,6 +66,7 @@ public enum ControlProtocol {
         do throws(ControlError) {
             switch name {
             case "get-state": try expect(name, arguments, count: 0); return .success(.command(.getState))
+            case "get-stats": try expect(name, arguments, count: 0); return .success(.command(.getStats))
             case "close": try expect(name, arguments, count: 0); return .success(.command(.close))
             case "reload": try expect(name, arguments, count: 0); return .success(.command(.reload))
             case "quit": try expect(name, arguments, count: 0); return .success(.command(.quit))

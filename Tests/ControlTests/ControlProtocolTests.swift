@@ -16,6 +16,7 @@ import Testing
 
     @Test func everyCommandDecodesToItsTypedForm() {
         #expect(command(#"{"command":["get-state"]}"#) == .getState)
+        #expect(command(#"{"command":["get-stats"]}"#) == .getStats)
         #expect(command(#"{"command":["scroll-to",{"index":3}]}"#) == .scrollTo(.index(3), animated: false))
         #expect(command(#"{"command":["scroll-to",{"offset":120.5,"animated":true}]}"#) == .scrollTo(.offset(120.5), animated: true))
         #expect(command(#"{"command":["scroll-to",{"animated":false,"index":0}]}"#) == .scrollTo(.index(0), animated: false))
@@ -51,6 +52,7 @@ import Testing
         (#"{"command":[7]}"#, "command name must be a string"),
         (#"{"command":["fly"]}"#, "unknown command \"fly\""),
         (#"{"command":["get-state",1]}"#, "get-state takes no arguments, got 1"),
+        (#"{"command":["get-stats","all"]}"#, "get-stats takes no arguments, got 1"),
         (#"{"command":["select"]}"#, "select takes 1 argument, got 0"),
         (#"{"command":["select",1,2]}"#, "select takes 1 argument, got 2"),
         (#"{"command":["select","x"]}"#, "select needs a photo index"),

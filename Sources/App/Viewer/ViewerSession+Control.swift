@@ -17,8 +17,9 @@ extension ViewerSession {
     }
 
     func perform(_ command: ControlCommand) -> Result<JSONValue, ControlError> {
-        if command != .getState {
+        if command != .getState, command != .getStats {
             // A program driving the wall counts as someone using it: the attract drift stops.
+            // (One only watching it does not.)
             idle.noteInput(now: ProcessClock.now())
             dirty = true
         }
@@ -30,6 +31,8 @@ extension ViewerSession {
         switch command {
         case .getState:
             return .success(state)
+        case .getStats:
+            return .success(health)
         case let .scrollTo(.index(index), animated):
             if let error = check(index) { return .failure(error) }
             wall.view.scrollToCell(at: index, position: .top, animated: animated)

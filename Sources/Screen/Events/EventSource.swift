@@ -16,6 +16,11 @@ public final class EventSource {
     private let windowSize: () -> Size
     private var mouseDown = false
 
+    /// What the loop took from the queue and how long it went without looking. Process-wide,
+    /// as SDL's event queue is: the app reads it (the control socket's `get-stats`) without
+    /// holding the session's event source.
+    public private(set) static var activity = EventActivity()
+
     public init(window: Window) {
         _ = Waker.eventType
         self.windowSize = { [unowned window] in window.size }
@@ -30,6 +35,13 @@ public final class EventSource {
     /// The next event, waiting at most `timeout` seconds (nil: until one comes). Events SDL
     /// reports that mean nothing to the wall are skipped without returning.
     public func next(waitingUpTo timeout: Double?) -> ScreenEvent? {
+        Self.activity.looking(at: Self.clock())
+        let taken = waitForEvent(upTo: timeout)
+        Self.activity.lookedAway(at: Self.clock(), taking: taken)
+        return taken
+    }
+
+    private func waitForEvent(upTo timeout: Double?) -> ScreenEvent? {
         var event = SDL_Event()
         // Events the wall ignores (hover, key releases) must not restart the wait: with the
         // pointer moving they would otherwise hold a glide's next frame back indefinitely.
@@ -49,11 +61,19 @@ public final class EventSource {
 
     /// The next queued event, without waiting.
     public func poll() -> ScreenEvent? {
+        Self.activity.looking(at: Self.clock())
+        var taken: ScreenEvent?
         var event = SDL_Event()
-        while SDL_PollEvent(&event) == 1 {
-            if let translated = translate(event) { return translated }
+        while taken == nil, SDL_PollEvent(&event) == 1 {
+            taken = translate(event)
         }
-        return nil
+        Self.activity.lookedAway(at: Self.clock(), taking: taken)
+        return taken
+    }
+
+    /// The monotonic clock of the stall figures, seconds (SDL's own, so Screen needs no other).
+    public nonisolated static func clock() -> Double {
+        Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency())
     }
 
     func translate(_ event: SDL_Event) -> ScreenEvent? {
