@@ -70,3 +70,13 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets (script/fuzz). They define LLVMFuzzerTestOneInput and no main(): only a
+// `-sanitize=fuzzer` link, which brings libFuzzer's main, can link them, so a plain
+// `swift build` must never see them. They exist only when CASCADE_FUZZ=1 is set.
+if Context.environment["CASCADE_FUZZ"] == "1" {
+    package.targets += [
+        .executableTarget(name: "ProbeFuzzer", dependencies: ["Photos"], path: "Fuzz/ProbeFuzzer"),
+        .executableTarget(name: "ExifFuzzer", dependencies: ["Photos"], path: "Fuzz/ExifFuzzer"),
+    ]
+}

@@ -4,7 +4,8 @@ import CExif
 /// file, so it is capped in size before libexif sees it, and anything unreadable — a truncated
 /// block, offsets pointing in circles, a tag of the wrong type, a value outside 1…8 — means
 /// `.up`: a broken tag must never hide or break a photo.
-enum ExifOrientation {
+/// Public only so the libFuzzer target (Fuzz/ExifFuzzer) can reach it without `@testable`.
+public enum ExifOrientation {
     /// More than any IFD0 needs; a larger block (a big embedded thumbnail) is cut here, and the
     /// orientation, which sits in IFD0 near the start, is still found.
     static let maximumBlockSize = 256 << 10
@@ -12,14 +13,14 @@ enum ExifOrientation {
     private static let exifHeader: [UInt8] = Array("Exif".utf8) + [0, 0]
 
     /// From a JPEG APP1 payload or any block starting with "Exif\0\0" and a TIFF header.
-    static func read(exifBlock block: [UInt8]) -> Orientation {
+    public static func read(exifBlock block: [UInt8]) -> Orientation {
         let capped = block.count > maximumBlockSize ? Array(block.prefix(maximumBlockSize)) : block
         return parse(capped)
     }
 
     /// From a PNG eXIf or WebP EXIF chunk: a bare TIFF structure, or — as some writers do it —
     /// one with the JPEG-style "Exif\0\0" in front.
-    static func read(tiffBlock block: [UInt8]) -> Orientation {
+    public static func read(tiffBlock block: [UInt8]) -> Orientation {
         if block.has(exifHeader, at: 0) { return read(exifBlock: block) }
         return read(exifBlock: exifHeader + block.prefix(maximumBlockSize - exifHeader.count))
     }

@@ -17,6 +17,10 @@ enum SDLImageDecoder {
         // SDL_image shows whatever frames a cut-off GIF holds without complaint; a GIF
         // always ends with its trailer byte, so a missing one means the file is cut short.
         if format == .gif, data.last != 0x3B { throw .truncated }
+        // SDL sizes a GIF's surface by its first frame, which may claim more than the screen.
+        if format == .gif, let frame = GIFFrameSize.firstFrame(in: data), frame.width * frame.height > request.maxPixels {
+            throw .tooManyPixels(width: frame.width, height: frame.height)
+        }
         LibrarySetup.ensure()
 
         guard let stream = SDL_RWFromConstMem(base, Int32(data.count)) else { throw .outOfMemory }

@@ -18,6 +18,7 @@ enum TIFFHeader {
         var width: Int?
         var height: Int?
         var orientation = Orientation.up
+        var orientationSeen = false
         for index in 0..<count {
             let base = index * 12
             guard let tag = entries.u16(at: base, bigEndian: bigEndian),
@@ -32,9 +33,13 @@ enum TIFFHeader {
             }
             guard let value else { continue }
             switch tag {
-            case imageWidth: width = value
-            case imageLength: height = value
-            case orientationTag where type == short: orientation = Orientation(exifValue: value)
+            // libtiff keeps the first of duplicated tags; so must the probe, or a TIFF saying
+            // 60000 then 1 would pass the pixel cap at 1 and be decoded by libtiff at 60000.
+            case imageWidth where width == nil: width = value
+            case imageLength where height == nil: height = value
+            case orientationTag where type == short && !orientationSeen:
+                orientation = Orientation(exifValue: value)
+                orientationSeen = true
             default: break
             }
         }

@@ -107,7 +107,10 @@ struct CanvasTests {
             return
         }
         defer { SDL_QuitSubSystem(SDL_INIT_VIDEO) }
-        let window = try #require(SDL_CreateWindow("cascade test", 0, 0, 97, 61, SDL_WINDOW_HIDDEN.rawValue))
+        // Called outside #require: the macro takes the call apart, and the title's implicit C
+        // string then dies before SDL reads it (AddressSanitizer: heap-use-after-free).
+        let created = SDL_CreateWindow("cascade test", 0, 0, 97, 61, SDL_WINDOW_HIDDEN.rawValue)
+        let window = try #require(created)
         defer { SDL_DestroyWindow(window) }
         let offscreen = try drawnCanvas().pixels()
         do {

@@ -1,0 +1,15 @@
+// libFuzzer target for the EXIF reader (libexif underneath, behind our size cap): the bytes
+// are an EXIF block as a PNG eXIf or WebP EXIF chunk holds it — a bare TIFF structure or one
+// with "Exif\0\0" in front, the JPEG APP1 form. Built only with CASCADE_FUZZ=1 and
+// -sanitize=fuzzer (see script/fuzz): libFuzzer supplies main().
+import Photos
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func exifFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    // Any answer is fine (a broken tag means .up); what must not happen is a crash, a hang, a
+    // leak or a read outside the block — the sanitizer and libFuzzer's limits catch those.
+    let orientation = ExifOrientation.read(tiffBlock: bytes)
+    precondition(Orientation.allCases.contains(orientation))
+    return 0
+}
