@@ -15,14 +15,14 @@ final class ViewerSession {
     let window: Window
     var options: ViewerOptions
     let log: Logger
-    private let title: String
+    let title: String
     private let events: EventSource
     let waker: Waker
     let decodes: WallScreen.Decodes
     let output: EventOutput
     let drawer: TileDrawer
     let wall: WallScreen
-    private(set) var detail: DetailScreen?
+    var detail: DetailScreen?
     var scan: LibraryScan?
     var scanPaths: [PhotoPath] = []
     var scanning: Bool { scan != nil }
@@ -35,8 +35,8 @@ final class ViewerSession {
     private var resultsWaiting = false
     var showStats: Bool
     private(set) var stats = FrameStats()
-    private var statsLines: [String] = []
-    private var statsUpdated = -Double.infinity
+    var statsLines: [String] = []
+    var statsUpdated = -Double.infinity
     private(set) var firstFullScreen: Double?
     private let refreshInterval: Double
     var idle: IdleBehaviour
@@ -348,101 +348,7 @@ final class ViewerSession {
         return wall.view.scroll.offset
     }
 
-    // MARK: Selection and the detail view
-
-    /// A tap on a tile, Return on the cursor, or (later) the control socket's `select`.
-    func select(_ index: Int) {
-        let entries = wall.entries
-        guard index >= 0, index < entries.count else { return }
-        emit(.selected(index: index, path: entries[index].path, rect: wall.view.layout.frame(at: index),
-                              offset: wall.view.drawnOffset))
-        wall.cursor = index
-        runOnSelect(index)
-        openDetail(index)
-    }
-
-    func openDetail(_ index: Int) {
-        showDetail(index)
-        emit(.opened(index: index, path: wall.entries[index].path))
-    }
-
-    func showDetail(_ index: Int) {
-        detail?.close()
-        let screen = DetailScreen(drawer: drawer, entries: wall.entries, index: index, viewportSize: window.size,
-                                  decodes: decodes, source: wall.source, log: log)
-        screen.onClose = { [unowned self] in closeDetail() }
-        screen.onChange = { [unowned self, unowned screen] i in
-            wall.cursor = openIndex ?? i
-            window.setTitle("cascade — " + screen.entries[i].name)
-        }
-        detail = screen
-        window.setTitle("cascade — " + wall.entries[index].name)
-    }
-
-    /// The open photo's index on the wall. The folder may have changed while it was open, so
-    /// it is found by path rather than by the index the detail view started from.
-    var openIndex: Int? {
-        guard let detail else { return nil }
-        let path = detail.entry.path
-        if detail.index < wall.entries.count, wall.entries[detail.index].path == path { return detail.index }
-        return wall.entries.firstIndex { $0.path == path }
-    }
-
-    func closeDetail() {
-        guard let detail else { return }
-        let index = openIndex ?? detail.index
-        detail.close()
-        self.detail = nil
-        window.setTitle(title)
-        if index < wall.entries.count {
-            wall.cursor = index
-            wall.view.scrollToCell(at: index, position: .visible)
-        }
-        emit(.closed(index: index))
-    }
-
     // MARK: Stats
 
     static var msSinceStart: Int { Int(((ProcessClock.sinceStart() ?? 0) * 1000).rounded()) }
-
-    private func drawStats(now: Double) {
-        // Text that changes every frame would make a texture every frame; twice a second is
-        // enough to read.
-        if now - statsUpdated > 0.5 {
-            statsUpdated = now
-            let pool = wall.pool.stats
-            let renderer = window.renderer
-            statsLines = [
-                String(format: "%.0f fps   frame p50 %.2f ms   p99 %.2f ms   late %d", stats.recentFPS,
-                       FrameStats.percentileMS(stats.work, 0.5, recent: 600), FrameStats.percentileMS(stats.work, 0.99, recent: 600),
-                       stats.lateFrames),
-                "decode queue \(decodes.pendingCount)   uploads \(wall.uploads)   late results dropped \(wall.lateResultsDropped)",
-                String(format: "pool hits %d  misses %d  created %d  evicted %d   %.0f / %.0f MiB", pool.hits, pool.misses,
-                       pool.created, pool.evicted, Double(pool.bytesHeld) / 1_048_576, Double(wall.pool.budgetBytes) / 1_048_576),
-                "textures \(renderer.liveTextureCount) (\(renderer.liveTextureBytes >> 20) MiB)   tiles \(wall.entries.count)   columns \(wall.view.layout.columnCount)",
-            ]
-        }
-        drawer.drawPanel(statsLines, placement: .topLeft)
-    }
-
-    /// One JSON line on stderr when the viewer exits with `--stats`: the figures BENCHMARKS.md quotes.
-    private func reportStats() {
-        let pool = wall.pool.stats
-        let line = JSONValue.object([
-            ("frames", .int(stats.frames)),
-            ("frame_work_ms_p50", .double(FrameStats.percentileMS(stats.work, 0.5))),
-            ("frame_work_ms_p99", .double(FrameStats.percentileMS(stats.work, 0.99))),
-            ("present_ms_p50", .double(FrameStats.percentileMS(stats.presents, 0.5))),
-            ("present_ms_p99", .double(FrameStats.percentileMS(stats.presents, 0.99))),
-            ("moving_frames", .int(stats.intervals.count)),
-            ("frame_interval_ms_p50", .double(FrameStats.percentileMS(stats.intervals, 0.5))),
-            ("frame_interval_ms_p99", .double(FrameStats.percentileMS(stats.intervals, 0.99))),
-            ("late_frames", .int(stats.lateFrames)),
-            ("first_full_screen_ms", firstFullScreen.map { .double(($0 * 1000).rounded()) } ?? .null),
-            ("pool_hits", .int(pool.hits)), ("pool_misses", .int(pool.misses)),
-            ("textures_created", .int(pool.created)), ("pool_evicted", .int(pool.evicted)),
-            ("uploads", .int(wall.uploads)), ("late_results_dropped", .int(wall.lateResultsDropped)),
-        ])
-        FileHandle.standardError.write(Data(("stats: " + line.text + "\n").utf8))
-    }
 }
