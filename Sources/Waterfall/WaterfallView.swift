@@ -288,11 +288,16 @@ public final class WaterfallView<Cell: WaterfallCell> {
             if k < live.count, live[k].index == index {
                 nextLive.append(live[k])
             } else if let dataSource {
+                // Cells on screen always get made; a preloaded one only while the pool is well
+                // under its budget (the 10 % between this and `trimPreload` keeps a cell at the
+                // edge from being made and dropped frame after frame).
+                if pool.stats.bytesInUse >= pool.budgetBytes / 10 * 9, !layout.frame(at: index).intersects(viewport) { continue }
                 nextLive.append(LiveCell(index: index, cell: dataSource.waterfallView(self, cellAt: index)))
             }
         }
         swap(&live, &nextLive)
         nextLive.removeAll(keepingCapacity: true)
+        trimPreload(toBudgetAround: viewport)
 
         drawList.removeAll(keepingCapacity: true)
         for entry in live {
@@ -357,6 +362,26 @@ public final class WaterfallView<Cell: WaterfallCell> {
             }
         }
         live.removeLast(live.count - kept)
+    }
+
+    /// Over the texture budget — a big window with narrow columns wants a screen and a half of
+    /// off-screen textures, and idle ones are all evicted already — off-screen cells go back,
+    /// farthest first, until the budget is met. The budget is kept by preloading less, never by
+    /// leaving a tile on screen empty.
+    private func trimPreload(toBudgetAround viewport: Rect) {
+        guard pool.stats.bytesInUse > pool.budgetBytes else { return }
+        func distance(_ index: Int) -> Double {
+            let f = layout.frame(at: index)
+            return f.minY >= viewport.maxY ? f.minY - viewport.maxY : (f.maxY <= viewport.minY ? viewport.minY - f.maxY : 0)
+        }
+        let offScreen = live.filter { distance($0.index) > 0 }.sorted { distance($0.index) > distance($1.index) }
+        var bytes = pool.stats.bytesInUse
+        var dropped = Set<Int>()
+        for entry in offScreen where bytes > pool.budgetBytes {
+            dropped.insert(entry.index)
+            bytes -= entry.cell.byteCost
+        }
+        recycle { dropped.contains($0) }
     }
 
     private func recycleAll() {
