@@ -288,9 +288,8 @@ public final class WaterfallView<Cell: WaterfallCell> {
             if k < live.count, live[k].index == index {
                 nextLive.append(live[k])
             } else if let dataSource {
-                // Cells on screen always get made; a preloaded one only while the pool is well
-                // under its budget (the 10 % between this and `trimPreload` keeps a cell at the
-                // edge from being made and dropped frame after frame).
+                // A preloaded cell only well under the budget: the 10 % below `trimPreload`'s
+                // line keeps a cell at the edge from being made and dropped every frame.
                 if pool.stats.bytesInUse >= pool.budgetBytes / 10 * 9, !layout.frame(at: index).intersects(viewport) { continue }
                 nextLive.append(LiveCell(index: index, cell: dataSource.waterfallView(self, cellAt: index)))
             }
@@ -364,20 +363,15 @@ public final class WaterfallView<Cell: WaterfallCell> {
         live.removeLast(live.count - kept)
     }
 
-    /// Over the texture budget — a big window with narrow columns wants a screen and a half of
-    /// off-screen textures, and idle ones are all evicted already — off-screen cells go back,
-    /// farthest first, until the budget is met. The budget is kept by preloading less, never by
-    /// leaving a tile on screen empty.
+    /// Over the texture budget (a big window with narrow columns wants more preloaded textures
+    /// than it allows, and the idle ones are evicted already), off-screen cells go back farthest
+    /// first: the budget is kept by preloading less, never by leaving a tile on screen empty.
     private func trimPreload(toBudgetAround viewport: Rect) {
         guard pool.stats.bytesInUse > pool.budgetBytes else { return }
-        func distance(_ index: Int) -> Double {
-            let f = layout.frame(at: index)
-            return f.minY >= viewport.maxY ? f.minY - viewport.maxY : (f.maxY <= viewport.minY ? viewport.minY - f.maxY : 0)
-        }
-        let offScreen = live.filter { distance($0.index) > 0 }.sorted { distance($0.index) > distance($1.index) }
-        var bytes = pool.stats.bytesInUse
-        var dropped = Set<Int>()
-        for entry in offScreen where bytes > pool.budgetBytes {
+        func distance(_ i: Int) -> Double { max(layout.frame(at: i).minY - viewport.maxY, viewport.minY - layout.frame(at: i).maxY, 0) }
+        var bytes = pool.stats.bytesInUse, dropped = Set<Int>()
+        for entry in live.filter({ distance($0.index) > 0 }).sorted(by: { distance($0.index) > distance($1.index) })
+        where bytes > pool.budgetBytes {
             dropped.insert(entry.index)
             bytes -= entry.cell.byteCost
         }
