@@ -17,7 +17,7 @@ public final class SafeFile {
     public let modified: FileTime
     private let descriptor: Int32
 
-    public init(opening path: PhotoPath) throws(SafeFileError) {
+    public convenience init(opening path: PhotoPath) throws(SafeFileError) {
         var status = stat()
         // stat follows symbolic links: a link to a photo is a photo, a link to a FIFO is a FIFO.
         if path.withCString({ stat($0, &status) }) != 0 { throw SafeFileError.fromErrno(errno) }
@@ -26,19 +26,9 @@ public final class SafeFile {
         }
         let fd = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
         if fd < 0 { throw SafeFileError.fromErrno(errno) }
-        // The path may have been replaced between stat and open; the descriptor is what we read.
-        if fstat(fd, &status) != 0 {
-            let code = errno
-            close(fd)
-            throw SafeFileError.fromErrno(code)
-        }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            close(fd)
-            throw .notRegularFile(kind: SafeFileError.kind(ofMode: status.st_mode))
-        }
-        descriptor = fd
-        size = Int(status.st_size)
-        modified = FileTime(status.st_mtim)
+        // The path may have been replaced between stat and open; the descriptor is what we read,
+        // checked again as any adopted descriptor is.
+        try self.init(adopting: fd)
     }
 
     /// Takes over a descriptor opened elsewhere (a decode worker receives the parent's open
