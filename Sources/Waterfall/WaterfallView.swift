@@ -25,7 +25,7 @@ public final class WaterfallView<Cell: WaterfallCell> {
     public let pool: ReusePool<Cell>
 
     public private(set) var layout = WaterfallLayout(width: 0)
-    public private(set) var scroll = ScrollModel()
+    public internal(set) var scroll = ScrollModel()
     public private(set) var viewportSize: Size
     public private(set) var columns = ColumnCount.seedDefault
     /// Screens of tiles kept decoded ahead of the scroll direction and behind it (Texture's
@@ -42,10 +42,11 @@ public final class WaterfallView<Cell: WaterfallCell> {
     public private(set) var drawList: [DrawItem<Cell>] = []
     public private(set) var drawnOffset = 0.0
 
-    private var gestures = GestureRecognizer()
-    private var touchCaughtFling = false
-    private var pinchBaseColumns = 3
-    private var lastTime: Double?
+    // Internal for the input extension (WaterfallView+Input.swift).
+    var gestures = GestureRecognizer()
+    var touchCaughtFling = false
+    var pinchBaseColumns = 3
+    var lastTime: Double?
     private var lastLaidOutOffset = 0.0
     private var scrollDirection = 1.0
 
@@ -204,61 +205,6 @@ public final class WaterfallView<Cell: WaterfallCell> {
             }
         }
         scroll.scroll(to: target, animated: animated)
-    }
-
-    // MARK: Input and time
-
-    public func handle(_ event: InputEvent) {
-        gestures.handle(event) { gesture in apply(gesture) }
-    }
-
-    /// Advances animations to `time` (seconds, any origin). A long pause between frames is
-    /// taken as one 1/10 s step so motion never jumps after a stall.
-    public func advance(to time: Double) {
-        defer { lastTime = time }
-        guard let last = lastTime else { return }
-        scroll.step(min(max(time - last, 0), 0.1))
-    }
-
-    /// The tile under a viewport point among those last drawn.
-    public func drawnCellIndex(at point: Point) -> Int? {
-        drawList.first { $0.frame.contains(point) }?.index
-    }
-
-    /// Exactly what a tap on tile `index` does.
-    public func selectCell(at index: Int) {
-        guard index >= 0, index < layout.count else { return }
-        delegate?.waterfallView(self, didSelectCellAt: index)
-    }
-
-    private func apply(_ gesture: Gesture) {
-        switch gesture {
-        case .touchDown:
-            touchCaughtFling = scroll.isCoasting
-            if scroll.isAnimating { scroll.stop() }
-        case .tap(let p):
-            if touchCaughtFling { return }
-            if let index = drawnCellIndex(at: p) { delegate?.waterfallView(self, didSelectCellAt: index) }
-        case .dragBegan:
-            scroll.beginDrag()
-        case .dragMoved(let d, _):
-            scroll.drag(by: -d.y)
-        case .dragEnded(let v):
-            scroll.endDrag(velocity: -v.y)
-        case .pinchBegan:
-            pinchBaseColumns = layout.columnCount
-        case .pinchChanged(let scale, let center):
-            // Fingers twice as far apart → tiles twice as wide → half the columns.
-            let target = (Double(pinchBaseColumns) / max(scale, 0.01)).rounded()
-            let clamped = Int(target.clamped(to: Double(columnLimits.lowerBound)...Double(columnLimits.upperBound)))
-            if clamped != layout.columnCount { setColumns(.fixed(clamped), holding: center) }
-        case .pinchEnded:
-            break
-        case .wheel(_, let dy):
-            scroll.scroll(by: dy, animated: true)
-        case .zoomStep(let steps):
-            zoom(by: steps)
-        }
     }
 
     // MARK: The frame
