@@ -92,7 +92,9 @@ struct DecoderPoolTests {
         let second = try #require(pool.workerProcessIDs.first)
         pool.shutdown()
         #expect(isGone(second))
-        #expect(openSockets() == before)
+        // No socket of the pool's is left: other suites run in parallel and may close (never
+        // keep) sockets of their own meanwhile, so the count may fall but must not grow.
+        #expect(openSockets() <= before)
     }
 
     @Test("A worker stuck past the timeout is killed and reaped, and replaced")
