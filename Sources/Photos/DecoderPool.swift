@@ -19,6 +19,10 @@ public final class DecoderPool: PhotoDecoding {
         public var environment: [String: String] = [:]
         /// How long one decode may take before its worker is killed.
         public var timeout: Duration = .seconds(20)
+        /// How long a new worker may take to say hello. Apart from `timeout` because starting
+        /// is loading cascade's libraries: seconds on a loaded machine with a cold page cache,
+        /// however short the decode limit is.
+        public var startTimeout: Duration = .seconds(20)
         public var limits = DecodeWorker.Limits(addressSpace: 2 << 30, cpuSecondsPerRequest: 60)
 
         public init() {}
@@ -128,7 +132,7 @@ public final class DecoderPool: PhotoDecoding {
         }
         state.withLock { $0.alive.insert(worker.pid); $0.spawned += 1 }
         // The hello proves the program is a worker of this protocol and its limits are set.
-        guard worker.socket.waitReadable(milliseconds: Self.milliseconds(configuration.timeout)),
+        guard worker.socket.waitReadable(milliseconds: Self.milliseconds(configuration.startTimeout)),
               case .message(let hello, let stray)? = try? worker.socket.receive(), hello == WorkerMessages.hello else {
             let ending = retire(worker, kill: true)
             throw .decoderUnavailable("decode worker did not start (\(ending.reason))")

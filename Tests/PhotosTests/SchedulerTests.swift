@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import Synchronization
 import Testing
 @testable import Photos
@@ -173,7 +174,12 @@ struct SchedulerTests {
         let gate = Self.occupy(scheduler)
         let ran = Log()
         scheduler.submit(key: 1, generation: 0, priority: 0) { ran.append(1); return 1 }
-        DispatchQueue.global().async { gate.open() }
+        // The busy worker is let go only once shutdown has emptied the queue; opening the gate
+        // any earlier would let the worker take job 1 before shutdown ran (seen under load).
+        DispatchQueue.global().async {
+            while scheduler.pendingCount > 0 { usleep(1000) }
+            gate.open()
+        }
         scheduler.shutdown()
         #expect(ran.values.isEmpty)
         #expect(scheduler.pendingCount == 0)

@@ -32,6 +32,12 @@ struct FrameStats {
         lastPresent = moving ? time : nil
     }
 
+    /// The loop is going to sleep until an event: the next moving frame starts a new motion,
+    /// and the rest before it is not a late frame (a pause between two glides is not stutter).
+    mutating func noteRest() {
+        lastPresent = nil
+    }
+
     /// The p-th percentile (0…1) of the last `recent` samples (all when nil), milliseconds.
     static func percentileMS(_ samples: [Double], _ p: Double, recent: Int? = nil) -> Double {
         let window = recent.map { Array(samples.suffix($0)) } ?? samples

@@ -99,6 +99,7 @@ final class ViewerSession {
             tick(at: ProcessClock.now())
             if !(dirty || needsFrame) {
                 // Asleep until an event, or until the next timer (watchdog, kiosk idle work).
+                stats.noteRest()
                 let wait = nextDeadline - ProcessClock.now()
                 if let event = events.next(waitingUpTo: wait.isFinite ? max(0, wait) : nil) {
                     handle(event)
