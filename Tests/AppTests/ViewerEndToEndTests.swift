@@ -351,7 +351,9 @@ struct ViewerEndToEndTests {
         #expect(flung > 250 + 20, "dragging up 250 px and letting go scrolls down by more than 250 px (offset \(flung))")
 
         // Pointer down by 150 px, held still before the release: the wall moves back by just that.
-        try await viewer.drag(from: (400, 150), to: (400, 300), hold: .milliseconds(400))
+        // Held a whole second: SDL stamps events when it reads them, so on a loaded machine a
+        // short rest can reach the wall squeezed between the last moves and the release.
+        try await viewer.drag(from: (400, 150), to: (400, 300), hold: .seconds(1))
         frame = try await viewer.waitUntilStill()
         let second = try #require(viewer.photoPoint(in: frame, rows: middleOutwards), "a photo on screen after the second drag")
         let held = try await viewer.select(at: (second.x, second.y), expecting: second.path)
