@@ -11,17 +11,7 @@ import Screen
 public enum Viewer {
     /// Runs until the user quits; returns the exit status.
     public static func run(_ options: ViewerOptions, log: Logger = Log.shared) throws -> Int32 {
-        // Decoded photos are large, short-lived buffers. glibc keeps freed ones in its heaps, one
-        // arena per thread, so a kiosk's resident memory would ratchet up over days (the soak saw
-        // +24 % in ten minutes). Above 128 KiB they are mapped and returned to the system on free;
-        // two arenas are plenty for a frame loop and a few workers.
-        // (mallopt is in malloc.h, which Swift's Glibc module leaves out; M_MMAP_THRESHOLD is -3,
-        // M_ARENA_MAX -8 there.)
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
-            let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
-            _ = mallopt(-3, 128 << 10)
-            _ = mallopt(-8, 2)
-        }
+        Allocator.tuneForLongRuns()
         // Read before any thread starts: it takes NOTIFY_SOCKET and WATCHDOG_* out of the
         // environment so on-select commands don't inherit them.
         let notifier: SystemdNotifier?

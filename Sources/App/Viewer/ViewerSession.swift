@@ -35,6 +35,7 @@ final class ViewerSession {
     private var resultsWaiting = false
     var showStats: Bool
     private(set) var stats = FrameStats()
+    private var heapTrim = HeapTrim(now: ProcessClock.now())
     var statsLines: [String] = []
     var statsUpdated = -Double.infinity
     private(set) var firstFullScreen: Double?
@@ -100,6 +101,7 @@ final class ViewerSession {
             if !(dirty || needsFrame) {
                 // Asleep until an event, or until the next timer (watchdog, kiosk idle work).
                 stats.noteRest()
+                if heapTrim.dueAtRest(now: ProcessClock.now()) { Allocator.returnFreePages() }
                 let wait = nextDeadline - ProcessClock.now()
                 if let event = events.next(waitingUpTo: wait.isFinite ? max(0, wait) : nil) {
                     handle(event)
@@ -158,6 +160,7 @@ final class ViewerSession {
 
     func frame(at now: Double) {
         dirty = false
+        heapTrim.noteWork()
         let moving = needsFrame
         // Results are taken a few at a time until the frame's upload budget is spent; a full
         // batch means more may be waiting, and no further wake will say so.
@@ -277,6 +280,7 @@ final class ViewerSession {
             if detail == nil { wall.show(entries) }
             return
         case let .scanned(entries, issues, live, edit):
+            heapTrim.noteRelease()
             for issue in issues { log.warning("skipped \(issue)") }
             // The new scan's watcher replaces the old one; edits for the old entries are moot.
             daemon.live?.stop()
