@@ -55,6 +55,9 @@ public final class DecoderPool: PhotoDecoding {
     /// The workers alive now (for tests and diagnostics).
     public var workerProcessIDs: Set<pid_t> { state.withLock { $0.alive } }
 
+    /// The descriptors of the idle workers' sockets, for tests that check none is leaked.
+    var idleWorkerSockets: [Int32] { state.withLock { $0.idle.map(\.socket.fd) } }
+
     /// Workers started so far, replacements included.
     public var spawnedCount: Int { state.withLock { $0.spawned } }
 

@@ -14,10 +14,15 @@ func workerConfiguration(timeout: Duration = .seconds(20), environment: [String:
     return configuration
 }
 
-/// Sockets open in this process: the pool's only descriptors besides the files it is handed.
-func openSockets() -> Int {
-    let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-    return fds.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)"))?.hasPrefix("socket:") == true }.count
+/// What descriptor `fd` of this process is ("socket:[123]"), nil when it is closed. A socket's
+/// inode names it for as long as it is open, even if its number is reused by another.
+func openFile(_ fd: Int32) -> String? {
+    try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)")
+}
+
+/// The pool's idle sockets, by descriptor and what each is.
+func workerSockets(_ pool: DecoderPool) -> [(fd: Int32, file: String?)] {
+    pool.idleWorkerSockets.map { ($0, openFile($0)) }
 }
 
 /// A process that has died, reaped or not.
@@ -79,12 +84,14 @@ struct DecoderPoolTests {
     @Test("A worker that crashes fails only that photo, with the signal; a fresh worker decodes the next")
     func crashFailsOnlyThatPhoto() throws {
         let dir = TempFolder()
-        let before = openSockets()
         let pool = DecoderPool(size: 1, configuration: workerConfiguration(environment: ["CASCADE_DECODER_CRASH_ON": "poison"]))
         let good = try makeRedBlue(dir, "good.jpg", width: 400, height: 300)
         let poisoned = try makeRedBlue(dir, "poison.jpg", width: 400, height: 300)
         _ = try pool.decode(PhotoDecodeRequest(path: good, format: .jpeg, box: (100, 100), mode: .fill))
         let first = try #require(pool.workerProcessIDs.first)
+        let firstSockets = workerSockets(pool)
+        let areSockets = firstSockets.allSatisfy { socket in socket.file?.hasPrefix("socket:") == true }
+        #expect(firstSockets.count == 1 && areSockets)
 
         let error = #expect(throws: DecodeError.self) {
             try pool.decode(PhotoDecodeRequest(path: poisoned, format: .jpeg, box: (100, 100), mode: .fill))
@@ -97,11 +104,14 @@ struct DecoderPoolTests {
         #expect(image.pixel(10, 50).isClose(to: .red))
         #expect(pool.spawnedCount == 2)
         let second = try #require(pool.workerProcessIDs.first)
+        let secondSockets = workerSockets(pool)
         pool.shutdown()
         #expect(isGone(second))
-        // No socket of the pool's is left: other suites run in parallel and may close (never
-        // keep) sockets of their own meanwhile, so the count may fall but must not grow.
-        #expect(openSockets() <= before)
+        // Neither the crashed worker's socket nor the replacement's is still open. (Counting the
+        // process's sockets cannot tell: suites running beside this one open their own.)
+        for socket in firstSockets + secondSockets {
+            #expect(openFile(socket.fd) != socket.file, "descriptor \(socket.fd) still open")
+        }
     }
 
     @Test("A worker stuck past the timeout is killed and reaped, and replaced")
