@@ -7,22 +7,24 @@ struct HeapTrimTests {
     @Test("an idle loop never trims; a working one trims at rest at most every interval")
     func pacedByWork() {
         var trim = HeapTrim(interval: 30, now: 0)
-        #expect(!trim.dueAtRest(now: 100), "nothing happened since the start")
+        var due: [Bool] = []
+        due.append(trim.dueAtRest(now: 100))   // nothing happened since the start
         trim.noteWork()
-        #expect(!trim.dueAtRest(now: 10), "worked, but the last trim (the start) is 10 s ago")
-        #expect(trim.dueAtRest(now: 31))
+        due.append(trim.dueAtRest(now: 10))    // worked, but the start was 10 s ago
+        due.append(trim.dueAtRest(now: 31))
         trim.noteWork()
-        #expect(!trim.dueAtRest(now: 40))
-        #expect(trim.dueAtRest(now: 61))
-        #expect(!trim.dueAtRest(now: 200), "no work since the last trim")
+        due.append(trim.dueAtRest(now: 40))    // 9 s after the last trim
+        due.append(trim.dueAtRest(now: 61))
+        due.append(trim.dueAtRest(now: 200))   // no work since the last trim
+        #expect(due == [false, false, true, false, true, false])
     }
 
     @Test("a scan that replaced the wall is trimmed at the next rest")
     func releaseTrimsSoon() {
         var trim = HeapTrim(interval: 30, now: 0)
         trim.noteRelease()
-        #expect(trim.dueAtRest(now: 1))
-        #expect(!trim.dueAtRest(now: 2))
+        let first = trim.dueAtRest(now: 1), second = trim.dueAtRest(now: 2)
+        #expect(first && !second)
     }
 
     @Test("glibc's malloc_trim is found by name, so the trims really happen")

@@ -18,8 +18,11 @@ struct FrameStats {
     /// a kiosk running for months keeps recent figures in bounded memory.
     private static let keep = 200_000
 
+    /// Returns the gap since the previous frame of the same motion when this frame was late.
+    @discardableResult
     mutating func record(workSeconds: Double, presentSeconds: Double, presentedAt time: Double, moving: Bool,
-                         refreshInterval: Double) {
+                         refreshInterval: Double) -> Double? {
+        var late: Double?
         frames += 1
         if work.count >= Self.keep { work.removeFirst(Self.keep / 2); presents.removeFirst(Self.keep / 2) }
         if intervals.count >= Self.keep { intervals.removeFirst(Self.keep / 2) }
@@ -27,9 +30,10 @@ struct FrameStats {
         if moving, let last = lastPresent {
             let gap = time - last
             intervals.append(gap)
-            if gap > refreshInterval * 1.5 { lateFrames += 1 }
+            if gap > refreshInterval * 1.5 { lateFrames += 1; late = gap }
         }
         lastPresent = moving ? time : nil
+        return late
     }
 
     /// The loop is going to sleep until an event: the next moving frame starts a new motion,

@@ -162,9 +162,12 @@ final class ViewerSession {
         dirty = false
         heapTrim.noteWork()
         let moving = needsFrame
-        // Results are taken a few at a time until the frame's upload budget is spent; a full
-        // batch means more may be waiting, and no further wake will say so.
+        // Results are taken a few at a time until the frame's upload budget is spent — a count,
+        // bytes, and 40 % of a refresh interval, since a software GPU (llvmpipe) makes each
+        // upload a copy on the frame's own time; a full batch means more may be waiting, and no
+        // further wake will say so.
         var bytes = 0, taken = 0
+        let uploadDeadline = now + refreshInterval * 0.4
         repeat {
             let want = min(8, wall.uploadsPerFrame - taken)
             let batch = decodes.drain(max: want)
@@ -179,6 +182,7 @@ final class ViewerSession {
             taken += batch.count
             resultsWaiting = batch.count == want
         } while resultsWaiting && taken < wall.uploadsPerFrame && bytes < wall.uploadBytesPerFrame
+            && ProcessClock.now() < uploadDeadline
         if let detail {
             detail.draw(now: now)
         } else {
@@ -190,8 +194,11 @@ final class ViewerSession {
         let work = ProcessClock.now() - now
         window.renderer.present()
         let presented = ProcessClock.now()
-        stats.record(workSeconds: work, presentSeconds: presented - now - work, presentedAt: presented, moving: moving,
-                     refreshInterval: refreshInterval)
+        if let gap = stats.record(workSeconds: work, presentSeconds: presented - now - work, presentedAt: presented,
+                                  moving: moving, refreshInterval: refreshInterval) {
+            // What a late frame did, for whoever profiles stutter with CASCADE_LOG=debug.
+            log.debug("late frame: \(Int(gap * 1000)) ms since the last, work \(Int(work * 1000)) ms, present \(Int((presented - now - work) * 1000)) ms, \(taken) results taken, \(decodes.pendingCount) decodes queued")
+        }
         afterPresent()
     }
 
