@@ -74,19 +74,22 @@ struct WallScreenTests {
         let step = 23.0
 
         /// Top → bottom → top in small steps, taking decodes as they finish, as frames would.
-        func roundTrip() {
+        /// `settling`: every step waits for its tiles, so every cell gets its texture (a cell's
+        /// texture is made when its first photo arrives; on a loaded machine a photo could
+        /// otherwise first reach a cell in a later pass).
+        func roundTrip(settling: Bool = false) {
             var offsets = Array(stride(from: 0, through: h.maxOffset, by: step)) + [h.maxOffset]
             offsets += offsets.reversed()
             for offset in offsets {
                 h.view.scrollTo(offset: offset)
                 h.layout()
-                h.deliverFinished()
+                if settling { _ = h.settleScreen() } else { h.deliverFinished() }
                 h.draw()
             }
         }
 
         h.layout()
-        roundTrip()
+        roundTrip(settling: true)
         let warm = (pool: h.wall.pool.stats, created: h.renderer.texturesCreated, live: h.renderer.liveTextureCount)
         #expect(warm.created > 0 && warm.created == warm.pool.created, "every texture is a tile's")
 
