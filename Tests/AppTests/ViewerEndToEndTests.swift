@@ -275,6 +275,24 @@ final class ViewerWindow {
         return offset
     }
 
+    /// Where the wall stands once the photo selected at `offset` has closed: closing brings its
+    /// tile fully into view (WaterfallView.scrollToCell, `.visible`), which moves the wall when
+    /// the tile stuck out of the window.
+    func offsetAfterClosing(_ photo: String, selectedAt offset: Double) -> Double {
+        guard let rect = stage.manifest.tiles.first(where: { $0.path == photo })?.rect else { return offset }
+        let margins = stage.manifest.margins, height = Double(ViewerStage.windowHeight)
+        let maxOffset = max(0, stage.manifest.height - height)
+        let target: Double
+        if rect.y - margins.top < offset || rect.h > height {
+            target = rect.y - margins.top
+        } else if rect.y + rect.h + margins.bottom > offset + height {
+            target = rect.y + rect.h + margins.bottom - height
+        } else {
+            return offset
+        }
+        return min(max(target, 0), maxOffset)
+    }
+
     private func contains(_ r: WallManifest.ManifestRect, _ x: Double, _ y: Double) -> Bool {
         x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h
     }
@@ -334,7 +352,8 @@ struct ViewerEndToEndTests {
         frame = try await viewer.waitUntilStill()
         let up = try #require(viewer.photoPoint(in: frame, rows: middleOutwards), "a photo on screen after scrolling back")
         let upOffset = try await viewer.select(at: (up.x, up.y), expecting: up.path)
-        #expect(upOffset < downOffset, "a notch of button 4 scrolled the wall back up")
+        #expect(upOffset < viewer.offsetAfterClosing(down.path, selectedAt: downOffset),
+                "a notch of button 4 scrolled the wall back up")
     }
 
     @Test("dragging with the button held moves the wall with the pointer, a quick release flings on")
@@ -357,8 +376,10 @@ struct ViewerEndToEndTests {
         frame = try await viewer.waitUntilStill()
         let second = try #require(viewer.photoPoint(in: frame, rows: middleOutwards), "a photo on screen after the second drag")
         let held = try await viewer.select(at: (second.x, second.y), expecting: second.path)
-        #expect(held < flung, "dragging down scrolls up")
-        #expect(abs((flung - held) - 150) <= 10, "a 150 px drag released without speed moves the wall 150 px (moved \(flung - held))")
+        // The second drag starts where closing the first photo left the wall.
+        let start = viewer.offsetAfterClosing(first.path, selectedAt: flung)
+        #expect(held < start, "dragging down scrolls up")
+        #expect(abs((start - held) - 150) <= 10, "a 150 px drag released without speed moves the wall 150 px (moved \(start - held) from \(start))")
     }
 
     @Test("End scrolls to the bottom of the wall, Home back to the top")
