@@ -14,10 +14,14 @@ public enum DecodeWorker {
         /// RLIMIT_CPU per request, in seconds: a backstop behind the parent's wall-clock timeout,
         /// for a decoder spinning while cascade itself is stopped (SIGSTOP, a debugger).
         public var cpuSecondsPerRequest: Int
+        /// The worker's nice value (0…19): the viewer's workers yield the CPU to its frame
+        /// loop and to the GPU driver's threads (BackgroundPriority); batch commands keep 0.
+        public var niceness: Int32
 
-        public init(addressSpace: Int, cpuSecondsPerRequest: Int) {
+        public init(addressSpace: Int, cpuSecondsPerRequest: Int, niceness: Int32 = 0) {
             self.addressSpace = addressSpace
             self.cpuSecondsPerRequest = cpuSecondsPerRequest
+            self.niceness = niceness
         }
     }
 
@@ -40,6 +44,7 @@ public enum DecodeWorker {
         var space = rlimit(rlim_cur: rlim_t(limits.addressSpace), rlim_max: rlim_t(limits.addressSpace))
         if setrlimit(Int32(RLIMIT_AS.rawValue), &space) != 0 { fail("cannot limit address space: \(String(cString: strerror(errno)))") }
         LibrarySetup.ensure()
+        BackgroundPriority.lowerCurrentThread(to: limits.niceness)
 
         let environment = Environment()
         let socket = WorkerSocket(fd: 0)

@@ -119,6 +119,7 @@ public final class DecoderPool: PhotoDecoding {
                 "--parent", String(parent),
                 "--address-space", String(configuration.limits.addressSpace),
                 "--cpu-seconds", String(configuration.limits.cpuSecondsPerRequest),
+                "--nice", String(configuration.limits.niceness),
             ]
             do throws(WorkerProcess.SpawnFailure) {
                 return .success(try WorkerProcess.spawn(executable: configuration.executable, argv: argv,

@@ -55,8 +55,13 @@ public enum DecoderIsolation: Sendable {
     /// What the `cascade` commands use: worker processes, unless `CASCADE_DECODE_IN_PROCESS=1`
     /// asks for the decoders in the process itself (to measure what the isolation costs, or to
     /// debug a decoder).
-    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> DecoderIsolation {
-        environment["CASCADE_DECODE_IN_PROCESS"] == "1" ? .inProcess : .workerProcesses(DecoderPool.Configuration())
+    /// `niceness`: the workers' nice value (BackgroundPriority).
+    public static func standard(niceness: Int32 = 0,
+                                environment: [String: String] = ProcessInfo.processInfo.environment) -> DecoderIsolation {
+        guard environment["CASCADE_DECODE_IN_PROCESS"] != "1" else { return .inProcess }
+        var configuration = DecoderPool.Configuration()
+        configuration.limits.niceness = niceness
+        return .workerProcesses(configuration)
     }
 
     public func makeDecoder() -> any PhotoDecoding {

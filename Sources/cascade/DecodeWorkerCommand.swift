@@ -19,11 +19,17 @@ struct DecodeWorkerCommand: ParsableCommand {
     @Option(help: "CPU seconds allowed per photo.")
     var cpuSeconds: Int
 
+    @Option(help: "Nice value of the worker (0-19).")
+    var nice: Int32 = 0
+
     func validate() throws {
-        guard parent > 1, addressSpace > 0, cpuSeconds > 0 else { throw ValidationError("bad worker limits") }
+        guard parent > 1, addressSpace > 0, cpuSeconds > 0, (0...19).contains(nice) else {
+            throw ValidationError("bad worker limits")
+        }
     }
 
     func run() throws {
-        DecodeWorker.run(parent: parent, limits: DecodeWorker.Limits(addressSpace: addressSpace, cpuSecondsPerRequest: cpuSeconds))
+        DecodeWorker.run(parent: parent, limits: DecodeWorker.Limits(addressSpace: addressSpace, cpuSecondsPerRequest: cpuSeconds,
+                                                                     niceness: nice))
     }
 }

@@ -1,4 +1,5 @@
 import App
+import Photos
 import ArgumentParser
 
 /// `cascade [PATH…]` — the default command: the wall in a window.
@@ -66,7 +67,7 @@ struct View: ParsableCommand {
         options.reversed = wall.reverse
         options.maxPixels = wall.maxPixels
         options.thumbnailCache = !wall.noThumbnailCache
-        options.decoders = .standard()
+        options.decoders = .standard(niceness: BackgroundPriority.viewerDecoders)
         options.events = events == .stdout ? .stdout : .none
         options.stats = stats
         options.textureBudgetBytes = textureBudget << 20

@@ -199,6 +199,24 @@ struct DecoderPoolTests {
         #expect(pool.workerProcessIDs.isEmpty)
     }
 
+    @Test("Workers run at the niceness they are configured with; cascade itself keeps its own")
+    func workersRunNiced() throws {
+        let dir = TempFolder()
+        let own = BackgroundPriority.currentThreadNiceness
+        var configuration = workerConfiguration()
+        configuration.limits.niceness = 10
+        let pool = DecoderPool(size: 1, configuration: configuration)
+        defer { pool.shutdown() }
+        let good = try makeRedBlue(dir, "good.jpg", width: 200, height: 100)
+        _ = try pool.decode(PhotoDecodeRequest(path: good, format: .jpeg, box: (50, 50), mode: .fill))
+        let worker = try #require(pool.workerProcessIDs.first)
+        // /proc/PID/stat: the 19th field is the nice value (counted after the name's parenthesis).
+        let stat = try String(contentsOfFile: "/proc/\(worker)/stat", encoding: .utf8)
+        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+        #expect(fields.count > 17 && fields[16] == "10", "worker stat: \(stat)")
+        #expect(BackgroundPriority.currentThreadNiceness == own)
+    }
+
     @Test("Workers do not outlive the thread that started them — they die with cascade")
     func parentDeathKillsWorkers() throws {
         let dir = TempFolder()
