@@ -32,8 +32,9 @@ struct View: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Draw frame times, decode queue and texture pool figures over the wall; print a summary on exit.")
     var stats = false
 
-    @Option(help: ArgumentHelp("Memory for tile textures, in MiB.", valueName: "MiB"))
-    var textureBudget = 256
+    @Option(help: ArgumentHelp("Memory for tile textures, in MiB (default: 256 on a GPU, 64 where the drawing runs on the CPU).",
+                               valueName: "MiB"))
+    var textureBudget: Int?
 
     @OptionGroup(title: "Daemon") var daemon: DaemonOptions
 
@@ -42,8 +43,10 @@ struct View: ParsableCommand {
     var config: String?
 
     func validate() throws {
-        guard textureBudget >= 16 else { throw ValidationError("--texture-budget must be at least 16 (MiB)") }
-        guard textureBudget <= 1 << 20 else { throw ValidationError("--texture-budget is in MiB; \(textureBudget) is more than any screen needs") }
+        if let textureBudget {
+            guard textureBudget >= 16 else { throw ValidationError("--texture-budget must be at least 16 (MiB)") }
+            guard textureBudget <= 1 << 20 else { throw ValidationError("--texture-budget is in MiB; \(textureBudget) is more than any screen needs") }
+        }
     }
 
     /// Without the configuration files: `Cascade.main` runs `run(reread:)` after reading them.
@@ -70,7 +73,7 @@ struct View: ParsableCommand {
         options.decoders = .standard(niceness: BackgroundPriority.viewerDecoders)
         options.events = events == .stdout ? .stdout : .none
         options.stats = stats
-        options.textureBudgetBytes = textureBudget << 20
+        options.textureBudgetBytes = textureBudget.map { $0 << 20 }
         daemon.apply(to: &options)
         return options
     }

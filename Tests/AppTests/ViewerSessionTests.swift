@@ -23,6 +23,18 @@ struct ViewerSessionTests {
         try openPhotoDuringAGlide(library)
     }
 
+    @Test("without a GPU, textures are cascade's own memory: the budget is 64 MiB unless one is given")
+    func textureBudgetFollowsTheRenderer() throws {
+        defer { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }
+        let defaulted = try SessionLoop()
+        // The dummy video driver has no GPU: SDL's software renderer draws.
+        #expect(defaulted.window.renderer.drawsOnCPU)
+        #expect(defaulted.window.renderer.openGLDevice == nil)
+        #expect(defaulted.session.wall.pool.budgetBytes == 64 << 20)
+        let given = try SessionLoop(textureBudgetBytes: 200 << 20)
+        #expect(given.session.wall.pool.budgetBytes == 200 << 20)
+    }
+
     private func openPhotoDuringAGlide(_ library: ColourLibrary) throws {
         let loop = try SessionLoop()
         let (window, session) = (loop.window, loop.session)
@@ -128,9 +140,10 @@ private final class SessionLoop {
     var now = 1000.0
     private(set) var frames = 0
 
-    init() throws {
+    init(textureBudgetBytes: Int? = nil) throws {
         window = try Window(title: "cascade test", placement: .windowed(width: 400, height: 300))
         var options = ViewerOptions()
+        options.textureBudgetBytes = textureBudgetBytes
         options.style = WallStyle(columns: .fixed(3), margins: Margins(all: 8), captions: false)
         options.thumbnailCache = false
         session = ViewerSession(window: window, options: options, title: "cascade test", log: Logger(label: "cascade.tests"))

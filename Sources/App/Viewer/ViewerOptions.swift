@@ -15,7 +15,8 @@ public struct ViewerOptions: Sendable {
     public var stats = false
     public var order: Photos.SortOrder = .name
     public var reversed = false
-    public var textureBudgetBytes = 256 << 20
+    /// nil: `TextureBudget.standard` for the renderer the window got.
+    public var textureBudgetBytes: Int?
     public var maxPixels = PhotoDecoder.defaultMaxPixels
     public var thumbnailCache = true
     /// Keep the library's headers in `$XDG_CACHE_HOME/cascade/library.sqlite3` and show the

@@ -57,7 +57,8 @@ final class ViewerSession {
         drawer = TileDrawer(renderer: window.renderer, fontPath: font)
         wall = WallScreen(drawer: drawer, viewportSize: window.size, style: options.style,
                           source: TileSource(thumbnailCache: options.thumbnailCache, maxPixels: options.maxPixels, decoders: options.decoders),
-                          decodes: decodes, textureBudgetBytes: options.textureBudgetBytes, log: log)
+                          decodes: decodes,
+                          textureBudgetBytes: options.textureBudgetBytes ?? TextureBudget.standard(for: window.renderer), log: log)
         showStats = options.stats
         idle = IdleBehaviour(attractAfter: options.attractAfter, speed: options.attractSpeed,
                              detailTimeout: options.detailTimeout, now: ProcessClock.now())
