@@ -18,8 +18,8 @@ enum Allocator {
 
     /// Gives the free pages inside the heaps back to the system. glibc only ever shrinks a heap
     /// from its top, so the small allocations a scan of 100,000 paths leaves freed in the middle
-    /// stay resident without this (13 MB after such a scan).
-    /// False when this C library has no malloc_trim (not glibc).
+    /// stay resident without this (13 MB after such a scan). False when this C library has no
+    /// malloc_trim (not glibc).
     @discardableResult
     static func returnFreePages() -> Bool {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return false }
