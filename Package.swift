@@ -35,8 +35,12 @@ let package = Package(
         // setjmp at every entry point (thumbnail and PNG photo reading and writing).
         .target(name: "CPNGCodec", dependencies: ["CPNG"]),
 
+        // Starting child processes cleanly (signals, descriptors): decode workers and on-select
+        // commands alike.
+        .target(name: "Spawn"),
+
         .target(name: "Photos", dependencies: [
-            "Waterfall", "CTurboJPEG", "CWebP", "CExif", "CPNG", "CPNGCodec", "CCrypto", "CSDL2", "CSQLite",
+            "Waterfall", "Spawn", "CTurboJPEG", "CWebP", "CExif", "CPNG", "CPNGCodec", "CCrypto", "CSDL2", "CSQLite",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Screen", dependencies: [
@@ -47,6 +51,7 @@ let package = Package(
         // Talking to other programs: the JSON control socket and its client, systemd's notify
         // protocol, on-select commands. Knows nothing of SDL or photos' pixels.
         .target(name: "Control", dependencies: [
+            "Spawn",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),

@@ -4,6 +4,7 @@
 // meant to be a thread of its own.
 
 import Glibc
+import Spawn
 
 struct ChildProcess: Sendable {
     enum Status: Sendable, Equatable {
@@ -33,39 +34,17 @@ struct ChildProcess: Sendable {
         let (readEnd, writeEnd) = (fds[0], fds[1])
         defer { close(writeEnd) }
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // The frame loop's thread may block signals and the runtime ignores SIGPIPE; a child
-        // inheriting either would misbehave in ways its author never sees in a terminal.
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var all = sigset_t()
-        sigfillset(&all)
-        sigdelset(&all, SIGKILL)
-        sigdelset(&all, SIGSTOP)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, writeEnd, 2)
-        // Descriptors someone opened without O_CLOEXEC (the control socket's clients, a
-        // display connection) must not live on in a command that outlives them.
-        if let closeFrom = closeFrom { _ = closeFrom(&actions, 3) }
-
-        let cArgv = CStrings(argv)
-        let cEnv = CStrings(environment)
-        defer { cArgv.free(); cEnv.free() }
-        var pid: pid_t = 0
-        let result = posix_spawnp(&pid, cArgv.pointers[0]!, &actions, &attributes, cArgv.pointers, cEnv.pointers)
-        guard result == 0 else {
+        let spawned = CleanSpawn.spawn(executable: nil, argv: argv, environment: environment) { actions in
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, writeEnd, 2)
+        }
+        let pid: pid_t
+        switch spawned {
+        case .success(let started): pid = started
+        case .failure(let failure):
             close(readEnd)
-            return .failure(SpawnError(description: errorText(result)))
+            return .failure(SpawnError(description: errorText(failure.code)))
         }
         _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
         return .success(ChildProcess(pid: pid, stderr: readEnd))
@@ -135,25 +114,4 @@ struct ChildProcess: Sendable {
     private typealias PidfdOpen = @convention(c) (pid_t, UInt32) -> Int32
     private static let pidfdOpen: PidfdOpen? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pidfd_open")
         .map { unsafeBitCast($0, to: PidfdOpen.self) }
-
-    /// glibc ≥ 2.34 has it, but Swift's Glibc module does not declare it; looked up once.
-    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    private static let closeFrom: CloseFrom? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-        .map { unsafeBitCast($0, to: CloseFrom.self) }
-}
-
-/// NUL-terminated copies and the NULL-terminated array of pointers exec wants.
-private struct CStrings {
-    let pointers: [UnsafeMutablePointer<CChar>?]
-
-    init(_ strings: [[UInt8]]) {
-        pointers = strings.map { bytes in
-            let p = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-            for (i, b) in bytes.enumerated() { p[i] = CChar(bitPattern: b) }
-            p[bytes.count] = 0
-            return p
-        } + [nil]
-    }
-
-    func free() { for p in pointers { p?.deallocate() } }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Spawn
 
 /// One decode worker as cascade sees it: a child process running `cascade decode-worker`, its
 /// stdin and stdout one end of a socket pair whose other end is `socket`.
@@ -12,10 +13,8 @@ struct WorkerProcess: Sendable {
         let description: String
     }
 
-    /// Starts `argv` with a clean slate: default signal dispositions, nothing blocked (the frame
-    /// loop's thread blocks signals and the runtime ignores SIGPIPE; a decoder must crash on
-    /// SIGSEGV, not inherit an ignored disposition), no descriptors but stdin/stdout (the socket)
-    /// and stderr (shared, for its log lines).
+    /// Starts `argv` with a clean slate (CleanSpawn): a decoder must crash on SIGSEGV, not
+    /// inherit an ignored disposition, and see no descriptor of cascade's but its socket.
     static func spawn(executable: String, argv: [String], environment: [String]) throws(SpawnFailure) -> WorkerProcess {
         let ours: WorkerSocket, theirs: WorkerSocket
         do { (ours, theirs) = try WorkerSocket.pair() } catch {
@@ -23,36 +22,18 @@ struct WorkerProcess: Sendable {
         }
         defer { theirs.close() }
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var all = sigset_t()
-        sigfillset(&all)
-        sigdelset(&all, SIGKILL)
-        sigdelset(&all, SIGSTOP)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, theirs.fd, 0)
-        posix_spawn_file_actions_adddup2(&actions, theirs.fd, 1)
-        // Descriptors opened without O_CLOEXEC elsewhere in cascade (a display connection, a
-        // control client) must not reach a process that parses hostile files.
-        if let closeFrom { _ = closeFrom(&actions, 3) }
-
-        let cArgv = argv.map { strdup($0) } + [nil]
-        let cEnv = environment.map { strdup($0) } + [nil]
-        defer { (cArgv + cEnv).forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, cArgv, cEnv)
-        guard result == 0 else {
+        // stdin and stdout are the socket; stderr is shared, for the worker's log lines.
+        let spawned = CleanSpawn.spawn(executable: executable, argv: argv.map { Array($0.utf8) },
+                                       environment: environment.map { Array($0.utf8) }) { actions in
+            posix_spawn_file_actions_adddup2(&actions, theirs.fd, 0)
+            posix_spawn_file_actions_adddup2(&actions, theirs.fd, 1)
+        }
+        let pid: pid_t
+        switch spawned {
+        case .success(let started): pid = started
+        case .failure(let failure):
             ours.close()
-            throw SpawnFailure(description: "\(executable): \(String(cString: strerror(result)))")
+            throw SpawnFailure(description: "\(executable): \(String(cString: strerror(failure.code)))")
         }
         return WorkerProcess(pid: pid, socket: ours)
     }
@@ -105,10 +86,6 @@ struct WorkerProcess: Sendable {
         return low == 0 ? .exited((status >> 8) & 0xff) : .signalled(low)
     }
 
-    /// glibc ≥ 2.34 has it, but Swift's Glibc module does not declare it.
-    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    private static let closeFrom: CloseFrom? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-        .map { unsafeBitCast($0, to: CloseFrom.self) }
 
     /// `environ` as `NAME=value` strings, with `overrides` replacing or adding entries.
     static func environment(with overrides: [String: String]) -> [String] {
