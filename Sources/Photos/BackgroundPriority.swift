@@ -3,9 +3,13 @@ import Glibc
 #endif
 
 /// Decoding is background work: a photo arriving 20 ms later goes unseen, a frame arriving 20 ms
-/// late is a stutter. On a machine with few cores — two here, one on a small kiosk — the decoders
-/// (threads and worker processes) would otherwise take turns with the frame loop and the GPU
-/// driver's threads (llvmpipe rasterises on the CPU) as equals.
+/// late is a stutter. On a machine with few cores — two here, one on a small kiosk — the decode
+/// worker processes would otherwise take turns with the frame loop and the GPU driver's threads
+/// (llvmpipe rasterises on the CPU) as equals. Only the worker processes are niced, not the
+/// in-process decode threads: a thread's nice value passes to the threads it starts, and with
+/// niced decode threads the test suite under ThreadSanitizer stalled its main actor for one to
+/// three minutes (presumably runtime threads started from them inherited it); without, it
+/// runs in a minute.
 public enum BackgroundPriority {
     /// What the viewer's decoders run at: low enough to lose every contest with the frame
     /// loop, not so low that other busy programs starve them.

@@ -185,20 +185,6 @@ struct SchedulerTests {
         #expect(scheduler.pendingCount == 0)
     }
 
-    @Test("A scheduler made with a niceness runs its jobs at it, and leaves the caller's thread alone")
-    func jobsRunAtTheirNiceness() {
-        let before = BackgroundPriority.currentThreadNiceness
-        let signal = ResultSignal()
-        let scheduler = DecodeScheduler<Int32>(workers: 2, niceness: 10, onResult: signal.callback)
-        defer { scheduler.shutdown() }
-        for key in 0..<4 { scheduler.submit(key: key, generation: 0, priority: 0) { BackgroundPriority.currentThreadNiceness } }
-        #expect(signal.wait(for: 4))
-        var results: [DecodeResult<Int32>] = []
-        while case let batch = scheduler.drain(max: 8), !batch.isEmpty { results += batch }
-        #expect(results.compactMap { try? $0.result.get() } == [10, 10, 10, 10])
-        #expect(BackgroundPriority.currentThreadNiceness == before)
-    }
-
     @Test("Decoding real photos through the scheduler")
     func realDecodes() throws {
         let dir = TempFolder()
