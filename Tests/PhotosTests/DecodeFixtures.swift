@@ -92,3 +92,15 @@ func decodeError(_ body: () throws(DecodeError) -> DecodedImage) -> DecodeError?
         return error
     }
 }
+
+/// A 64×64 grey JPEG whose frame header (SOF0 or SOF1) claims 12-bit precision: a real file
+/// libjpeg-turbo's 8-bit decoder refuses.
+func makeTwelveBitJPEG(in dir: TempFolder) throws -> [UInt8] {
+    try convert(["-size", "64x64", "xc:gray", dir.path("gray.jpg").string])
+    var bytes = try dir.read("gray.jpg")
+    let sof = try #require((0..<(bytes.count - 4)).first {
+        bytes[$0] == 0xFF && (bytes[$0 + 1] == 0xC0 || bytes[$0 + 1] == 0xC1)
+    })
+    bytes[sof + 4] = 12
+    return bytes
+}

@@ -135,14 +135,7 @@ struct DecodeTests {
 
     @Test("A 12-bit JPEG is reported as unsupported")
     func twelveBitJPEG() throws {
-        let dir = TempFolder()
-        try convert(["-size", "64x64", "xc:gray", dir.path("gray.jpg").string])
-        var bytes = try dir.read("gray.jpg")
-        // Mark the frame header (SOF0 or SOF1) as 12-bit precision.
-        let sof = try #require((0..<(bytes.count - 4)).first {
-            bytes[$0] == 0xFF && (bytes[$0 + 1] == 0xC0 || bytes[$0 + 1] == 0xC1)
-        })
-        bytes[sof + 4] = 12
+        let bytes = try makeTwelveBitJPEG(in: TempFolder())
         let error = decodeError { () throws(DecodeError) in
             try PhotoDecoder.decode(data: bytes, format: .jpeg, box: (32, 32), mode: .fit)
         }

@@ -190,13 +190,7 @@ struct HostileInputTests {
     @Test("A 12-bit JPEG becomes an error tile, recorded once in the fail folder")
     func twelveBitJPEGErrorTile() throws {
         let dir = TempFolder()
-        try convert(["-size", "64x64", "xc:gray", dir.path("gray.jpg").string])
-        var bytes = try dir.read("gray.jpg")
-        let sof = try #require((0..<(bytes.count - 4)).first {
-            bytes[$0] == 0xFF && (bytes[$0 + 1] == 0xC0 || bytes[$0 + 1] == 0xC1)
-        })
-        bytes[sof + 4] = 12
-        let photo = dir.write("twelve.jpg", bytes)
+        let photo = dir.write("twelve.jpg", try makeTwelveBitJPEG(in: dir))
         let info = try HeaderProbe.probe(photo)  // the header itself is fine: the tile has its shape
         #expect(info.pixelWidth == 64)
         let cache = ThumbnailCache(root: dir.path("thumbnails"))
