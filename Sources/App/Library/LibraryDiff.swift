@@ -11,10 +11,10 @@ extension LibraryEdit {
     /// O(n log n); run it off the frame loop at 100,000 photos.
     public static func between(_ old: [PhotoEntry], _ new: [PhotoEntry]) -> LibraryEdit {
         if old == new { return LibraryEdit(entries: new, removed: [], inserted: [], changed: []) }
-        var newIndex: [Tile: Int] = [:]
+        var newIndex: [TileIdentity: Int] = [:]
         newIndex.reserveCapacity(new.count)
-        for (index, entry) in new.enumerated() where newIndex[Tile(entry)] == nil {
-            newIndex[Tile(entry)] = index
+        for (index, entry) in new.enumerated() where newIndex[TileIdentity(entry)] == nil {
+            newIndex[TileIdentity(entry)] = index
         }
         // The old tiles still there, by their new place. An unchanged tile outweighs any number
         // of changed ones, so those kept in place are first of all the unchanged.
@@ -22,7 +22,7 @@ extension LibraryEdit {
         var weights: [Int] = []
         var seen = Set<Int>()
         for (index, entry) in old.enumerated() {
-            guard let place = newIndex[Tile(entry)], seen.insert(place).inserted else { continue }
+            guard let place = newIndex[TileIdentity(entry)], seen.insert(place).inserted else { continue }
             survivors.append((index, place))
             weights.append(new[place] == entry ? old.count + 1 : 1)
         }
@@ -39,16 +39,5 @@ extension LibraryEdit {
                            removed: old.indices.filter { !keptOld[$0] },
                            inserted: new.indices.filter { !keptNew[$0] },
                            changed: changed.sorted())
-    }
-
-    /// A tile's identity: the same file can be on the wall twice, in two groups.
-    private struct Tile: Hashable {
-        let path: PhotoPath
-        let group: Int
-
-        init(_ entry: PhotoEntry) {
-            path = entry.path
-            group = entry.group
-        }
     }
 }

@@ -26,15 +26,15 @@ public struct LiveLibrary: Sendable {
     /// - A changed photo keeps its tile and is reloaded when its place in the order holds;
     ///   when it moves (a new time under `--sort mtime`), it is removed and inserted.
     public func edit(_ entries: [PhotoEntry], applying changes: FolderChanges) -> LibraryEdit {
-        var oldIndex: [Key: Int] = [:]
-        for (index, entry) in entries.enumerated() where oldIndex[Key(entry)] == nil {
-            oldIndex[Key(entry)] = index
+        var oldIndex: [TileIdentity: Int] = [:]
+        for (index, entry) in entries.enumerated() where oldIndex[TileIdentity(entry)] == nil {
+            oldIndex[TileIdentity(entry)] = index
         }
-        var gone = Set(changes.removed.map(Key.init))
-        var replaced: [Key: PhotoEntry] = [:]
+        var gone = Set(changes.removed.map(TileIdentity.init))
+        var replaced: [TileIdentity: PhotoEntry] = [:]
         let arrivals = changes.added + changes.changed
         for (file, entry) in zip(arrivals, probe(arrivals)) {
-            let key = Key(file)
+            let key = TileIdentity(file)
             guard let entry else {
                 gone.insert(key)
                 continue
@@ -47,19 +47,19 @@ public struct LiveLibrary: Sendable {
             return LibraryEdit(entries: entries, removed: [], inserted: [], changed: [])
         }
 
-        let staying = entries.filter { !gone.contains(Key($0)) && replaced[Key($0)] == nil }
+        let staying = entries.filter { !gone.contains(TileIdentity($0)) && replaced[TileIdentity($0)] == nil }
         let arranged = scanner.arrange(staying + replaced.values)
-        var newIndex: [Key: Int] = [:]
-        for (index, entry) in arranged.enumerated() { newIndex[Key(entry)] = index }
+        var newIndex: [TileIdentity: Int] = [:]
+        for (index, entry) in arranged.enumerated() { newIndex[TileIdentity(entry)] = index }
 
         // The old entries still there, by their new place. An unchanged one outweighs any
         // number of changed ones, so the tiles kept in place are first of all the unchanged.
         var survivors: [(old: Int, new: Int)] = []
         var weights: [Int] = []
         for (index, entry) in entries.enumerated() {
-            guard let place = newIndex[Key(entry)], oldIndex[Key(entry)] == index else { continue }
+            guard let place = newIndex[TileIdentity(entry)], oldIndex[TileIdentity(entry)] == index else { continue }
             survivors.append((index, place))
-            weights.append(replaced[Key(entry)] == nil ? entries.count + 1 : 1)
+            weights.append(replaced[TileIdentity(entry)] == nil ? entries.count + 1 : 1)
         }
         let kept = HeaviestIncreasing.keep(survivors.map(\.new), weights: weights, bound: arranged.count)
 
@@ -73,7 +73,7 @@ public struct LiveLibrary: Sendable {
             entries: arranged,
             removed: entries.indices.filter { !keptOld.contains($0) },
             inserted: arranged.indices.filter { !keptNew.contains($0) },
-            changed: arranged.indices.filter { keptNew.contains($0) && replaced[Key(arranged[$0])] != nil })
+            changed: arranged.indices.filter { keptNew.contains($0) && replaced[TileIdentity(arranged[$0])] != nil })
     }
 
     /// The entries for `files`, in their order; nil for a file that is not a photo or is gone.
@@ -90,22 +90,5 @@ public struct LiveLibrary: Sendable {
             results.withLock { $0[index] = entry }
         }
         return results.withLock { $0 }
-    }
-
-    /// A tile's identity: the same file can be on the wall twice, in two groups (a folder and
-    /// a file in it, both named on the command line).
-    private struct Key: Hashable {
-        let path: PhotoPath
-        let group: Int
-
-        init(_ entry: PhotoEntry) {
-            path = entry.path
-            group = entry.group
-        }
-
-        init(_ file: WatchedFile) {
-            path = file.path
-            group = file.group
-        }
     }
 }
