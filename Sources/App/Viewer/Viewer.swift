@@ -54,9 +54,6 @@ public enum Viewer {
         }
         let backend = window.renderer.backend, device = window.renderer.openGLDevice.map { " (\($0))" } ?? ""
         log.info("video driver \(window.driver), renderer \(backend.name)\(device)\(backend.vsync ? " with vsync" : ""), \(Int(window.size.width))×\(Int(window.size.height)) at scale \(window.renderer.scale)")
-        if window.renderer.drawsOnCPU {
-            log.info("drawing runs on the CPU: tile textures are cascade's own memory (budget \((options.textureBudgetBytes ?? TextureBudget.standard(for: window.renderer)) >> 20) MiB)")
-        }
         log.debug("window open at \(ViewerSession.msSinceStart) ms")
         if options.kiosk {
             window.showCursor(false)

@@ -59,6 +59,9 @@ final class ViewerSession {
                           source: TileSource(thumbnailCache: options.thumbnailCache, maxPixels: options.maxPixels, decoders: options.decoders),
                           decodes: decodes,
                           textureBudgetBytes: options.textureBudgetBytes ?? TextureBudget.standard(for: window.renderer), log: log)
+        if window.renderer.drawsOnCPU {
+            log.info("drawing runs on the CPU: tile textures are cascade's own memory (budget \(wall.pool.budgetBytes >> 20) MiB)")
+        }
         showStats = options.stats
         idle = IdleBehaviour(attractAfter: options.attractAfter, speed: options.attractSpeed,
                              detailTimeout: options.detailTimeout, now: ProcessClock.now())
