@@ -128,7 +128,7 @@ final class FolderTree {
         switch FolderWalker.kind(of: folder.path.appending(name).bytes, in: AT_FDCWD) {
         case .file(let status):
             if let subfolder = folder.subfolders.removeValue(forKey: name) { drop(subfolder, report: true) }
-            let existed = folder.files.updateValue(FileSignature(status), forKey: name) != nil
+            let existed = folder.files.updateValue(FileSignature(status), forKey: FileName(name)) != nil
             note(folder.file(name), existed: existed, exists: true)
         case .folder(let id):
             guard folder.followsSubfolders else { return }
@@ -137,7 +137,7 @@ final class FolderTree {
                 drop(known, report: true)
                 folder.subfolders[name] = nil
             }
-            if folder.files.removeValue(forKey: name) != nil { note(folder.file(name), existed: true, exists: false) }
+            if folder.files.removeValue(forKey: FileName(name)) != nil { note(folder.file(name), existed: true, exists: false) }
             adopt(name, id: id, in: folder)
         case .skipped:
             forget(name, in: folder)
@@ -145,7 +145,7 @@ final class FolderTree {
     }
 
     private func forget(_ name: [UInt8], in folder: WatchedFolder) {
-        if folder.files.removeValue(forKey: name) != nil { note(folder.file(name), existed: true, exists: false) }
+        if folder.files.removeValue(forKey: FileName(name)) != nil { note(folder.file(name), existed: true, exists: false) }
         if let subfolder = folder.subfolders.removeValue(forKey: name) { drop(subfolder, report: true) }
     }
 
@@ -217,7 +217,7 @@ final class FolderTree {
                 switch child.kind {
                 case .file(let status):
                     guard folder.reports(child.name) else { continue }
-                    folder.files[child.name] = FileSignature(status)
+                    folder.files[FileName(child.name)] = FileSignature(status)
                     if report { note(folder.file(child.name), existed: false, exists: true) }
                 case .folder(let id):
                     guard folder.followsSubfolders, visited.insert(id).inserted else { continue }
@@ -240,7 +240,7 @@ final class FolderTree {
             stopWatching(folder)
             if folder.followsSubfolders { visited.remove(folder.id) }
             if report {
-                for name in folder.files.keys { note(folder.file(name), existed: true, exists: false) }
+                for name in folder.files.keys { note(folder.file(name.bytes), existed: true, exists: false) }
             }
             folder.files = [:]
             stack.append(contentsOf: folder.subfolders.values)
@@ -351,16 +351,17 @@ final class FolderTree {
             }
             return true  // unreadable for now: keep what was known
         }
-        var files: Set<[UInt8]> = []
+        var files: Set<FileName> = []
         var subfolders: Set<[UInt8]> = []
         for child in children {
             switch child.kind {
             case .file(let status):
                 guard folder.reports(child.name) else { continue }
-                files.insert(child.name)
+                let name = FileName(child.name)
+                files.insert(name)
                 let signature = FileSignature(status)
                 if let subfolder = folder.subfolders.removeValue(forKey: child.name) { drop(subfolder, report: true) }
-                let known = folder.files.updateValue(signature, forKey: child.name)
+                let known = folder.files.updateValue(signature, forKey: name)
                 if known != signature { note(folder.file(child.name), existed: known != nil, exists: true) }
             case .folder(let id):
                 guard folder.followsSubfolders else { continue }
@@ -371,7 +372,7 @@ final class FolderTree {
                 continue
             }
         }
-        for name in folder.files.keys where !files.contains(name) { forget(name, in: folder) }
+        for name in folder.files.keys where !files.contains(name) { forget(name.bytes, in: folder) }
         for name in folder.subfolders.keys where !subfolders.contains(name) { forget(name, in: folder) }
         return true
     }

@@ -13,7 +13,7 @@ final class WatchedFolder {
     weak var parent: WatchedFolder?
     /// The inotify watch; nil when the folder is polled instead.
     var watch: Int32?
-    var files: [[UInt8]: FileSignature] = [:]
+    var files: [FileName: FileSignature] = [:]
     var subfolders: [[UInt8]: WatchedFolder] = [:]
 
     init(path: PhotoPath, relative: PhotoPath?, group: Int, id: FileID, only: Set<[UInt8]>?, parent: WatchedFolder?) {
