@@ -5,13 +5,13 @@ import Glibc
 /// A regular file the walk found, with what stat said about it, before it is sniffed.
 struct FoundFile: Sendable {
     let path: PhotoPath
-    let relative: PhotoPath
+    let relative: RelativeName
     let group: Int
     let mtime: FileTime
     let size: Int
     let id: FileID
 
-    init(path: PhotoPath, relative: PhotoPath, group: Int, status: stat) {
+    init(path: PhotoPath, relative: RelativeName, group: Int, status: stat) {
         self.path = path
         self.relative = relative
         self.group = group
@@ -52,7 +52,8 @@ struct FolderWalker {
     }
 
     mutating func add(file path: PhotoPath, status: stat, group: Int) {
-        files.append(FoundFile(path: path, relative: path.lastComponent, group: group, status: status))
+        let name = path.lastComponent.bytes.count
+        files.append(FoundFile(path: path, relative: RelativeName(lastBytes: name, of: path), group: group, status: status))
     }
 
     /// Adds the files under the folder `root`. Only a failure to list `root` itself throws;
@@ -60,25 +61,28 @@ struct FolderWalker {
     mutating func walk(folder root: PhotoPath, status: stat, group: Int, found: (Int) -> Void) throws(ScanError) {
         guard visited.insert(FileID(status)).inserted else { return }
         // Depth first with an explicit stack: no recursion limit, and one folder open at a time.
-        var pending: [(path: PhotoPath, relative: PhotoPath?)] = [(root, nil)]
-        while let (folder, relative) = pending.popLast() {
+        // A file's relative path is the tail of its path, so only its length is followed: no
+        // second path per file (6 MB at 100,000 photos, at the scan's peak).
+        var pending: [(path: PhotoPath, relativeLength: Int?)] = [(root, nil)]
+        while let (folder, relativeLength) = pending.popLast() {
             let children: [Child]
             switch Self.list(folder) {
             case .success(let list): children = list
             case .failure(let error):
-                if relative == nil { throw .unreadable(root, reason: error.reason) }
+                if relativeLength == nil { throw .unreadable(root, reason: error.reason) }
                 issues.append(ScanIssue(path: folder, reason: "folder not readable: \(error.reason)"))
                 continue
             }
-            var subfolders: [(path: PhotoPath, relative: PhotoPath?)] = []
+            var subfolders: [(path: PhotoPath, relativeLength: Int?)] = []
             for child in children {
                 let path = folder.appending(child.name)
-                let childRelative = relative?.appending(child.name) ?? PhotoPath(bytes: child.name)
+                let childRelative = relativeLength.map { $0 + 1 + child.name.count } ?? child.name.count
                 switch child.kind {
                 case .folder(let id):
                     if visited.insert(id).inserted { subfolders.append((path, childRelative)) }
                 case .file(let status):
-                    files.append(FoundFile(path: path, relative: childRelative, group: group, status: status))
+                    files.append(FoundFile(path: path, relative: RelativeName(lastBytes: childRelative, of: path),
+                                           group: group, status: status))
                     found(files.count)
                 case .skipped(let reason):
                     issues.append(ScanIssue(path: path, reason: reason))

@@ -12,6 +12,11 @@
 public enum NaturalOrder {
     /// Negative, zero or positive as `a` sorts before, with, or after `b`.
     public static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in compare(a, b) } }
+    }
+
+    /// The same over borrowed bytes: a photo's relative path is a slice of its absolute one.
+    public static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         var i = 0
         var j = 0
         var zeros = 0  // key 2: decided at the first digit runs of different lengths
@@ -40,7 +45,7 @@ public enum NaturalOrder {
         if i < a.count { return 1 }
         if j < b.count { return -1 }
         if zeros != 0 { return zeros }
-        if a == b { return 0 }
+        if a.elementsEqual(b) { return 0 }
         return a.lexicographicallyPrecedes(b) ? -1 : 1
     }
 

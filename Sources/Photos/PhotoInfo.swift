@@ -2,10 +2,15 @@
 /// before any decode has run, and for the decoder to check its pixel cap first.
 public struct PhotoInfo: Sendable, Hashable {
     public let format: ImageFormat
-    /// The size of the pixels as stored in the file, before orientation.
-    public let pixelWidth: Int
-    public let pixelHeight: Int
     public let orientation: Orientation
+    // Held as 32 bits (every side fits: `maximumSide`): a library keeps one of these per photo,
+    // 100,000 of them at a time, and sometimes two or three copies while a scan replaces a wall.
+    private let storedWidth: Int32
+    private let storedHeight: Int32
+
+    /// The size of the pixels as stored in the file, before orientation.
+    public var pixelWidth: Int { Int(storedWidth) }
+    public var pixelHeight: Int { Int(storedHeight) }
 
     /// The largest side a header may claim. Beyond it the header is taken as corrupt; up to it
     /// the size is reported as is, and the decoder's pixel cap decides whether to decode.
@@ -13,8 +18,8 @@ public struct PhotoInfo: Sendable, Hashable {
 
     public init(format: ImageFormat, pixelWidth: Int, pixelHeight: Int, orientation: Orientation) {
         self.format = format
-        self.pixelWidth = pixelWidth
-        self.pixelHeight = pixelHeight
+        storedWidth = Int32(clamping: pixelWidth)
+        storedHeight = Int32(clamping: pixelHeight)
         self.orientation = orientation
     }
 

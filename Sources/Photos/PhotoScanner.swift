@@ -42,7 +42,7 @@ public struct PhotoScanner: Sendable {
     ///
     /// `known`: headers read by an earlier scan (the photo index), by absolute path. A file
     /// whose time and size still match is neither sniffed nor probed again.
-    public func scan(_ arguments: [PhotoPath], known: [PhotoPath: KnownHeader] = [:],
+    public func scan(_ arguments: [PhotoPath], known: KnownHeaders = .none,
                      progress: (@Sendable (ScanProgress) -> Void)? = nil) throws(ScanError) -> ScanResult {
         let roots = try Self.resolve(arguments)
         var walker = FolderWalker()
@@ -66,18 +66,21 @@ public struct PhotoScanner: Sendable {
         progress?(ScanProgress(phase: .walking, done: found.count, total: nil))
         issues += walker.issues
 
-        let classified = classify(found, known: known, progress: progress)
         var entries: [PhotoEntry] = []
-        entries.reserveCapacity(classified.count)
-        for (index, result) in classified.enumerated() {
-            switch result {
-            case .photo(let entry): entries.append(entry)
-            case .skipped(let issue?): issues.append(issue)
-            case .skipped(nil):
-                if named.contains(index) { issues.append(ScanIssue(path: found[index].path, reason: "not an image")) }
+        do {
+            let classified = classify(found, known: known, progress: progress)
+            entries.reserveCapacity(classified.count)
+            for (index, result) in classified.enumerated() {
+                switch result {
+                case .photo(let entry): entries.append(entry)
+                case .skipped(let issue?): issues.append(issue)
+                case .skipped(nil), nil:
+                    if named.contains(index) { issues.append(ScanIssue(path: found[index].path, reason: "not an image")) }
+                }
             }
         }
-        return ScanResult(entries: arrange(entries), issues: issues)
+        order.sort(&entries, reversed: reversed)
+        return ScanResult(entries: entries, issues: issues)
     }
 
     /// The entry for one file — what a folder watcher needs when a file arrives — or nil when
@@ -86,16 +89,16 @@ public struct PhotoScanner: Sendable {
     public func entry(at path: PhotoPath, relative: PhotoPath, group: Int) -> PhotoEntry? {
         var status = stat()
         guard path.withCString({ stat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        let file = FoundFile(path: path, relative: relative, group: group, status: status)
+        let file = FoundFile(path: path, relative: RelativeName(relative, in: path), group: group, status: status)
         if case .photo(let entry) = Self.classify(file, probe: probeHeaders) { return entry }
         return nil
     }
 
     /// `entries` in wall order: groups in increasing order, each sorted by `order`.
-    public func arrange(_ entries: [PhotoEntry]) -> [PhotoEntry] {
-        var groups: [Int: [PhotoEntry]] = [:]
-        for entry in entries { groups[entry.group, default: []].append(entry) }
-        return groups.keys.sorted().flatMap { order.sorted(groups[$0]!, reversed: reversed) }
+    public func arrange(_ entries: consuming [PhotoEntry]) -> [PhotoEntry] {
+        var arranged = entries
+        order.sort(&arranged, reversed: reversed)
+        return arranged
     }
 
     // MARK: - Arguments
@@ -148,9 +151,9 @@ public struct PhotoScanner: Sendable {
     }
 
     /// Sniffs and probes every file on all cores. The result keeps the order of `files`
-    /// whatever order the workers finish in.
-    private func classify(_ files: [FoundFile], known: [PhotoPath: KnownHeader],
-                          progress: (@Sendable (ScanProgress) -> Void)?) -> [Classified] {
+    /// whatever order the workers finish in; every place is filled.
+    private func classify(_ files: [FoundFile], known: KnownHeaders,
+                          progress: (@Sendable (ScanProgress) -> Void)?) -> [Classified?] {
         struct Shared: ~Copyable {
             var results: [Classified?]
             var done = 0
@@ -161,9 +164,9 @@ public struct PhotoScanner: Sendable {
         DispatchQueue.concurrentPerform(iterations: total) { index in
             let file = files[index]
             let result: Classified
-            if probe, let header = known[file.path], header.holds(mtime: file.mtime, fileSize: file.size) {
-                result = .photo(PhotoEntry(path: file.path, relative: file.relative, group: file.group, mtime: file.mtime,
-                                           fileSize: file.size, fileID: file.id, info: header.info))
+            if probe, let header = known.header(for: file.path, mtime: file.mtime, fileSize: file.size) {
+                result = .photo(PhotoEntry(path: file.path, relativeName: file.relative, group: file.group, mtime: file.mtime,
+                                           fileSize: file.size, fileID: file.id, info: header))
             } else {
                 result = Self.classify(file, probe: probe)
             }
@@ -176,7 +179,12 @@ public struct PhotoScanner: Sendable {
                 }
             }
         }
-        return shared.withLock { state in state.results.map { $0 ?? .skipped(nil) } }
+        // Moved out, not copied: at 100,000 photos each copy is 10 MB more at the scan's peak.
+        return shared.withLock { state in
+            let results = state.results
+            state.results = []
+            return results
+        }
     }
 
     private static func classify(_ file: FoundFile, probe: Bool) -> Classified {
@@ -188,7 +196,7 @@ public struct PhotoScanner: Sendable {
                 return .skipped(ScanIssue(path: file.path, reason: error.description))
             }
         }
-        var entry = PhotoEntry(path: file.path, relative: file.relative, group: file.group,
+        var entry = PhotoEntry(path: file.path, relativeName: file.relative, group: file.group,
                                mtime: file.mtime, fileSize: file.size, fileID: file.id)
         if probe {
             do {

@@ -15,30 +15,39 @@ public enum SortOrder: Sendable, Hashable {
     /// leaves does not move the others (a live wall would jump otherwise).
     case random(seed: UInt64)
 
-    /// `entries` in this order, or the exact reverse of it.
-    public func sorted(_ entries: [PhotoEntry], reversed: Bool = false) -> [PhotoEntry] {
-        var result: [PhotoEntry]
+    /// Sorts `entries` in place: by `group` first (the command line's order), then in this
+    /// order within each group, or its exact reverse. In place, because a scan of 100,000
+    /// photos sorts them while the wall it replaces is still alive: every copy made here would
+    /// be one more library in memory at the peak.
+    public func sort(_ entries: inout [PhotoEntry], reversed: Bool = false) {
+        func within(_ less: @escaping (PhotoEntry, PhotoEntry) -> Bool) -> (PhotoEntry, PhotoEntry) -> Bool {
+            { a, b in a.group != b.group ? a.group < b.group : reversed ? less(b, a) : less(a, b) }
+        }
         switch self {
         case .name:
-            result = entries.sorted(by: Self.byName)
+            entries.sort(by: within(Self.byName))
         case .mtime:
-            result = entries.sorted { $0.mtime != $1.mtime ? $0.mtime < $1.mtime : Self.byName($0, $1) }
+            entries.sort(by: within { $0.mtime != $1.mtime ? $0.mtime < $1.mtime : Self.byName($0, $1) })
         case .size:
-            result = entries.sorted { $0.fileSize != $1.fileSize ? $0.fileSize < $1.fileSize : Self.byName($0, $1) }
+            entries.sort(by: within { $0.fileSize != $1.fileSize ? $0.fileSize < $1.fileSize : Self.byName($0, $1) })
         case .random(let seed):
-            result = entries.map { (key: Self.shuffleKey($0.relative, seed: seed), entry: $0) }
-                .sorted { $0.key != $1.key ? $0.key < $1.key : Self.byName($0.entry, $1.entry) }
-                .map(\.entry)
+            // Each key is worked out once, not at every comparison; the places are sorted, then
+            // the entries are put in them in one pass.
+            let keys = entries.map { entry in entry.withRelativeBytes { Self.shuffleKey($0, seed: seed) } }
+            let places = entries.indices.sorted { i, j in
+                if entries[i].group != entries[j].group { return entries[i].group < entries[j].group }
+                let (x, y) = reversed ? (j, i) : (i, j)
+                return keys[x] != keys[y] ? keys[x] < keys[y] : Self.byName(entries[x], entries[y])
+            }
+            entries = places.map { entries[$0] }
         }
-        if reversed { result.reverse() }
-        return result
     }
 
     /// The place of a photo in `.random`: FNV-1a over the relative path, started from the
     /// seed, then SplitMix64's mixing so that similar names land far apart.
-    static func shuffleKey(_ relative: PhotoPath, seed: UInt64) -> UInt64 {
+    static func shuffleKey(_ relative: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ seed
-        for byte in relative.bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        for byte in relative { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         var generator = SeededGenerator(seed: hash)
         return generator.next()
     }
@@ -46,7 +55,7 @@ public enum SortOrder: Sendable, Hashable {
     /// Natural order of the relative path, then of the absolute path: two files with the same
     /// name from different folders given on the command line still have a fixed order.
     static func byName(_ a: PhotoEntry, _ b: PhotoEntry) -> Bool {
-        let relative = NaturalOrder.compare(a.relative, b.relative)
+        let relative = a.withRelativeBytes { ra in b.withRelativeBytes { rb in NaturalOrder.compare(ra, rb) } }
         if relative != 0 { return relative < 0 }
         return NaturalOrder.compare(a.path, b.path) < 0
     }

@@ -54,7 +54,7 @@ import Glibc
         photos.write("resized.jpg", Fixture.jpeg(width: 64, height: 48) + [0, 0, 0])
         photos.setModified("resized.jpg", seconds: 1_600_000_000)
 
-        let second = try PhotoScanner().scan([photos.path], known: KnownHeader.of(known)).entries
+        let second = try PhotoScanner().scan([photos.path], known: KnownHeaders(of: known)).entries
         let info = Dictionary(uniqueKeysWithValues: second.map { ($0.relative.string, $0.info) })
         #expect(info["same.jpg"] == claimed, "an unchanged file's header was read again")
         #expect(info["touched.jpg"] == PhotoInfo(format: .jpeg, pixelWidth: 40, pixelHeight: 30, orientation: .up))

@@ -185,6 +185,25 @@ import Synchronization
         #expect(left == arrived.filter { $0 != "p5.jpg" })
     }
 
+    @Test("reversed and shuffled walls still keep the command line's groups in order, each group on its own")
+    func groupsKeepTheirOrderInEveryOrder() throws {
+        let folder = TempFolder()
+        for i in 1...8 { folder.write("b/\(i).jpg", jpeg) }
+        for i in 1...8 { folder.write("a/\(i).jpg", jpeg) }
+        let arguments = [folder.path("b"), folder.path("a")]
+        for scanner in [PhotoScanner(order: .name, reversed: true), PhotoScanner(order: .random(seed: 3)),
+                        PhotoScanner(order: .random(seed: 3), reversed: true)] {
+            let result = try scan(arguments, scanner)
+            #expect(result.entries.map(\.group) == Array(repeating: 0, count: 8) + Array(repeating: 1, count: 8))
+            let plain = try scan(arguments, PhotoScanner(order: scanner.order))
+            if scanner.reversed {
+                // Each group is the exact reverse of its own plain order; the groups do not swap.
+                #expect(relatives(result) == Array(relatives(plain)[0..<8].reversed()) + Array(relatives(plain)[8...].reversed()))
+            }
+        }
+        #expect(relatives(try scan(arguments, PhotoScanner(order: .name, reversed: true))).prefix(3) == ["8.jpg", "7.jpg", "6.jpg"])
+    }
+
     @Test func argumentsKeepTheirOrderAndFileRunsSortTogether() throws {
         let folder = TempFolder()
         folder.write("z-folder/2.jpg", jpeg)

@@ -69,7 +69,7 @@ final class LibraryScan: Sendable {
                         log.warning("new photos will not appear by themselves: cannot watch the folders (\(error))")
                     }
                 }
-                let result = try scanner.scan(paths, known: KnownHeader.of(indexed)) { [self] step in
+                let result = try scanner.scan(paths, known: KnownHeaders(of: indexed)) { [self] step in
                     progress?(step)
                     noteProgress(step, wake: wake)
                 }
