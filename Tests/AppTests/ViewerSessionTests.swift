@@ -23,14 +23,14 @@ struct ViewerSessionTests {
         try openPhotoDuringAGlide(library)
     }
 
-    @Test("without a GPU, textures are cascade's own memory: the budget is 64 MiB unless one is given")
+    @Test("without a GPU, textures are cascade's own memory: the budget is 48 MiB unless one is given")
     func textureBudgetFollowsTheRenderer() throws {
         defer { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }
         let defaulted = try SessionLoop()
         // The dummy video driver has no GPU: SDL's software renderer draws.
         #expect(defaulted.window.renderer.drawsOnCPU)
         #expect(defaulted.window.renderer.openGLDevice == nil)
-        #expect(defaulted.session.wall.pool.budgetBytes == 64 << 20)
+        #expect(defaulted.session.wall.pool.budgetBytes == 48 << 20)
         let given = try SessionLoop(textureBudgetBytes: 200 << 20)
         #expect(given.session.wall.pool.budgetBytes == 200 << 20)
     }
