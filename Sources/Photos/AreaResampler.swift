@@ -225,10 +225,8 @@ enum AreaResampler {
             let vb = UnsafeRawPointer(b + i).loadUnaligned(as: SIMD16<UInt8>.self)
             let vc = UnsafeRawPointer(c + i).loadUnaligned(as: SIMD16<UInt8>.self)
             let vd = UnsafeRawPointer(d + i).loadUnaligned(as: SIMD16<UInt8>.self)
-            let low = (SIMD8<UInt16>(truncatingIfNeeded: va.lowHalf) &+ SIMD8<UInt16>(truncatingIfNeeded: vb.lowHalf))
-                &+ (SIMD8<UInt16>(truncatingIfNeeded: vc.lowHalf) &+ SIMD8<UInt16>(truncatingIfNeeded: vd.lowHalf))
-            let high = (SIMD8<UInt16>(truncatingIfNeeded: va.highHalf) &+ SIMD8<UInt16>(truncatingIfNeeded: vb.highHalf))
-                &+ (SIMD8<UInt16>(truncatingIfNeeded: vc.highHalf) &+ SIMD8<UInt16>(truncatingIfNeeded: vd.highHalf))
+            let low = (widen(va, from: 0) &+ widen(vb, from: 0)) &+ (widen(vc, from: 0) &+ widen(vd, from: 0))
+            let high = (widen(va, from: 8) &+ widen(vb, from: 8)) &+ (widen(vc, from: 8) &+ widen(vd, from: 8))
             out.storeBytes(of: out.loadUnaligned(fromByteOffset: i * 2, as: SIMD8<UInt16>.self) &+ low,
                            toByteOffset: i * 2, as: SIMD8<UInt16>.self)
             out.storeBytes(of: out.loadUnaligned(fromByteOffset: i * 2 + 16, as: SIMD8<UInt16>.self) &+ high,
@@ -248,12 +246,13 @@ enum AreaResampler {
                              _ inner: UnsafePointer<UInt16>, into sums: UnsafeMutablePointer<UInt32>, _ bytes: Int) {
         let out = UnsafeMutableRawPointer(sums), middle = UnsafeRawPointer(inner)
         let va = SIMD8<UInt16>(repeating: wa), vb = SIMD8<UInt16>(repeating: wb)
+        let wholeRow = SIMD8<UInt32>(repeating: 256)
         var i = 0
         while i + 8 <= bytes {
-            let ta = SIMD8<UInt16>(truncatingIfNeeded: UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<UInt8>.self)) &* va
-            let tb = SIMD8<UInt16>(truncatingIfNeeded: UnsafeRawPointer(b + i).loadUnaligned(as: SIMD8<UInt8>.self)) &* vb
-            let m = SIMD8<UInt32>(truncatingIfNeeded: middle.loadUnaligned(fromByteOffset: i * 2, as: SIMD8<UInt16>.self))
-            let sum = SIMD8<UInt32>(truncatingIfNeeded: ta) &+ SIMD8<UInt32>(truncatingIfNeeded: tb) &+ (m &<< 8)
+            let ta = widen(UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<UInt8>.self)) &* va
+            let tb = widen(UnsafeRawPointer(b + i).loadUnaligned(as: SIMD8<UInt8>.self)) &* vb
+            let m = widen(middle.loadUnaligned(fromByteOffset: i * 2, as: SIMD8<UInt16>.self))
+            let sum = widen(ta) &+ widen(tb) &+ m &* wholeRow
             out.storeBytes(of: sum, toByteOffset: i * 4, as: SIMD8<UInt32>.self)
             i += 8
         }
@@ -261,6 +260,35 @@ enum AreaResampler {
             sums[i] = UInt32(UInt16(a[i]) &* wa) &+ UInt32(UInt16(b[i]) &* wb) &+ (UInt32(inner[i]) &<< 8)
             i += 1
         }
+    }
+
+    // The widenings are spelled out lane by lane, and the loops above use only operators the
+    // standard library defines for the concrete vector types, because generic ones such as
+    // `SIMD8(truncatingIfNeeded:)` and `lowHalf` are not specialised in a debug build: every
+    // call asks the Swift runtime for a `SIMD8<…>` type's metadata. Under ThreadSanitizer
+    // the runtime's `swift_once` always takes its lock (so the sanitizer sees the ordering),
+    // one lock per generic type for the whole process, handed from thread to thread by the
+    // kernel. Several decodes at once then took turns on it every eight bytes: no faster than
+    // one, and beside the rest of the test suite a HiDPI wall did not settle within a minute.
+    // Spelled out, a debug build takes no lock here; an optimised build runs as fast as before.
+
+    /// Eight bytes of `v`, from lane `k` (0 or 8), widened to 16 bits.
+    @inline(__always)
+    static func widen(_ v: SIMD16<UInt8>, from k: Int) -> SIMD8<UInt16> {
+        SIMD8(UInt16(v[k]), UInt16(v[k + 1]), UInt16(v[k + 2]), UInt16(v[k + 3]),
+              UInt16(v[k + 4]), UInt16(v[k + 5]), UInt16(v[k + 6]), UInt16(v[k + 7]))
+    }
+
+    @inline(__always)
+    static func widen(_ v: SIMD8<UInt8>) -> SIMD8<UInt16> {
+        SIMD8(UInt16(v[0]), UInt16(v[1]), UInt16(v[2]), UInt16(v[3]),
+              UInt16(v[4]), UInt16(v[5]), UInt16(v[6]), UInt16(v[7]))
+    }
+
+    @inline(__always)
+    static func widen(_ v: SIMD8<UInt16>) -> SIMD8<UInt32> {
+        SIMD8(UInt32(v[0]), UInt32(v[1]), UInt32(v[2]), UInt32(v[3]),
+              UInt32(v[4]), UInt32(v[5]), UInt32(v[6]), UInt32(v[7]))
     }
 
     /// True when some pixel is not fully opaque — only then is premultiplying worth it.

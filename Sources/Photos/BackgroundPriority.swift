@@ -7,9 +7,10 @@ import Glibc
 /// worker processes would otherwise take turns with the frame loop and the GPU driver's threads
 /// (llvmpipe rasterises on the CPU) as equals. Only the worker processes are niced, not the
 /// in-process decode threads: a thread's nice value passes to the threads it starts, and with
-/// niced decode threads the test suite under ThreadSanitizer stalled its main actor for one to
-/// three minutes (presumably runtime threads started from them inherited it); without, it
-/// runs in a minute.
+/// niced decode threads the test suite under ThreadSanitizer stalled for one to three minutes.
+/// Those decode threads were taking turns on a Swift runtime lock (see AreaResampler's
+/// widenings); a niced thread handed the lock then waited long for the CPU while every other
+/// thread waited for it.
 public enum BackgroundPriority {
     /// What the viewer's decoders run at: low enough to lose every contest with the frame
     /// loop, not so low that other busy programs starve them.

@@ -138,8 +138,7 @@ final class WallHarness {
     /// its error. False on timeout. `timeout` only bounds a hang: it returns as soon as the
     /// screen is settled. While it waits it does what the frame loop does between frames — lays
     /// the wall out again (a tile whose decode was dropped asks again) and lets the main queue
-    /// run — rather than holding the main thread for the whole wait: under ThreadSanitizer,
-    /// beside the other suites, a HiDPI screen otherwise sat unsettled for a minute.
+    /// run — rather than holding the main thread for the whole wait.
     func settleScreen(timeout: Double = 60) -> Bool {
         let deadline = DispatchTime.now() + timeout
         while true {
