@@ -23,7 +23,7 @@ struct ViewerSessionTests {
         try openPhotoDuringAGlide(library)
     }
 
-    @Test("without a GPU, textures are cascade's own memory: the budget is 48 MiB unless one is given")
+    @Test("with SDL's software renderer, textures are cascade's own memory: the budget is 48 MiB unless one is given")
     func textureBudgetFollowsTheRenderer() throws {
         defer { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }
         let defaulted = try SessionLoop()

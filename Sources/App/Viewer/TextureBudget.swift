@@ -1,19 +1,27 @@
 import Screen
 
 /// How much memory tile textures may hold when `--texture-budget` does not say (DESIGN.md §4).
-/// On a GPU the textures are video memory, and 256 MiB keeps many screens of a large wall ready.
-/// Where the drawing runs on the CPU (SDL's software renderer, Mesa's llvmpipe on a machine
-/// without a GPU driver) they are this process's own memory: 48 MiB holds the three screens of
-/// live cells at 1920×1080 (visible, 1.5 ahead, 0.5 behind) and as many again to scroll back
-/// into, and keeps a kiosk browsing a 100,000-photo wall under the 150 MB target (133 MB with
-/// SDL's software renderer after gliding end to end; 64 MiB gave 154 MB, 32 MiB twice the
-/// textures made).
+///
+/// - On a GPU the textures are video memory, and 256 MiB keeps many screens of a large wall ready.
+/// - Where the drawing runs on the CPU they are this process's own memory, and browsing must not
+///   grow a kiosk by 256 MiB. Both budgets below hold the three screens of live cells at
+///   1920×1080 (visible, 1.5 ahead, 0.5 behind) and more to scroll back into.
+///   - SDL's software renderer makes a texture for the price of an allocation and a copy, so
+///     its budget is set by memory: at 48 MiB a 100,000-photo wall glided end to end and back
+///     stays at 128 MB, under the 150 MB target (64 MiB: 143 MB).
+///   - OpenGL on Mesa's llvmpipe cannot reach that target (its libraries alone are 95 MB
+///     resident), and each texture it makes costs an upload and a re-layout on the same two
+///     cores as the frame: 64 MiB makes half the textures of 48 over the same glides (about 540
+///     against 960) and fewer late frames (4 against 7 in three alternating runs), for 15 MB.
+///   (BENCHMARKS.md, "100,000 photos".)
 enum TextureBudget {
     static let onGPU = 256 << 20
-    static let onCPU = 48 << 20
+    static let forOpenGLOnCPU = 64 << 20
+    static let forSoftwareRenderer = 48 << 20
 
     @MainActor
     static func standard(for renderer: Renderer) -> Int {
-        renderer.drawsOnCPU ? onCPU : onGPU
+        guard renderer.drawsOnCPU else { return onGPU }
+        return renderer.openGLDevice == nil ? forSoftwareRenderer : forOpenGLOnCPU
     }
 }
