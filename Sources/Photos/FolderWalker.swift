@@ -52,8 +52,8 @@ struct FolderWalker {
     }
 
     mutating func add(file path: PhotoPath, status: stat, group: Int) {
-        let name = path.lastComponent.bytes.count
-        files.append(FoundFile(path: path, relative: RelativeName(lastBytes: name, of: path), group: group, status: status))
+        let nameLength = path.lastComponent.bytes.count
+        files.append(FoundFile(path: path, relative: RelativeName(lastBytes: nameLength, of: path), group: group, status: status))
     }
 
     /// Adds the files under the folder `root`. Only a failure to list `root` itself throws;

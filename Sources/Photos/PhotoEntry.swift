@@ -27,9 +27,10 @@ public struct FileID: Sendable, Hashable {
 /// library holds one per photo, and a kiosk's 100,000-photo wall holds two or three copies
 /// while a scan replaces it, all within DESIGN.md §8's 150 MB.
 public struct PhotoEntry: Sendable, Hashable {
+    // The fields are in the order that packs them tightest (Swift lays them out as declared).
+
     /// Absolute, cleaned lexically (`PhotoPath.absolute()`); the name to open and to make the
     /// thumbnail URI from.
-    // The fields are in the order that packs them tightest (Swift lays them out as declared).
     public let path: PhotoPath
     private let relativeName: RelativeName
     /// The header, when it could be read.

@@ -67,7 +67,7 @@ public struct PhotoScanner: Sendable {
         issues += walker.issues
 
         var entries: [PhotoEntry] = []
-        do {
+        do {  // the probe results are freed here, before the sort
             let classified = classify(found, known: known, progress: progress)
             entries.reserveCapacity(classified.count)
             for (index, result) in classified.enumerated() {
