@@ -32,7 +32,7 @@ struct View: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Draw frame times, decode queue and texture pool figures over the wall; print a summary on exit.")
     var stats = false
 
-    @Option(help: ArgumentHelp("Memory for tile textures, in MiB (default: 256 on a GPU, 64 where the drawing runs on the CPU).",
+    @Option(help: ArgumentHelp("Memory for tile textures, in MiB (default: 256 on a GPU, 64 for OpenGL drawn on the CPU, 48 for SDL's software renderer).",
                                valueName: "MiB"))
     var textureBudget: Int?
 
