@@ -20,6 +20,8 @@ public final class Window {
     public let renderer: Renderer
     /// The SDL video driver in use ("x11", "wayland", "kmsdrm", "dummy"…).
     public let driver: String
+    /// SDL's software renderer was asked for because this desktop has no GPU (`RendererChoice`).
+    public let prefersSoftwareRenderer: Bool
 
     /// How the window asks for its size.
     public enum Placement: Sendable, Equatable {
@@ -57,6 +59,8 @@ public final class Window {
             throw ScreenError.noVideo(Window.explainNoVideo())
         }
         driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
+        prefersSoftwareRenderer = RendererChoice.prefersSoftware(on: RendererChoice.thisMachine(videoDriver: driver))
+        if prefersSoftwareRenderer { RendererChoice.useSoftwareRenderer() }
 
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         var width: Int32 = 0, height: Int32 = 0

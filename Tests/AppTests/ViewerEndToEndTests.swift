@@ -139,12 +139,14 @@ final class ViewerWindow {
     /// Every event read so far, in order, for failure messages.
     private(set) var events: [EventLine] = []
 
-    init(_ stage: ViewerStage) async throws {
+    /// `environment`: more variables for cascade (`SDL_RENDER_DRIVER`…).
+    init(_ stage: ViewerStage, environment: [String: String] = [:]) async throws {
         self.stage = stage
         child = try ChildProcess(cascadeBinary, [
             stage.folder, "--geometry", "\(ViewerStage.windowWidth)x\(ViewerStage.windowHeight)", "--events", "stdout",
             "--columns", "3", "--margin", "10", "--no-captions",
-        ], environment: ["DISPLAY": stage.display.name, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": stage.cacheHome])
+        ], environment: ["DISPLAY": stage.display.name, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": stage.cacheHome]
+            .merging(environment) { $1 })
         var seen: [EventLine] = []
         let scanned: EventLine
         do {
@@ -316,10 +318,18 @@ struct ViewerEndToEndTests {
         return (0..<mid).flatMap { [mid - $0, mid + $0] }
     }
 
-    @Test("the window is 800×600, titled after the folder; clicking a tile selects and opens exactly that photo")
-    func clickOnFirstScreen() async throws {
+    /// The renderer cascade picks for this machine (SDL's software renderer when it has no GPU,
+    /// `RendererChoice`), and OpenGL asked for by name, which such a machine draws with llvmpipe.
+    enum RendererAsked: String, CaseIterable, Sendable {
+        case chosenByCascade, openGL
+        var environment: [String: String] { self == .openGL ? ["SDL_RENDER_DRIVER": "opengl"] : [:] }
+    }
+
+    @Test("the window is 800×600, titled after the folder; clicking a tile selects and opens exactly that photo",
+          arguments: RendererAsked.allCases)
+    func clickOnFirstScreen(renderer: RendererAsked) async throws {
         let stage = try stage
-        let viewer = try await ViewerWindow(stage)
+        let viewer = try await ViewerWindow(stage, environment: renderer.environment)
         let size = try await stage.display.size(of: viewer.window)
         #expect(size.width == 800 && size.height == 600)
         let title = try await stage.display.title(of: viewer.window)

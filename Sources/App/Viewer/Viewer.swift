@@ -54,6 +54,9 @@ public enum Viewer {
         }
         let backend = window.renderer.backend, device = window.renderer.openGLDevice.map { " (\($0))" } ?? ""
         log.info("video driver \(window.driver), renderer \(backend.name)\(device)\(backend.vsync ? " with vsync" : ""), \(Int(window.size.width))×\(Int(window.size.height)) at scale \(window.renderer.scale)")
+        if window.prefersSoftwareRenderer {
+            log.info("no GPU driver (no render node in /dev/dri): drawing with SDL's software renderer, which is faster and smaller here than OpenGL on Mesa's llvmpipe; SDL_RENDER_DRIVER=opengl asks for OpenGL")
+        }
         log.debug("window open at \(ViewerSession.msSinceStart) ms")
         if options.kiosk {
             window.showCursor(false)

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CSDL2
+
+/// Which of SDL's renderers draws the window when nobody said (`SDL_RENDER_DRIVER`).
+///
+/// On a desktop with no GPU driver (a VM, a container, Xvfb) OpenGL is Mesa's llvmpipe, and on
+/// two cores SDL's own software renderer, drawing into X or Wayland shared memory, did better on
+/// every figure we measured with real photos (BENCHMARKS.md, "Which renderer without a GPU"):
+/// first full screen 2.4 s instead of 3.7 cold and 0.16 s instead of 0.34 warm, fewer late
+/// frames while flinging, and half the memory — llvmpipe maps 95 MB of libraries on its own,
+/// which put a 100,000-photo wall at 230 MB against 130. So there, cascade asks for the
+/// software renderer. kmsdrm is left alone: it draws only through OpenGL ES.
+public enum RendererChoice {
+    /// What the machine offers, as far as the choice goes.
+    public struct Machine: Sendable, Equatable {
+        /// SDL's video driver ("x11", "wayland", "kmsdrm", "dummy"…).
+        public var videoDriver: String
+        /// `SDL_RENDER_DRIVER` or `SDL_FRAMEBUFFER_ACCELERATION` as set in the environment.
+        public var rendererRequested: Bool
+        /// A GPU driver's device node: a DRM render node (`/dev/dri/renderD*`), or NVIDIA's
+        /// own (`/dev/nvidiactl`) for its driver without DRM.
+        public var hasGPU: Bool
+
+        public init(videoDriver: String, rendererRequested: Bool, hasGPU: Bool) {
+            self.videoDriver = videoDriver
+            self.rendererRequested = rendererRequested
+            self.hasGPU = hasGPU
+        }
+    }
+
+    /// True when the window should be drawn by SDL's software renderer.
+    public static func prefersSoftware(on machine: Machine) -> Bool {
+        ["x11", "wayland"].contains(machine.videoDriver) && !machine.rendererRequested && !machine.hasGPU
+    }
+
+    /// This machine, once SDL's video driver is up.
+    static func thisMachine(videoDriver: String) -> Machine {
+        Machine(videoDriver: videoDriver,
+                rendererRequested: SDL_getenv("SDL_RENDER_DRIVER") != nil || SDL_getenv("SDL_FRAMEBUFFER_ACCELERATION") != nil,
+                hasGPU: hasGPUDevice())
+    }
+
+    /// Asks SDL for its software renderer, and for a window framebuffer in shared memory rather
+    /// than one drawn through OpenGL (which would load llvmpipe all the same).
+    static func useSoftwareRenderer() {
+        SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+    }
+
+    private static func hasGPUDevice() -> Bool {
+        if access("/dev/nvidiactl", F_OK) == 0 { return true }
+        guard let folder = opendir("/dev/dri") else { return false }
+        defer { closedir(folder) }
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            if name.hasPrefix("renderD") { return true }
+        }
+        return false
+    }
+}
