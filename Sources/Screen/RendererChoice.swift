@@ -5,13 +5,15 @@ import CSDL2
 
 /// Which of SDL's renderers draws the window when nobody said (`SDL_RENDER_DRIVER`).
 ///
-/// On a desktop with no GPU driver (a VM, a container, Xvfb) OpenGL is Mesa's llvmpipe, and on
-/// two cores SDL's own software renderer, drawing into X or Wayland shared memory, did better on
+/// On an X11 desktop with no GPU driver (a VM, a container, Xvfb) OpenGL is Mesa's llvmpipe, and
+/// on two cores SDL's own software renderer, drawing into X shared memory (XShm), did better on
 /// every figure we measured with real photos (BENCHMARKS.md, "Which renderer without a GPU"):
 /// first full screen 2.4 s instead of 3.7 cold and 0.16 s instead of 0.34 warm, fewer late
 /// frames while flinging, and half the memory — llvmpipe maps 95 MB of libraries on its own,
 /// which put a 100,000-photo wall at 230 MB against 130. So there, cascade asks for the
-/// software renderer. kmsdrm is left alone: it draws only through OpenGL ES.
+/// software renderer. Wayland and kmsdrm are left alone: SDL 2 has no window framebuffer of its
+/// own there (libsdl-org/SDL#7532), so even the software renderer's pixels would reach the
+/// screen through OpenGL (ES), llvmpipe and all — and asking for a framebuffer without it fails.
 public enum RendererChoice {
     /// What the machine offers, as far as the choice goes.
     public struct Machine: Sendable, Equatable {
@@ -32,7 +34,7 @@ public enum RendererChoice {
 
     /// True when the window should be drawn by SDL's software renderer.
     public static func prefersSoftware(on machine: Machine) -> Bool {
-        ["x11", "wayland"].contains(machine.videoDriver) && !machine.rendererRequested && !machine.hasGPU
+        machine.videoDriver == "x11" && !machine.rendererRequested && !machine.hasGPU
     }
 
     /// This machine, once SDL's video driver is up.
