@@ -14,26 +14,20 @@ import CSDL2
 /// software renderer. Wayland and kmsdrm are left alone: SDL 2 has no window framebuffer of its
 /// own there (libsdl-org/SDL#7532), so even the software renderer's pixels would reach the
 /// screen through OpenGL (ES), llvmpipe and all — and asking for a framebuffer without it fails.
-public enum RendererChoice {
+enum RendererChoice {
     /// What the machine offers, as far as the choice goes.
-    public struct Machine: Sendable, Equatable {
+    struct Machine: Sendable, Equatable {
         /// SDL's video driver ("x11", "wayland", "kmsdrm", "dummy"…).
-        public var videoDriver: String
+        var videoDriver: String
         /// `SDL_RENDER_DRIVER` or `SDL_FRAMEBUFFER_ACCELERATION` as set in the environment.
-        public var rendererRequested: Bool
+        var rendererRequested: Bool
         /// A GPU driver's device node: a DRM render node (`/dev/dri/renderD*`), or NVIDIA's
         /// own (`/dev/nvidiactl`) for its driver without DRM.
-        public var hasGPU: Bool
-
-        public init(videoDriver: String, rendererRequested: Bool, hasGPU: Bool) {
-            self.videoDriver = videoDriver
-            self.rendererRequested = rendererRequested
-            self.hasGPU = hasGPU
-        }
+        var hasGPU: Bool
     }
 
     /// True when the window should be drawn by SDL's software renderer.
-    public static func prefersSoftware(on machine: Machine) -> Bool {
+    static func prefersSoftware(on machine: Machine) -> Bool {
         machine.videoDriver == "x11" && !machine.rendererRequested && !machine.hasGPU
     }
 
