@@ -40,7 +40,7 @@ public final class OffscreenCanvas {
             throw ScreenError.sdl("SDL_CreateSoftwareRenderer")
         }
         self.storage = storage
-        self.renderer = Renderer(handle: handle, scale: scale, target: storage)
+        self.renderer = Renderer(handle: handle, scale: scale, target: storage, targetFormat: SDL_PIXELFORMAT_ARGB8888.rawValue)
     }
 
     /// A canvas for a wall of `logicalSize`, sized in physical pixels exactly as tiles snap.

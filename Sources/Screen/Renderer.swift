@@ -22,10 +22,28 @@ public final class Renderer {
     /// Textures ever created here: steady-state scrolling should not move this number.
     public private(set) var texturesCreated = 0
 
-    init(handle: OpaquePointer, scale: Double, target: AnyObject?) {
+    /// SDL's software renderer, which draws with the CPU into the target's memory.
+    let isSoftware: Bool
+    /// The pixel format tile textures holding opaque photos are made in.
+    ///
+    /// SDL's software renderer copies (and scales) a texture straight into its target only
+    /// when both have the same pixel format and the copy does not blend (SDL_surface.c);
+    /// otherwise every copy goes through a temporary surface, every frame. A window's
+    /// framebuffer is usually XRGB8888 (SDL's RGB888): in memory B, G, R and an unused byte,
+    /// the very bytes the decoders give, so opaque photos go into it unchanged. Other targets
+    /// and GPU renderers take ARGB8888, whose alpha is then 255 everywhere.
+    let opaqueTextureFormat: UInt32
+
+    /// - Parameter targetFormat: the pixel format of the surface or window drawn into.
+    init(handle: OpaquePointer, scale: Double, target: AnyObject?, targetFormat: UInt32) {
         self.handle = handle
         self.scale = Renderer.validScale(scale)
         self.target = target
+        var info = SDL_RendererInfo()
+        let name = SDL_GetRendererInfo(handle, &info) == 0 ? info.name.map { String(cString: $0) } : nil
+        isSoftware = name == "software"
+        let sameBytes = [SDL_PIXELFORMAT_RGB888.rawValue, SDL_PIXELFORMAT_ARGB8888.rawValue]
+        opaqueTextureFormat = isSoftware && sameBytes.contains(targetFormat) ? targetFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
     }
 
     /// A renderer for an existing SDL window (the interactive viewer). The scale is the ratio of
@@ -53,7 +71,7 @@ public final class Renderer {
         if SDL_GetRendererOutputSize(made, &outputWidth, &outputHeight) == 0, windowWidth > 0 {
             measured = Double(outputWidth) / Double(windowWidth)
         }
-        self.init(handle: made, scale: scale ?? measured, target: owner)
+        self.init(handle: made, scale: scale ?? measured, target: owner, targetFormat: SDL_GetWindowPixelFormat(window))
     }
 
     isolated deinit {
@@ -110,9 +128,19 @@ public final class Renderer {
     }
 
     /// Copies `source` of a texture onto `destination`, scaled, with opacity and tint.
+    /// An `opaque` texture (every pixel's alpha 255, or none at all) at full opacity is copied
+    /// without blending: the software renderer's plain copy, and no read of the screen
+    /// underneath for OpenGL.
     func copy(_ texture: OpaquePointer, from source: PixelRect, to destination: PixelRect,
-              alpha: UInt8 = 255, tint: ScreenColor? = nil) {
+              alpha: UInt8 = 255, tint: ScreenColor? = nil, opaque: Bool = false) {
         guard !source.isEmpty, !destination.isEmpty else { return }
+        var source = source, destination = destination
+        if isSoftware, source.size != destination.size {
+            let bounds = PixelRect(x: 0, y: 0, width: outputSize.width, height: outputSize.height)
+            guard let visible = EdgeClip.clip(source: source, destination: destination, to: bounds) else { return }
+            (source, destination) = visible
+        }
+        SDL_SetTextureBlendMode(texture, opaque && alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         SDL_SetTextureAlphaMod(texture, alpha)
         let mod = tint ?? ScreenColor(red: 255, green: 255, blue: 255)
         SDL_SetTextureColorMod(texture, mod.red, mod.green, mod.blue)

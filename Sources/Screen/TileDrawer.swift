@@ -96,9 +96,12 @@ public final class TileDrawer {
     }
 
     private func drawPhoto(_ texture: TileTexture, opacity: Double, in area: PixelRect) {
-        // The placeholder stays underneath: a fade-in goes from placeholder to photo, and
-        // transparent PNGs sit on the tile colour rather than on the wall.
-        renderer.fill(area, color: theme.placeholder)
+        // The placeholder stays underneath while a photo fades in over it, and under a
+        // translucent photo; an opaque one fully shown covers it, so filling it first would
+        // only cost the software renderer a second write of every pixel.
+        if !texture.isOpaque || !(opacity.isNaN || opacity >= 1) {
+            renderer.fill(area, color: theme.placeholder)
+        }
         copy(texture, to: area, cropping: true, opacity: opacity)
     }
 
@@ -112,7 +115,7 @@ public final class TileDrawer {
         let content = texture.contentSize
         let source = cropping ? AspectFill.sourceRect(content: content, destination: area.size)
                               : PixelRect(x: 0, y: 0, width: content.width, height: content.height)
-        renderer.copy(handle, from: source, to: area, alpha: UInt8((level * 255).rounded()))
+        renderer.copy(handle, from: source, to: area, alpha: UInt8((level * 255).rounded()), opaque: texture.isOpaque)
     }
 
     private func drawError(_ reason: String, in area: PixelRect) {

@@ -14,6 +14,10 @@ public final class TileTexture {
     public let capacity: PixelSize
     /// The pixels of the current photo, at most `capacity`; empty until the first `update`.
     public private(set) var contentSize = PixelSize(width: 0, height: 0)
+    /// Made for photos without translucent pixels (a wall's tiles, flattened onto the tile
+    /// colour before they come here; their alpha must be 255): the renderer may store them
+    /// without alpha, and a fully shown photo is copied without blending.
+    public let isOpaque: Bool
 
     /// Memory this texture holds (capacity × 4 bytes), whatever its content.
     public var byteCost: Int { texture.byteCost }
@@ -22,8 +26,9 @@ public final class TileTexture {
     static let softwareLimit = 16384
     var handle: OpaquePointer? { texture.handle }
 
-    /// A texture of `capacity` physical pixels on `renderer`.
-    public init(renderer: Renderer, capacity: PixelSize) throws {
+    /// A texture of `capacity` physical pixels on `renderer`; `opaque` for photos without
+    /// translucent pixels.
+    public init(renderer: Renderer, capacity: PixelSize, opaque: Bool = false) throws {
         guard capacity.width > 0, capacity.height > 0 else {
             throw ScreenError.invalidSize("texture \(capacity) covers no pixel")
         }
@@ -35,22 +40,23 @@ public final class TileTexture {
         guard capacity.width <= maximum.width, capacity.height <= maximum.height else {
             throw ScreenError.invalidSize("texture \(capacity) is larger than the renderer allows (\(maximum))")
         }
-        guard let handle = SDL_CreateTexture(renderer.handle, SDL_PIXELFORMAT_ARGB8888.rawValue,
-                                             Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+        let format = opaque ? renderer.opaqueTextureFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
+        guard let handle = SDL_CreateTexture(renderer.handle, format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
                                              Int32(capacity.width), Int32(capacity.height)) else {
             throw ScreenError.sdl("SDL_CreateTexture")
         }
-        // Blending is what lets a photo fade in over its placeholder; linear scaling keeps
-        // the slight resize from decoded size to tile size smooth.
+        // Blending (chosen at each copy) is what lets a photo fade in over its placeholder;
+        // linear scaling keeps the slight resize from decoded size to tile size smooth.
         SDL_SetTextureBlendMode(handle, SDL_BLENDMODE_BLEND)
         SDL_SetTextureScaleMode(handle, SDL_ScaleModeLinear)
         self.texture = OwnedTexture(adopting: handle, renderer: renderer, size: capacity)
         self.capacity = capacity
+        isOpaque = opaque
     }
 
     /// A texture whose capacity is the size class of `size`.
-    public convenience init(renderer: Renderer, sizeClass: TextureSizeClass) throws {
-        try self.init(renderer: renderer, capacity: sizeClass.capacity)
+    public convenience init(renderer: Renderer, sizeClass: TextureSizeClass, opaque: Bool = false) throws {
+        try self.init(renderer: renderer, capacity: sizeClass.capacity, opaque: opaque)
     }
 
     /// Replaces the content with `width` × `height` pixels of B,G,R,A bytes, rows `bytesPerRow`
@@ -90,8 +96,9 @@ public final class TileTexture {
 /// The pool keys idle textures by `reuseIdentifier`, and `capacity` is the same rounded size,
 /// so a texture found under a key always holds any tile that maps to that key.
 public struct TextureSizeClass: Hashable, Sendable, CustomStringConvertible {
-    /// The format of every tile texture, part of the key so a texture of another format
-    /// (should one ever exist) is never handed to a tile.
+    /// The byte order of every tile's pixels (B, G, R, A in memory), part of the key so a
+    /// texture of another layout (should one ever exist) is never handed to a tile. A
+    /// renderer may store opaque tiles as XRGB8888, which has the same bytes.
     public static let pixelFormat = SDL_PIXELFORMAT_ARGB8888.rawValue
 
     public let reuseIdentifier: ReuseIdentifier

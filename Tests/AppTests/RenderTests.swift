@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import App
 import Photos
+import Screen
 import Waterfall
 
 /// Render writes thumbnails as a side effect: point the cache at a fresh folder per suite.
@@ -134,6 +135,30 @@ struct RenderTests {
         #expect { try WallRender.run(missing) } throws: { "\($0)".contains("no such file or folder") }
         let unwritable = RenderJob(paths: [folder.path], width: 600, output: "/nonexistent-dir/w.png")
         #expect { try WallRender.run(unwritable) } throws: { "\($0)".contains("cannot write /nonexistent-dir/w.png") }
+    }
+
+    @Test("a translucent PNG sits on the tile colour, not on the wall, whether its thumbnail is made or reused")
+    func translucentPhotoSitsOnTheTileColour() throws {
+        let folder = try PhotoFolder()
+        // Half-transparent white, and fully transparent; 600 px wide, so a thumbnail is made.
+        try folder.photo("half.png", width: 600, height: 400, colour: "#ffffff80")
+        try folder.photo("clear.png", width: 600, height: 400, colour: "#00000000")
+        let out = try PhotoFolder()  // not in the folder shown: the second run would show the first's wall
+        var job = RenderJob(paths: [folder.path], width: 500, output: out.path + "/wall.png")
+        job.manifest = out.path + "/wall.json"
+        job.style = WallStyle(columns: .fixed(2), margins: Margins(all: 10), captions: false)
+        let tile = Theme.standard.placeholder
+        let half = (r: (255 + Int(tile.red)) / 2, g: (255 + Int(tile.green)) / 2, b: (255 + Int(tile.blue)) / 2)
+        for run in ["thumbnails made", "thumbnails reused"] {
+            #expect(try WallRender.run(job).tiles == 2)
+            let manifest = try JSONDecoder().decode(WallManifest.self, from: Data(contentsOf: URL(fileURLWithPath: job.manifest!)))
+            let png = try loadPNG(job.output)
+            for placed in manifest.tiles {
+                let centre = png.rgb(Int(placed.rect.x + placed.rect.w / 2), Int(placed.rect.y + placed.rect.h / 2))
+                let expected = placed.path.hasSuffix("/half.png") ? half : (Int(tile.red), Int(tile.green), Int(tile.blue))
+                #expect(close(centre, expected, tolerance: 3), "\(run): \(placed.path) shows \(centre), not \(expected)")
+            }
+        }
     }
 
     @Test("an empty folder renders an empty wall")

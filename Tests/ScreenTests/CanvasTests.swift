@@ -126,4 +126,36 @@ struct CanvasTests {
             #expect(try renderer.readPixels() == offscreen)
         }
     }
+
+    @Test("in a software-drawn window, opaque tiles take the window's own pixel format and look the same as offscreen")
+    func opaqueTilesInAWindow() throws {
+        guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
+            Issue.record("dummy video driver unavailable: \(String(cString: SDL_GetError()))")
+            return
+        }
+        defer { SDL_QuitSubSystem(SDL_INIT_VIDEO) }
+        let created = SDL_CreateWindow("cascade test", 0, 0, 90, 60, SDL_WINDOW_HIDDEN.rawValue)
+        let window = try #require(created)
+        defer { SDL_DestroyWindow(window) }
+        func draw(on renderer: Renderer) throws -> [UInt8] {
+            let drawer = TileDrawer(renderer: renderer)
+            drawer.clearBackground()
+            let texture = try TileTexture(renderer: renderer, capacity: PixelSize(width: 32, height: 32), opaque: true)
+            try fill(texture, width: 30, height: 20) { x, y in ScreenColor(red: UInt8(x * 8), green: UInt8(y * 12), blue: 90) }
+            drawer.draw(.photo(texture), in: Rect(x: 2, y: 2, width: 30, height: 20))
+            drawer.draw(.photo(texture, opacity: 0.5), in: Rect(x: 40, y: 2, width: 30, height: 20))
+            drawer.draw(.photo(texture), in: Rect(x: 50, y: 40, width: 45, height: 30))  // scaled, cut
+            return try renderer.readPixels()
+        }
+        let offscreen = try draw(on: try OffscreenCanvas(size: PixelSize(width: 90, height: 60)).renderer)
+        do {
+            let renderer = try Renderer(window: window, accelerated: false, vsync: false)
+            #expect(renderer.opaqueTextureFormat == SDL_GetWindowPixelFormat(window))
+            #expect(renderer.opaqueTextureFormat == SDL_PIXELFORMAT_RGB888.rawValue, "the dummy driver's framebuffer")
+            let shown = try draw(on: renderer)
+            #expect(shown.count == offscreen.count)
+            let worst = zip(shown, offscreen).enumerated().filter { $0.offset % 4 != 3 }.map { abs(Int($0.element.0) - Int($0.element.1)) }.max()
+            #expect(worst ?? 99 <= 1, "window and offscreen differ by up to \(worst ?? -1)")
+        }
+    }
 }

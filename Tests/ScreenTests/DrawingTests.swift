@@ -153,6 +153,43 @@ struct DrawingTests {
         #expect(canvas.pixel(atX: 5, y: 15) == white)
     }
 
+    @Test("an opaque tile fully shown covers its placeholder; fading in, it blends over it")
+    func opaqueTileCoversItsPlaceholder() throws {
+        let canvas = try OffscreenCanvas(size: PixelSize(width: 20, height: 10))
+        let drawer = TileDrawer(renderer: canvas.renderer)
+        let texture = try TileTexture(renderer: canvas.renderer, capacity: PixelSize(width: 10, height: 10), opaque: true)
+        try fill(texture, width: 10, height: 10) { _, _ in ScreenColor(red: 255, green: 255, blue: 255) }
+        drawer.draw(.photo(texture, opacity: 1), in: Rect(x: 0, y: 0, width: 10, height: 10))
+        drawer.draw(.photo(texture, opacity: 0.5), in: Rect(x: 10, y: 0, width: 10, height: 10))
+        #expect(canvas.pixel(atX: 5, y: 5)?.distance(to: ScreenColor(red: 255, green: 255, blue: 255)) ?? 99 <= 1)
+        let half = try #require(canvas.pixel(atX: 15, y: 5))
+        #expect(abs(Int(half.red) - (Int(theme.placeholder.red) + 255) / 2) <= 3, "half faded: \(half)")
+    }
+
+    @Test("a scaled tile cut by the canvas edge shows the part it would show uncut")
+    func scaledTileCutByTheEdge() throws {
+        // Left half red, right half green; 1.5× on the left edge (the rounding cut), 4× on the
+        // bottom edge (the cut that keeps whole source pixels).
+        let canvas = try OffscreenCanvas(size: PixelSize(width: 100, height: 100))
+        let drawer = TileDrawer(renderer: canvas.renderer)
+        let halves = try makeTexture(on: canvas.renderer, width: 40, height: 40) { x, _ in x < 20 ? red : green }
+        drawer.clearBackground()
+        drawer.draw(.photo(halves), in: Rect(x: -15, y: 0, width: 60, height: 60))
+        // Uncut, the colours meet at -15 + 20 × 1.5 = 15.
+        #expect(canvas.pixel(atX: 13, y: 30)!.distance(to: red) <= 8)
+        #expect(canvas.pixel(atX: 17, y: 30)!.distance(to: green) <= 8)
+        #expect(canvas.pixel(atX: 44, y: 30)!.distance(to: green) <= 8)
+        #expect(canvas.pixel(atX: 46, y: 30) == theme.background)
+
+        let small = try makeTexture(on: canvas.renderer, width: 10, height: 10) { x, _ in x < 5 ? red : green }
+        drawer.draw(.photo(small), in: Rect(x: 55, y: 70, width: 40, height: 40))
+        // Uncut, they meet at 55 + 5 × 4 = 75; the tile runs on below the canvas.
+        #expect(canvas.pixel(atX: 72, y: 99)!.distance(to: red) <= 8)
+        #expect(canvas.pixel(atX: 78, y: 99)!.distance(to: green) <= 8)
+        #expect(canvas.pixel(atX: 94, y: 99)!.distance(to: green) <= 8)
+        #expect(canvas.pixel(atX: 96, y: 99) == theme.background)
+    }
+
     @Test func neighbouringTilesWithFractionalWidthsNeitherOverlapNorGap() throws {
         let canvas = try OffscreenCanvas(size: PixelSize(width: 100, height: 10))
         let drawer = TileDrawer(renderer: canvas.renderer)

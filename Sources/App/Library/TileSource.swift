@@ -15,14 +15,17 @@ public struct TileSource: Sendable {
                                  decoder: decoders.makeDecoder())
     }
 
-    /// The photo of `entry` filling a box of `pixels` (centre-cropped), or the short reason it
-    /// cannot be shown.
-    public func pixels(for entry: PhotoEntry, box pixels: (width: Int, height: Int)) -> Result<DecodedImage, TileFailure> {
+    /// The photo of `entry` filling a box of `pixels` (centre-cropped) and laid on `matte`
+    /// (the tile colour) where it is translucent, so it goes into an opaque tile texture; or
+    /// the short reason it cannot be shown.
+    public func pixels(for entry: PhotoEntry, box pixels: (width: Int, height: Int),
+                       onto matte: Matte) -> Result<DecodedImage, TileFailure> {
         guard let info = entry.info else { return .failure(Self.unreadable(entry)) }
         guard pixels.width > 0, pixels.height > 0 else { return .failure(TileFailure(reason: "tile too small")) }
         do {
-            let image = try loader.load(path: entry.path, format: info.format, orientation: info.orientation,
+            var image = try loader.load(path: entry.path, format: info.format, orientation: info.orientation,
                                         storedSize: (info.pixelWidth, info.pixelHeight), tile: pixels)
+            image.flatten(onto: matte)
             return .success(image)
         } catch {
             return .failure(TileFailure(reason: error.reason))
@@ -79,6 +82,13 @@ extension TileTexture {
         try image.pixels.withUnsafeBytes { bytes in
             try update(pixels: bytes, width: image.width, height: image.height, bytesPerRow: image.stride)
         }
+    }
+}
+
+extension Matte {
+    /// The matte of a screen colour; its alpha plays no part.
+    init(_ colour: ScreenColor) {
+        self.init(red: colour.red, green: colour.green, blue: colour.blue)
     }
 }
 

@@ -18,14 +18,15 @@ final class TexturePool {
         }
     }
 
-    /// A texture of the image's size class with the image in it.
+    /// A texture of the image's size class with the image in it; the image is a tile's,
+    /// flattened onto the tile colour (`TileSource`), so the texture is an opaque one.
     func texture(holding image: DecodedImage) throws -> TileTexture {
         let sizeClass = TextureSizeClass(fitting: PixelSize(width: image.width, height: image.height))
         let texture: TileTexture
         if let reused = pool.dequeue(sizeClass.reuseIdentifier) {
             texture = reused
         } else {
-            texture = try TileTexture(renderer: renderer, capacity: sizeClass.capacity)
+            texture = try TileTexture(renderer: renderer, capacity: sizeClass.capacity, opaque: true)
             pool.registerCreated(bytes: texture.byteCost)
         }
         try texture.fill(with: image)

@@ -60,7 +60,8 @@ public enum WallRender {
         let textures = TexturePool(renderer: canvas.renderer)
         var failures: [Int: String] = [:]
 
-        try decodeAndDraw(shown, plan: plan, source: source, scale: canvas.scale) { index, result in
+        try decodeAndDraw(shown, plan: plan, source: source, matte: Matte(drawer.theme.placeholder),
+                          scale: canvas.scale) { index, result in
             let rect = plan.layout.frame(at: index)
             switch result {
             case .success(let image):
@@ -95,7 +96,7 @@ public enum WallRender {
     /// Decodes the tiles on every core and hands each result to `draw` on this thread as it
     /// arrives. A sliding window of jobs keeps the workers busy (one slow photo never idles
     /// the others, as fixed batches would) while only a few dozen decoded tiles exist at once.
-    static func decodeAndDraw(_ shown: [Int], plan: WallPlan, source: TileSource, scale: Double,
+    static func decodeAndDraw(_ shown: [Int], plan: WallPlan, source: TileSource, matte: Matte, scale: Double,
                               draw: (Int, Result<DecodedImage, TileFailure>) throws -> Void) throws {
         let wake = DispatchSemaphore(value: 0)
         let scheduler = TileDecodes { wake.signal() }
@@ -109,7 +110,7 @@ public enum WallRender {
                 let px = PixelRect(snapping: plan.photoRect(at: index), scale: scale)
                 let box = (width: px.width, height: px.height)
                 scheduler.submit(key: index, generation: 0, priority: Double(submitted)) {
-                    source.pixels(for: entry, box: box)
+                    source.pixels(for: entry, box: box, onto: matte)
                 }
                 submitted += 1
             }

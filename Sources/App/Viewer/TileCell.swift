@@ -38,9 +38,10 @@ final class TileCell: WaterfallCell {
         byteCost = sizeClass.byteCost
     }
 
-    /// Puts a decoded photo in the texture, making the texture first if need be.
+    /// Puts a decoded photo in the texture, making the texture first if need be. The photo
+    /// was flattened onto the tile colour (`TileSource`), so the texture is an opaque one.
     func fill(with image: DecodedImage, renderer: Renderer) throws {
-        let texture = try self.texture ?? TileTexture(renderer: renderer, sizeClass: sizeClass)
+        let texture = try self.texture ?? TileTexture(renderer: renderer, sizeClass: sizeClass, opaque: true)
         self.texture = texture
         try texture.fill(with: image)
     }

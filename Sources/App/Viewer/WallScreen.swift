@@ -169,8 +169,9 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
             cell.state = .loading
             let source = self.source
             let pixels = (width: box.width, height: box.height)
+            let matte = Matte(drawer.theme.placeholder)
             decodes.submit(key: cell.serial, generation: cell.generation, priority: distanceToViewport(index)) {
-                source.pixels(for: entry, box: pixels)
+                source.pixels(for: entry, box: pixels, onto: matte)
             }
         }
         return cell
