@@ -113,8 +113,16 @@ public final class TileDrawer {
         let level = opacity.isNaN ? 1 : min(max(opacity, 0), 1)
         guard level > 0 else { return }
         let content = texture.contentSize
-        let source = cropping ? AspectFill.sourceRect(content: content, destination: area.size)
-                              : PixelRect(x: 0, y: 0, width: content.width, height: content.height)
+        let source: PixelRect
+        if cropping, (0...1).contains(content.width - area.width), (0...1).contains(content.height - area.height) {
+            // Decoded for the most this tile covers at any scroll offset (WallScreen.decodeBox):
+            // 1:1, a row or column left out, rather than scaled by one pixel.
+            source = PixelRect(x: 0, y: 0, width: area.width, height: area.height)
+        } else if cropping {
+            source = AspectFill.sourceRect(content: content, destination: area.size)
+        } else {
+            source = PixelRect(x: 0, y: 0, width: content.width, height: content.height)
+        }
         renderer.copy(handle, from: source, to: area, alpha: UInt8((level * 255).rounded()), opaque: texture.isOpaque)
     }
 

@@ -216,7 +216,8 @@ struct WallScreenTests {
         for index in h.view.liveIndices {
             let photo = h.wall.photoRect(at: index)
             let box = h.wall.decodeBox(at: index)
-            #expect(abs(Double(box.width) - photo.width * 2) <= 1 && abs(Double(box.height) - photo.height * 2) <= 1,
+            // The most the photo covers at any offset: its size rounded up.
+            #expect(box.width == Int((photo.width * 2).rounded(.up)) && box.height == Int((photo.height * 2).rounded(.up)),
                     "tile \(index) of \(photo.size) logical is decoded at \(box)")
         }
         try #require(h.settleScreen())

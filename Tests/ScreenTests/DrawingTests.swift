@@ -166,6 +166,21 @@ struct DrawingTests {
         #expect(abs(Int(half.red) - (Int(theme.placeholder.red) + 255) / 2) <= 3, "half faded: \(half)")
     }
 
+    @Test("a tile decoded one pixel larger than it covers is copied 1:1, the extra row and column left out")
+    func onePixelLargerIsCopiedOneToOne() throws {
+        let canvas = try OffscreenCanvas(size: PixelSize(width: 20, height: 20))
+        let drawer = TileDrawer(renderer: canvas.renderer)
+        // Every pixel different: any scaling would blend neighbours.
+        let colour = { (x: Int, y: Int) in ScreenColor(red: UInt8(x * 20), green: UInt8(y * 20), blue: UInt8((x * 7 + y * 13) % 256)) }
+        let texture = try makeTexture(on: canvas.renderer, width: 11, height: 11, colour)
+        drawer.draw(.photo(texture), in: Rect(x: 5, y: 5, width: 10, height: 10))
+        for y in 0 ..< 10 {
+            for x in 0 ..< 10 {
+                #expect(canvas.pixel(atX: 5 + x, y: 5 + y) == colour(x, y), "at \(x),\(y)")
+            }
+        }
+    }
+
     @Test("a scaled tile cut by the canvas edge shows the part it would show uncut")
     func scaledTileCutByTheEdge() throws {
         // Left half red, right half green; 1.5× on the left edge (the rounding cut), 4× on the

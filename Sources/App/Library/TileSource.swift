@@ -15,9 +15,10 @@ public struct TileSource: Sendable {
                                  decoder: decoders.makeDecoder())
     }
 
-    /// The photo of `entry` filling a box of `pixels` (centre-cropped) and laid on `matte`
-    /// (the tile colour) where it is translucent, so it goes into an opaque tile texture; or
-    /// the short reason it cannot be shown.
+    /// The photo of `entry` filling a box of exactly `pixels` (centre-cropped, enlarged if it
+    /// is smaller, so the tile is drawn 1:1) and laid on `matte` (the tile colour) where it is
+    /// translucent, so it goes into an opaque tile texture; or the short reason it cannot be
+    /// shown.
     public func pixels(for entry: PhotoEntry, box pixels: (width: Int, height: Int),
                        onto matte: Matte) -> Result<DecodedImage, TileFailure> {
         guard let info = entry.info else { return .failure(Self.unreadable(entry)) }
@@ -26,7 +27,7 @@ public struct TileSource: Sendable {
             var image = try loader.load(path: entry.path, format: info.format, orientation: info.orientation,
                                         storedSize: (info.pixelWidth, info.pixelHeight), tile: pixels)
             image.flatten(onto: matte)
-            return .success(image)
+            return .success(image.enlarged(toFill: pixels))
         } catch {
             return .failure(TileFailure(reason: error.reason))
         }

@@ -197,13 +197,23 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
         WallPlan.photoRect(frame: view.layout.frame(at: index), captionHeight: captionHeight)
     }
 
-    /// The physical pixels a tile's photo is decoded at.
+    /// The physical pixels a tile's photo is decoded at: the most the tile covers at any
+    /// scroll offset. Its edges are rounded to whole pixels where they fall, so a 175.2-px photo covers 175 or 176 rows; decoded at 176, it is drawn 1:1
+    /// (a row cropped when it covers 175) rather than scaled by a row at every other offset.
     func decodeBox(at index: Int) -> PixelSize {
-        let size = PixelRect(snapping: Rect(origin: .zero, size: photoRect(at: index).size), scale: scale).size
+        let photo = photoRect(at: index).size
+        let size = PixelSize(width: Self.coverage(photo.width * scale), height: Self.coverage(photo.height * scale))
         let longest = max(size.width, size.height)
         guard longest > Self.maximumTextureSide else { return PixelSize(width: max(1, size.width), height: max(1, size.height)) }
         let shrink = Double(Self.maximumTextureSide) / Double(longest)
         return PixelSize(width: max(1, Int(Double(size.width) * shrink)), height: max(1, Int(Double(size.height) * shrink)))
+    }
+
+    /// Whole pixels a span of `length` covers at most, wherever it starts; exact lengths stay
+    /// exact (a layout's 175.0000001 is 175).
+    private static func coverage(_ length: Double) -> Int {
+        guard length.isFinite, length > 0 else { return 1 }
+        return Int(min((length - 1e-6).rounded(.up), Double(1 << 20)))
     }
 
     /// Decode priority: 0 on screen, else how far off screen (logical pixels).
