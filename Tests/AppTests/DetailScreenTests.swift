@@ -182,6 +182,22 @@ struct DetailScreenTests {
         #expect(colour(610, 300)?.matches(right) == true)
     }
 
+    @Test("zoomed in, a photo is decoded again as large as it is shown, within its own pixels, the GPU's limit, and 4096 px a side when drawing on the CPU")
+    func sharperDecodeSizes() {
+        let none = PixelSize(width: 0, height: 0)
+        func size(_ shown: (Int, Int), native: (Int, Int) = (20000, 10000), gpu: PixelSize = PixelSize(width: 0, height: 0),
+                  cpu: Bool = false) -> PixelSize {
+            DetailScreen.sharperSize(shown: PixelSize(width: shown.0, height: shown.1), native: PixelSize(width: native.0, height: native.1),
+                                     maximumTexture: gpu, drawsOnCPU: cpu)
+        }
+        #expect(size((3000, 1500)) == PixelSize(width: 3000, height: 1500))
+        #expect(size((3000, 1500), native: (2000, 1000)) == PixelSize(width: 2000, height: 1000), "never past the photo's own pixels")
+        #expect(size((12000, 6000)) == PixelSize(width: 8192, height: 4096))
+        #expect(size((12000, 6000), cpu: true) == PixelSize(width: 4096, height: 2048), "a GPU-less machine keeps its memory")
+        #expect(size((12000, 6000), gpu: PixelSize(width: 4096, height: 4096)) == PixelSize(width: 4096, height: 2048))
+        #expect(size((3000, 1500), cpu: true) == size((3000, 1500), gpu: none), "below the caps both decode as shown")
+    }
+
     @Test("Ctrl+wheel zooms the photo as much as the plain wheel does")
     func controlWheelZooms() throws {
         let events = EventSource(windowSize: Self.size)

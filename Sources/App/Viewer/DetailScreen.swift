@@ -134,6 +134,12 @@ final class DetailScreen {
 
     /// The longest side a zoomed photo is decoded at: beyond it the pixels are stretched.
     static let sharpestSide = 8192
+    /// The same where the drawing is done on the CPU, where the texture is this process's own
+    /// memory: 4096 px a side is at most 64 MiB of pixels, where 8192 made peaks of 300–690 MiB
+    /// in the soak (the decode, its texture and the one it replaces, all at once).
+    static let sharpestSideOnCPU = 4096
+    /// Whether the renderer draws on the CPU, asked once (it may ask OpenGL).
+    private lazy var drawsOnCPU = drawer.renderer.drawsOnCPU
 
     /// Zoomed in past the pixels decoded for the window, the photo is decoded again at the size
     /// it is shown (at most its own size), so a zoom shows detail rather than blur. The
@@ -142,16 +148,23 @@ final class DetailScreen {
         guard case .ready(let texture, let since, let pending)? = slots[index], let info = entry.info,
               !noSharper.contains(index) else { return }
         let shown = PixelRect(snapping: Rect(origin: .zero, size: viewport.frame.size), scale: drawer.renderer.scale).size
-        let native = (width: info.displayedWidth, height: info.displayedHeight)
-        // No bigger than the GPU can hold (4096 on small boards), whatever the photo's size.
-        let gpu = drawer.renderer.maximumTextureSize
-        let side = min(Self.sharpestSide, gpu.width > 0 ? gpu.width : Self.sharpestSide, gpu.height > 0 ? gpu.height : Self.sharpestSide)
-        let limit = min(Double(side) / Double(max(shown.width, shown.height, 1)), 1)
-        let want = PixelSize(width: min(native.width, Int(Double(shown.width) * limit)),
-                             height: min(native.height, Int(Double(shown.height) * limit)))
+        let want = Self.sharperSize(shown: shown, native: PixelSize(width: info.displayedWidth, height: info.displayedHeight),
+                                    maximumTexture: drawer.renderer.maximumTextureSize, drawsOnCPU: drawsOnCPU)
         // Only worth it when it brings a quarter more pixels along a side.
         guard pending == nil, Double(want.width) > Double(texture.contentSize.width) * 1.25 else { return }
         slots[index] = .ready(texture, since: since, sharper: decode(index, box: want, priority: -2000))
+    }
+
+    /// The size a photo shown at `shown` pixels is decoded at: as shown, but never more than
+    /// its own pixels, the longest side the renderer can hold (4096 on small GPUs), and
+    /// `sharpestSide` (less when drawing on the CPU); the shape is kept.
+    static func sharperSize(shown: PixelSize, native: PixelSize, maximumTexture: PixelSize, drawsOnCPU: Bool) -> PixelSize {
+        let cap = drawsOnCPU ? sharpestSideOnCPU : sharpestSide
+        let side = min(cap, maximumTexture.width > 0 ? maximumTexture.width : cap,
+                       maximumTexture.height > 0 ? maximumTexture.height : cap)
+        let limit = min(Double(side) / Double(max(shown.width, shown.height, 1)), 1)
+        return PixelSize(width: min(native.width, Int(Double(shown.width) * limit)),
+                         height: min(native.height, Int(Double(shown.height) * limit)))
     }
 
     func accept(_ finished: DecodeResult<Result<DecodedImage, TileFailure>>, now: Double) {
