@@ -16,7 +16,7 @@ extension Renderer {
     /// SDL's software renderer, or OpenGL by one of Mesa's software rasterisers (a machine
     /// without a GPU driver: a VM, Xvfb, simpledrm).
     public var drawsOnCPU: Bool {
-        guard backend.name.hasPrefix("opengl") else { return backend.name == "software" }
+        guard backend.name.hasPrefix("opengl") else { return isSoftware }
         guard let device = openGLDevice?.lowercased() else { return false }
         return Self.softwareRasterisers.contains { device.contains($0) }
     }

@@ -23,7 +23,7 @@ public final class Renderer {
     public private(set) var texturesCreated = 0
 
     /// SDL's software renderer, which draws with the CPU into the target's memory.
-    let isSoftware: Bool
+    public let isSoftware: Bool
     /// The pixel format tile textures holding opaque photos are made in.
     ///
     /// SDL's software renderer copies (and scales) a texture straight into its target only

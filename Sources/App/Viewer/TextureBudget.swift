@@ -22,6 +22,6 @@ enum TextureBudget {
     @MainActor
     static func standard(for renderer: Renderer) -> Int {
         guard renderer.drawsOnCPU else { return onGPU }
-        return renderer.backend.name == "software" ? forSoftwareRenderer : forOpenGLOnCPU
+        return renderer.isSoftware ? forSoftwareRenderer : forOpenGLOnCPU
     }
 }

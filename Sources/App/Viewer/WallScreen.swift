@@ -198,8 +198,9 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
     }
 
     /// The physical pixels a tile's photo is decoded at: the most the tile covers at any
-    /// scroll offset. Its edges are rounded to whole pixels where they fall, so a 175.2-px photo covers 175 or 176 rows; decoded at 176, it is drawn 1:1
-    /// (a row cropped when it covers 175) rather than scaled by a row at every other offset.
+    /// scroll offset. Its edges are rounded to whole pixels where they fall, so a 175.2-px
+    /// photo covers 175 or 176 rows; decoded at 176 it is drawn 1:1 (a row left out when it
+    /// covers 175) rather than scaled by a row at every other offset.
     func decodeBox(at index: Int) -> PixelSize {
         let photo = photoRect(at: index).size
         let size = PixelSize(width: Self.coverage(photo.width * scale), height: Self.coverage(photo.height * scale))
