@@ -101,7 +101,9 @@ struct CanvasTests {
         #expect(Array(part[0 ..< 4]) == [c.blue, c.green, c.red, c.alpha])
     }
 
-    @Test func theSameDrawingInAWindowGivesTheSamePixels() throws {
+    /// A hidden window of the dummy video driver for `body`, SDL video started and stopped
+    /// around it.
+    private func inADummyWindow(width: Int32, height: Int32, _ body: (OpaquePointer) throws -> Void) throws {
         guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
             Issue.record("dummy video driver unavailable: \(String(cString: SDL_GetError()))")
             return
@@ -109,11 +111,15 @@ struct CanvasTests {
         defer { SDL_QuitSubSystem(SDL_INIT_VIDEO) }
         // Called outside #require: the macro takes the call apart, and the title's implicit C
         // string then dies before SDL reads it (AddressSanitizer: heap-use-after-free).
-        let created = SDL_CreateWindow("cascade test", 0, 0, 97, 61, SDL_WINDOW_HIDDEN.rawValue)
+        let created = SDL_CreateWindow("cascade test", 0, 0, width, height, SDL_WINDOW_HIDDEN.rawValue)
         let window = try #require(created)
         defer { SDL_DestroyWindow(window) }
-        let offscreen = try drawnCanvas().pixels()
-        do {
+        try body(window)
+    }
+
+    @Test func theSameDrawingInAWindowGivesTheSamePixels() throws {
+        try inADummyWindow(width: 97, height: 61) { window in
+            let offscreen = try drawnCanvas().pixels()
             let renderer = try Renderer(window: window, accelerated: false, vsync: false)
             #expect(renderer.outputSize == PixelSize(width: 97, height: 61))
             let drawer = TileDrawer(renderer: renderer)
@@ -129,14 +135,10 @@ struct CanvasTests {
 
     @Test("in a software-drawn window, opaque tiles take the window's own pixel format and look the same as offscreen")
     func opaqueTilesInAWindow() throws {
-        guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
-            Issue.record("dummy video driver unavailable: \(String(cString: SDL_GetError()))")
-            return
-        }
-        defer { SDL_QuitSubSystem(SDL_INIT_VIDEO) }
-        let created = SDL_CreateWindow("cascade test", 0, 0, 90, 60, SDL_WINDOW_HIDDEN.rawValue)
-        let window = try #require(created)
-        defer { SDL_DestroyWindow(window) }
+        try inADummyWindow(width: 90, height: 60, checkOpaqueTiles)
+    }
+
+    private func checkOpaqueTiles(in window: OpaquePointer) throws {
         func draw(on renderer: Renderer) throws -> [UInt8] {
             let drawer = TileDrawer(renderer: renderer)
             drawer.clearBackground()
