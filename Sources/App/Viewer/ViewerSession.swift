@@ -166,14 +166,16 @@ final class ViewerSession {
         dirty = false
         heapTrim.noteWork()
         let moving = needsFrame
-        // Results are taken a few at a time until the frame's upload budget is spent — a count,
-        // bytes, and 40 % of a refresh interval, since a software GPU (llvmpipe) makes each
-        // upload a copy on the frame's own time; a full batch means more may be waiting, and no
-        // further wake will say so.
+        // Results are taken two at a time until the frame's upload budget is spent — a count,
+        // bytes, and 40 % of a refresh interval, since without a GPU each upload is a copy (and
+        // a new texture an allocation) on the frame's own time. The clock is read after every
+        // two, so the budget is overrun by at most two uploads (with eight, a landing glide's
+        // frame ran 3 ms past it). A full batch means more may be waiting, and no further wake
+        // will say so.
         var bytes = 0, taken = 0
         let uploadDeadline = now + refreshInterval * 0.4
         repeat {
-            let want = min(8, wall.uploadsPerFrame - taken)
+            let want = min(2, wall.uploadsPerFrame - taken)
             let batch = decodes.drain(max: want)
             for finished in batch {
                 if case .success(.success(let image)) = finished.result { bytes += image.pixels.count }
