@@ -126,7 +126,7 @@ struct WallScreenTests {
         func lateResult(for old: (index: Int, cell: TileCell, generation: UInt64, box: PixelSize)) -> DecodeResult<Result<DecodedImage, TileFailure>> {
             // The real pixels of the old tile's photo, as its worker would have delivered them.
             let pixels = source.pixels(for: library.entries[old.index], box: (old.box.width, old.box.height),
-                                       onto: Matte(Theme.standard.placeholder))
+                                       onto: Matte(Theme.standard.placeholder), enlarging: true)
             return DecodeResult(key: old.cell.serial, generation: old.generation, result: .success(pixels))
         }
 

@@ -15,19 +15,22 @@ public struct TileSource: Sendable {
                                  decoder: decoders.makeDecoder())
     }
 
-    /// The photo of `entry` filling a box of exactly `pixels` (centre-cropped, enlarged if it
-    /// is smaller, so the tile is drawn 1:1) and laid on `matte` (the tile colour) where it is
-    /// translucent, so it goes into an opaque tile texture; or the short reason it cannot be
-    /// shown.
+    /// The photo of `entry` filling a box of `pixels` (centre-cropped) and laid on `matte` (the
+    /// tile colour) where it is translucent, so it goes into an opaque tile texture; or the
+    /// short reason it cannot be shown. With `enlarging`, a photo smaller than the box is
+    /// enlarged to exactly the box, so the tile is drawn 1:1: for SDL's software renderer,
+    /// which would otherwise scale it on the frame loop's thread at every frame. A GPU scales
+    /// for free, and uploads the smaller image faster (llvmpipe too: 96×64 photos enlarged to
+    /// 263×175 tiles made End + Home glides drop 6–11 frames instead of 2–5).
     public func pixels(for entry: PhotoEntry, box pixels: (width: Int, height: Int),
-                       onto matte: Matte) -> Result<DecodedImage, TileFailure> {
+                       onto matte: Matte, enlarging: Bool) -> Result<DecodedImage, TileFailure> {
         guard let info = entry.info else { return .failure(Self.unreadable(entry)) }
         guard pixels.width > 0, pixels.height > 0 else { return .failure(TileFailure(reason: "tile too small")) }
         do {
             var image = try loader.load(path: entry.path, format: info.format, orientation: info.orientation,
                                         storedSize: (info.pixelWidth, info.pixelHeight), tile: pixels)
             image.flatten(onto: matte)
-            return .success(image.enlarged(toFill: pixels))
+            return .success(enlarging ? image.enlarged(toFill: pixels) : image)
         } catch {
             return .failure(TileFailure(reason: error.reason))
         }

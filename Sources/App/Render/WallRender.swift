@@ -110,7 +110,7 @@ public enum WallRender {
                 let px = PixelRect(snapping: plan.photoRect(at: index), scale: scale)
                 let box = (width: px.width, height: px.height)
                 scheduler.submit(key: index, generation: 0, priority: Double(submitted)) {
-                    source.pixels(for: entry, box: box, onto: matte)
+                    source.pixels(for: entry, box: box, onto: matte, enlarging: true)
                 }
                 submitted += 1
             }
