@@ -136,7 +136,8 @@ public final class Renderer {
         guard !source.isEmpty, !destination.isEmpty else { return }
         var source = source, destination = destination
         if isSoftware, source.size != destination.size {
-            let bounds = PixelRect(x: 0, y: 0, width: outputSize.width, height: outputSize.height)
+            let output = outputSize
+            let bounds = PixelRect(x: 0, y: 0, width: output.width, height: output.height)
             guard let visible = EdgeClip.clip(source: source, destination: destination, to: bounds) else { return }
             (source, destination) = visible
         }
