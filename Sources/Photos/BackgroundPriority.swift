@@ -3,14 +3,15 @@ import Glibc
 #endif
 
 /// Decoding is background work: a photo arriving 20 ms later goes unseen, a frame arriving 20 ms
-/// late is a stutter. On a machine with few cores — two here, one on a small kiosk — the decode
-/// worker processes would otherwise take turns with the frame loop and the GPU driver's threads
-/// (llvmpipe rasterises on the CPU) as equals. Only the worker processes are niced, not the
-/// in-process decode threads: a thread's nice value passes to the threads it starts, and with
-/// niced decode threads the test suite under ThreadSanitizer stalled for one to three minutes.
-/// Those decode threads were taking turns on a Swift runtime lock (see AreaResampler's
-/// widenings); a niced thread handed the lock then waited long for the CPU while every other
-/// thread waited for it.
+/// late is a stutter. On a machine with few cores — two here, one on a small kiosk — the decoders
+/// would otherwise take turns with the frame loop and the GPU driver's threads (llvmpipe
+/// rasterises on the CPU) as equals. The viewer nices both: the worker processes, where photos
+/// are decoded, and its in-process decode threads, which read thumbnails and scale, flatten and
+/// enlarge every tile. With the threads at nice 0 the frame thread waited for a CPU for 118–172
+/// ms of its 400 ms of work in a 100,000-photo End + Home glide; niced, 53–83 ms
+/// (BENCHMARKS.md, "The software renderer's frame"). Session 4 took the threads' niceness back
+/// out when the suite under ThreadSanitizer stalled with it; the cause turned out to be a
+/// runtime-lock convoy in the area filter, since removed (see AreaResampler).
 public enum BackgroundPriority {
     /// What the viewer's decoders run at: low enough to lose every contest with the frame
     /// loop, not so low that other busy programs starve them.

@@ -26,15 +26,19 @@ public final class DecodeScheduler<Value: Sendable>: Sendable {
 
     /// - Parameters:
     ///   - workers: threads; one per core by default.
+    ///   - niceness: the threads' nice value (BackgroundPriority); 0 leaves it as it is.
     ///   - onResult: called on the worker thread after each result is queued — the app
     ///     pushes an SDL user event from it to wake the frame loop. Must not block.
-    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, niceness: Int32 = 0,
                 onResult: @escaping @Sendable () -> Void = {}) {
         workerCount = max(1, workers)
         core = SchedulerCore(workers: workerCount, onResult: onResult)
         for index in 0..<workerCount {
             let core = self.core
-            let thread = Thread { core.runWorker() }
+            let thread = Thread {
+                BackgroundPriority.lowerCurrentThread(to: niceness)
+                core.runWorker()
+            }
             thread.name = "cascade-decode-\(index)"
             thread.start()
         }

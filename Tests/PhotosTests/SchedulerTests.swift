@@ -79,6 +79,21 @@ struct SchedulerTests {
         #expect(Self.drainAll(scheduler).map(\.key) == [-1, 14, 11, 10, 13, 12])
     }
 
+    @Test("The viewer's decode threads run niced, so they lose every contest for a CPU with its frame loop")
+    func workersRunNiced() {
+        let signal = ResultSignal()
+        let own = BackgroundPriority.currentThreadNiceness
+        let scheduler = DecodeScheduler<Int>(workers: 2, niceness: 10, onResult: signal.callback)
+        defer { scheduler.shutdown() }
+        for key in 1...2 {
+            scheduler.submit(key: key, generation: 1, priority: 0) { Int(BackgroundPriority.currentThreadNiceness) }
+        }
+        #expect(signal.wait(for: 2))
+        let niceness = Self.drainAll(scheduler).compactMap { try? $0.result.get() }
+        #expect(niceness.count == 2 && niceness.allSatisfy { $0 >= 10 }, "decode threads at nice \(niceness)")
+        #expect(BackgroundPriority.currentThreadNiceness == own)
+    }
+
     @Test("A cancelled job that has not started never runs")
     func cancelPending() {
         let signal = ResultSignal()

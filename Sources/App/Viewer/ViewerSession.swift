@@ -51,7 +51,7 @@ final class ViewerSession {
         self.title = title
         self.log = log
         events = EventSource(window: window)
-        decodes = DecodeScheduler { waker.wake() }
+        decodes = DecodeScheduler(niceness: BackgroundPriority.viewerDecoders) { waker.wake() }
         output = EventOutput(options.events, log: log)
         let font = FontLocator.locate()
         drawer = TileDrawer(renderer: window.renderer, fontPath: font)
