@@ -40,6 +40,9 @@ final class ViewerSession {
     var statsUpdated = -Double.infinity
     private(set) var firstFullScreen: Double?
     private let refreshInterval: Double
+    /// Spaces frames a refresh apart. Made by `loop` for the real screen; tests that drive
+    /// `frame(at:)` themselves get one that never holds a present.
+    private var pacer: FramePacer
     var idle: IdleBehaviour
     let daemon: DaemonServices
 
@@ -66,6 +69,7 @@ final class ViewerSession {
         idle = IdleBehaviour(attractAfter: options.attractAfter, speed: options.attractSpeed,
                              detailTimeout: options.detailTimeout, now: ProcessClock.now())
         refreshInterval = 1 / max(24, min(window.refreshRate, 360))
+        pacer = FramePacer(refreshInterval: refreshInterval, holdsPresents: false)
         daemon = DaemonServices(signals: signals, notifier: notifier, control: control)
         do {
             daemon.onSelect = try OnSelect.runner(for: options, log: log)
@@ -93,7 +97,12 @@ final class ViewerSession {
     // MARK: The loop
 
     func loop() {
-        var lastFrame = -Double.infinity
+        // SDL's software renderer reports the vsync it was asked for, but on X11 its frames go
+        // to the server through shared memory (XShmPutImage), which never waits for a refresh.
+        let backend = window.renderer.backend
+        let holds = !backend.vsync || (window.renderer.isSoftware && window.driver == "x11")
+        pacer = FramePacer(refreshInterval: refreshInterval, holdsPresents: holds)
+        if holds { log.debug("\(backend.name) renderer presents without waiting for the refresh: moving frames are held a refresh apart") }
         while running {
             // A scan that finished before SDL could take its wake-up event is collected here.
             while let outcome = scan?.take() { finishScan(outcome); dirty = true }
@@ -113,17 +122,16 @@ final class ViewerSession {
                     continue
                 }
             }
-            // One frame per refresh: without vsync (software renderer, Xvfb) this is what keeps
-            // a fling from spinning a core; with vsync the present already waited.
-            let deadline = lastFrame + refreshInterval * 0.95
+            // One frame per refresh (FramePacer): without vsync this keeps a stream of events
+            // from spinning a core; with vsync the present already waited.
+            let deadline = pacer.startTime(moving: needsFrame)
             while running, ProcessClock.now() < deadline,
                   let event = events.next(waitingUpTo: deadline - ProcessClock.now()) {
                 handle(event)
             }
             while running, let event = events.poll() { handle(event) }
             guard running else { break }
-            lastFrame = ProcessClock.now()
-            frame(at: lastFrame)
+            frame(at: ProcessClock.now())
         }
         daemon.shutdown()
         decodes.shutdown()
@@ -163,6 +171,7 @@ final class ViewerSession {
     }
 
     func frame(at now: Double) {
+        pacer.starting(at: now)
         dirty = false
         heapTrim.noteWork()
         let moving = needsFrame
@@ -189,6 +198,7 @@ final class ViewerSession {
             resultsWaiting = batch.count == want
         } while resultsWaiting && taken < wall.uploadsPerFrame && bytes < wall.uploadBytesPerFrame
             && ProcessClock.now() < uploadDeadline
+        let uploaded = ProcessClock.now()
         if let detail {
             detail.draw(now: now)
         } else {
@@ -197,13 +207,20 @@ final class ViewerSession {
             drawStatusPanel()
         }
         if showStats { drawStats(now: now) }
-        let work = ProcessClock.now() - now
+        let drawn = ProcessClock.now()
+        let work = drawn - now
+        var presenting = drawn
+        if let time = pacer.presentTime(moving: moving), time > drawn {
+            Thread.sleep(forTimeInterval: time - drawn)
+            presenting = ProcessClock.now()
+        }
+        pacer.presenting(at: presenting, moving: moving)
         window.renderer.present()
         let presented = ProcessClock.now()
-        if let gap = stats.record(workSeconds: work, presentSeconds: presented - now - work, presentedAt: presented,
+        if let gap = stats.record(workSeconds: work, presentSeconds: presented - presenting, presentedAt: presented,
                                   moving: moving, refreshInterval: refreshInterval) {
             // What a late frame did, for whoever profiles stutter with CASCADE_LOG=debug.
-            log.debug("late frame: \(Int(gap * 1000)) ms since the last, work \(Int(work * 1000)) ms, present \(Int((presented - now - work) * 1000)) ms, \(taken) results taken, \(decodes.pendingCount) decodes queued")
+            log.debug("late frame: \(Int(gap * 1000)) ms since the last, work \(Int(work * 1000)) ms (uploads \(Int((uploaded - now) * 1000)) ms), present \(Int((presented - presenting) * 1000)) ms, \(taken) results taken, \(decodes.pendingCount) decodes queued")
         }
         afterPresent()
     }
