@@ -7,11 +7,11 @@ import Glibc
 /// would otherwise take turns with the frame loop and the GPU driver's threads (llvmpipe
 /// rasterises on the CPU) as equals. The viewer nices both: the worker processes, where photos
 /// are decoded, and its in-process decode threads, which read thumbnails and scale, flatten and
-/// enlarge every tile. With the threads at nice 0 the frame thread waited for a CPU for 118–172
-/// ms of its 400 ms of work in a 100,000-photo End + Home glide; niced, 53–83 ms
-/// (BENCHMARKS.md, "The software renderer's frame"). Session 4 took the threads' niceness back
-/// out when the suite under ThreadSanitizer stalled with it; the cause turned out to be a
-/// runtime-lock convoy in the area filter, since removed (see AreaResampler).
+/// enlarge every tile. With the threads at nice 0 the frame thread waited for a CPU for 118–204
+/// ms of its ~420 ms of work in a 100,000-photo End + Home glide; niced, 53–83 ms (BENCHMARKS.md,
+/// "Frames held to the refresh, decoders niced"). The threads were once put back to nice 0
+/// (7424b55) because the suite under ThreadSanitizer stalled; the cause was a runtime-lock
+/// convoy in the area filter, gone since c4c9f4a (see AreaResampler).
 public enum BackgroundPriority {
     /// What the viewer's decoders run at: low enough to lose every contest with the frame
     /// loop, not so low that other busy programs starve them.
