@@ -175,11 +175,16 @@ public final class Renderer {
     }
 
     /// SDL's name for the backend ("opengl", "opengles2", "software"…) and whether presenting
-    /// waits for vsync: for the log, so a slow kiosk can be told from a misconfigured one.
+    /// waits for vsync: for the log, so a slow kiosk can be told from a misconfigured one, and
+    /// for the frame loop, which holds frames to the refresh itself where presenting does not.
+    /// SDL's software renderer reports the vsync it was asked for, but on X11 its frames go to
+    /// the server through shared memory (XShmPutImage), which never waits for a refresh.
     public var backend: (name: String, vsync: Bool) {
         var info = SDL_RendererInfo()
         guard SDL_GetRendererInfo(handle, &info) == 0 else { return ("unknown", false) }
-        return (info.name.map { String(cString: $0) } ?? "unknown", info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0)
+        let onX11 = SDL_GetCurrentVideoDriver().map { String(cString: $0) == "x11" } ?? false
+        let vsync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0 && !(isSoftware && onX11)
+        return (info.name.map { String(cString: $0) } ?? "unknown", vsync)
     }
 
     /// Largest texture this renderer can make (0 = no limit, as with the software renderer).

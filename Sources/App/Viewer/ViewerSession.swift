@@ -40,8 +40,7 @@ final class ViewerSession {
     var statsUpdated = -Double.infinity
     private(set) var firstFullScreen: Double?
     private let refreshInterval: Double
-    /// Spaces frames a refresh apart. Made by `loop` for the real screen; tests that drive
-    /// `frame(at:)` themselves get one that never holds a present.
+    /// Spaces frames a refresh apart, and holds moving ones to it where presenting does not.
     private var pacer: FramePacer
     var idle: IdleBehaviour
     let daemon: DaemonServices
@@ -69,7 +68,7 @@ final class ViewerSession {
         idle = IdleBehaviour(attractAfter: options.attractAfter, speed: options.attractSpeed,
                              detailTimeout: options.detailTimeout, now: ProcessClock.now())
         refreshInterval = 1 / max(24, min(window.refreshRate, 360))
-        pacer = FramePacer(refreshInterval: refreshInterval, holdsPresents: false)
+        pacer = FramePacer(refreshInterval: refreshInterval, holdsPresents: !window.renderer.backend.vsync)
         daemon = DaemonServices(signals: signals, notifier: notifier, control: control)
         do {
             daemon.onSelect = try OnSelect.runner(for: options, log: log)
@@ -97,12 +96,7 @@ final class ViewerSession {
     // MARK: The loop
 
     func loop() {
-        // SDL's software renderer reports the vsync it was asked for, but on X11 its frames go
-        // to the server through shared memory (XShmPutImage), which never waits for a refresh.
-        let backend = window.renderer.backend
-        let holds = !backend.vsync || (window.renderer.isSoftware && window.driver == "x11")
-        pacer = FramePacer(refreshInterval: refreshInterval, holdsPresents: holds)
-        if holds { log.debug("\(backend.name) renderer presents without waiting for the refresh: moving frames are held a refresh apart") }
+        if pacer.holdsPresents { log.debug("presenting does not wait for the refresh: moving frames are held a refresh apart") }
         while running {
             // A scan that finished before SDL could take its wake-up event is collected here.
             while let outcome = scan?.take() { finishScan(outcome); dirty = true }
