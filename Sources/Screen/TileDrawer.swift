@@ -106,10 +106,15 @@ public final class TileDrawer {
         let area = pixelRect(for: rect)
         let side = min(Self.arrivalFlagSize * renderer.scale, Double(min(area.width, area.height)) / 3).rounded()
         guard side >= 1 else { return }
-        var color = theme.arrival
-        color.alpha = UInt8((min(max(opacity.isNaN ? 1 : opacity, 0), 1) * Double(color.alpha)).rounded())
+        let level = min(max(opacity.isNaN ? 1 : opacity, 0), 1)
+        var color = theme.arrival, edge = theme.highlightEdge
+        color.alpha = UInt8((level * Double(color.alpha)).rounded())
+        edge.alpha = UInt8((level * Double(edge.alpha)).rounded())
         guard color.alpha > 0 else { return }
         let right = Double(area.maxX), top = Double(area.y)
+        // A dark band along the diagonal first, so the flag stands out on a warm photo too.
+        let band = side + 2 * renderer.scale
+        renderer.fillTriangle((right - band, top), (right, top), (right, top + band), color: edge)
         renderer.fillTriangle((right - side, top), (right, top), (right, top + side), color: color)
     }
 
