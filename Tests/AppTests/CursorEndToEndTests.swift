@@ -64,18 +64,7 @@ struct CursorEndToEndTests {
             window = try await service.server.display.waitForWindow(class: "cascade")
             try await service.server.display.xdotool(["windowfocus", window], allowFailure: true)
 
-            let manifestFile = NSTemporaryDirectory() + "cascade-cursor-manifest-" + UUID().uuidString + ".json"
-            let pictureFile = NSTemporaryDirectory() + "cascade-cursor-wall-" + UUID().uuidString + ".png"
-            defer {
-                try? FileManager.default.removeItem(atPath: manifestFile)
-                try? FileManager.default.removeItem(atPath: pictureFile)
-            }
-            let render = try await runTool(cascadeBinary, [
-                "render", service.folder.path, "--width", "800", "--columns", "3", "--margin", "10", "--no-captions",
-                "--out", pictureFile, "--manifest", manifestFile,
-            ], environment: ["XDG_CACHE_HOME": service.cacheHome])
-            guard render.status == .exited(0) else { throw HarnessError("cascade render: \(render.status)") }
-            let manifest = try JSONDecoder().decode(WallManifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifestFile)))
+            let manifest = try await renderedManifest(of: service.folder.path, width: 800, cacheHome: service.cacheHome)
             let lefts = Set(manifest.tiles.map(\.rect.x)).sorted()
             columns = lefts.map { x in manifest.tiles.filter { $0.rect.x == x }.sorted { $0.rect.y < $1.rect.y }.map(\.index) }
             _ = try await settled("the scan") { $0.count == 90 }

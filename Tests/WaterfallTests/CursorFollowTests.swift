@@ -1,24 +1,30 @@
 import Testing
 @testable import Waterfall
 
-/// A masonry wall of 400 photos in a 900×600 window, 3 columns.
-private func wall() -> (FakeWall, WaterfallView<FakeCell>) {
-    let wall = FakeWall(count: 400, seed: 7)
+/// A masonry wall of 400 photos in a 900×600 window, 3 columns, and the frame loop's clock.
+/// (It holds the data source: the view holds it only weakly.)
+private final class Stage {
+    let source = FakeWall(count: 400, seed: 7)
     let view = WaterfallView<FakeCell>(viewportSize: Size(width: 900, height: 600))
-    view.dataSource = wall
-    view.delegate = wall
-    view.reloadData()
-    view.layoutCells()
-    return (wall, view)
-}
+    private(set) var time = 0.0
 
-/// The frame loop between two presses: `seconds` of frames at 60 Hz.
-private func run(_ view: WaterfallView<FakeCell>, from t: inout Double, for seconds: Double) {
-    let end = t + seconds
-    while t < end - 1e-9 {
-        t = min(end, t + 1.0 / 60)
-        view.advance(to: t)
+    init() {
+        view.dataSource = source
+        view.delegate = source
+        view.reloadData()
         view.layoutCells()
+        view.advance(to: time)
+    }
+
+    /// The frame loop between two presses: `seconds` of frames at 60 Hz; `frame` sees each.
+    func run(for seconds: Double, frame: () -> Void = {}) {
+        let end = time + seconds
+        while time < end - 1e-9 {
+            time = min(end, time + 1.0 / 60)
+            view.advance(to: time)
+            view.layoutCells()
+            frame()
+        }
     }
 }
 
@@ -31,21 +37,19 @@ private func below(_ index: Int, _ n: Int, in layout: WaterfallLayout) -> Int {
 struct CursorFollowTests {
     @Test("presses 40 ms apart each move one step, though the glide has not caught up", arguments: [0.04, 0.016, 0])
     func quickPresses(gap: Double) {
-        let (source, view) = wall()
-        defer { withExtendedLifetime(source) {} }   // the view holds its data source weakly
-        var t = 0.0
-        view.advance(to: t)
+        let stage = Stage(), view = stage.view
+        defer { withExtendedLifetime(stage) {} }
         var cursor = view.stepCursor(from: nil, moving: .right)
         #expect(cursor == 0, "the first press lands on the top-left tile")
-        run(view, from: &t, for: gap)
+        stage.run(for: gap)
         for _ in 0..<10 {
             cursor = view.stepCursor(from: cursor, moving: .down)
-            run(view, from: &t, for: gap)
+            stage.run(for: gap)
         }
         let expected = below(0, 10, in: view.layout)
         #expect(cursor == expected)
         #expect(view.layout.column(at: expected) == 0)
-        run(view, from: &t, for: 2)
+        stage.run(for: 2)
         #expect(!view.isAnimating)
         let frame = view.layout.frame(at: expected)
         #expect(frame.minY >= view.contentOffset && frame.maxY <= view.contentOffset + 600, "the wall followed the cursor")
@@ -53,21 +57,13 @@ struct CursorFollowTests {
 
     @Test("a held key (30 repeats a second) walks the column tile by tile; the wall follows smoothly, never back")
     func heldKey() {
-        let (source, view) = wall()
-        defer { withExtendedLifetime(source) {} }   // the view holds its data source weakly
-        var t = 0.0
-        view.advance(to: t)
+        let stage = Stage(), view = stage.view
+        defer { withExtendedLifetime(stage) {} }
         var cursor = view.stepCursor(from: nil, moving: .down)
         var steps = [cursor!]
         var offsets: [Double] = []
         for _ in 0..<40 {
-            let end = t + 1.0 / 30
-            while t < end - 1e-9 {
-                t = min(end, t + 1.0 / 60)
-                view.advance(to: t)
-                view.layoutCells()
-                offsets.append(view.contentOffset)
-            }
+            stage.run(for: 1.0 / 30) { offsets.append(view.contentOffset) }
             cursor = view.stepCursor(from: cursor, moving: .down)
             steps.append(cursor!)
         }
@@ -83,30 +79,26 @@ struct CursorFollowTests {
 
     @Test("up, left and right during a glide also step from the cursor")
     func everyDirectionDuringAGlide() {
-        let (source, view) = wall()
-        defer { withExtendedLifetime(source) {} }   // the view holds its data source weakly
-        var t = 0.0
-        view.advance(to: t)
+        let stage = Stage(), view = stage.view
+        defer { withExtendedLifetime(stage) {} }
         var cursor = view.stepCursor(from: nil, moving: .down)!
-        for _ in 0..<6 { cursor = view.stepCursor(from: cursor, moving: .down)!; run(view, from: &t, for: 0.02) }
+        for _ in 0..<6 { cursor = view.stepCursor(from: cursor, moving: .down)!; stage.run(for: 0.02) }
         for move in [CursorMove.right, .right, .up, .left, .down, .down] {
             let expected = view.layout.tile(from: cursor, moving: move) ?? cursor
             cursor = view.stepCursor(from: cursor, moving: move)!
             #expect(cursor == expected, "\(move)")
-            run(view, from: &t, for: 0.02)
+            stage.run(for: 0.02)
         }
     }
 
     @Test("a cursor the user scrolled out of sight starts again among the photos in view")
     func scrolledAway() {
-        let (source, view) = wall()
-        defer { withExtendedLifetime(source) {} }   // the view holds its data source weakly
-        var t = 0.0
-        view.advance(to: t)
+        let stage = Stage(), view = stage.view
+        defer { withExtendedLifetime(stage) {} }
         let cursor = view.stepCursor(from: nil, moving: .down)
-        run(view, from: &t, for: 1)
+        stage.run(for: 1)
         // Three wheel notches down: the cursor (tile 0) is left above the screen.
-        for _ in 0..<3 { view.handle(.wheel(dx: 0, dy: 400, zoom: false, time: t)) }
+        for _ in 0..<3 { view.handle(.wheel(dx: 0, dy: 400, zoom: false, time: stage.time)) }
         let inView = view.layout.firstTile(in: view.destinationRect)
         let next = view.stepCursor(from: cursor, moving: .down)
         #expect(next == inView, "the top-left tile where the wheel is taking the wall")
@@ -115,13 +107,11 @@ struct CursorFollowTests {
 
     @Test("Home, then an arrow while the wall still glides up: the cursor starts at the top, not mid-glide")
     func firstPressDuringHome() {
-        let (source, view) = wall()
-        defer { withExtendedLifetime(source) {} }   // the view holds its data source weakly
+        let stage = Stage(), view = stage.view
+        defer { withExtendedLifetime(stage) {} }
         view.scrollTo(offset: 5000)
-        var t = 0.0
-        view.advance(to: t)
         view.scrollTo(offset: 0, animated: true)
-        run(view, from: &t, for: 0.05)
+        stage.run(for: 0.05)
         #expect(view.contentOffset > 1000, "still on the way up")
         #expect(view.stepCursor(from: nil, moving: .right) == 0)
         #expect(view.stepCursor(from: 250, moving: .down) == 0, "a cursor left behind restarts at the top too")
@@ -129,8 +119,8 @@ struct CursorFollowTests {
 
     @Test("at the wall's edge the cursor stays; an empty wall has no cursor")
     func edges() {
-        let (source, view) = wall()
-        defer { withExtendedLifetime(source) {} }   // the view holds its data source weakly
+        let stage = Stage(), view = stage.view
+        defer { withExtendedLifetime(stage) {} }
         #expect(view.stepCursor(from: 0, moving: .left) == 0)
         #expect(view.stepCursor(from: 0, moving: .up) == 0)
         let empty = WaterfallView<FakeCell>(viewportSize: Size(width: 900, height: 600))
@@ -156,8 +146,8 @@ struct ZoomAnchorTests {
         Point(x: 150, y: 120), Point(x: 450, y: 300), Point(x: 760, y: 540),
     ])
     func controlWheelHoldsThePointedTile(pointer: Point) throws {
-        let (source, view) = wall()
-        defer { withExtendedLifetime(source) {} }   // the view holds its data source weakly
+        let stage = Stage(), view = stage.view
+        defer { withExtendedLifetime(stage) {} }
         view.scrollTo(offset: 4000)
         view.layoutCells()
         let anchor = try #require(view.layout.anchor(under: pointer, inViewport: view.viewportRect), "a tile under \(pointer)")
@@ -196,8 +186,8 @@ struct ZoomAnchorTests {
 
     @Test("+ and - keep the cursor's tile where it is (by its middle); without a cursor on screen, the top tile")
     func keysHoldTheCursor() throws {
-        let (source, view) = wall()
-        defer { withExtendedLifetime(source) {} }   // the view holds its data source weakly
+        let stage = Stage(), view = stage.view
+        defer { withExtendedLifetime(stage) {} }
         view.scrollTo(offset: 4000)
         view.layoutCells()
         let cursor = try #require(view.layout.anchor(under: Point(x: 450, y: 350), inViewport: view.viewportRect)).index
@@ -214,13 +204,11 @@ struct ZoomAnchorTests {
 
     @Test("+ during a glide after the cursor holds the cursor where the glide was taking it")
     func keysDuringAGlide() {
-        let (source, view) = wall()
-        defer { withExtendedLifetime(source) {} }   // the view holds its data source weakly
-        var t = 0.0
-        view.advance(to: t)
+        let stage = Stage(), view = stage.view
+        defer { withExtendedLifetime(stage) {} }
         var cursor = view.stepCursor(from: nil, moving: .down)!
         for _ in 0..<8 { cursor = view.stepCursor(from: cursor, moving: .down)! }
-        run(view, from: &t, for: 0.03)
+        stage.run(for: 0.03)
         #expect(view.isAnimating)
         view.zoom(by: 1, holdingCell: cursor)
         let f = view.layout.frame(at: cursor)
