@@ -215,7 +215,7 @@ final class DetailScreen {
     // MARK: Input
 
     func handle(_ event: InputEvent, pointer: Point?) {
-        if case let .wheel(_, dy, notches, _) = event {
+        if case let .wheel(_, dy, notches, _, _) = event {
             // A notch (120 px of wall scrolling) zooms by about a fifth, as in image viewers.
             // Ctrl+wheel reports notches rather than pixels: it zooms just the same.
             let pixels = notches ? dy * EventSource.pixelsPerNotch : dy

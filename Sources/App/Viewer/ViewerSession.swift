@@ -360,8 +360,8 @@ final class ViewerSession {
         case .pageUp: view.scrollTo(offset: scrollTarget - view.viewportSize.height * 0.9, animated: true)
         case .top: view.scrollTo(offset: 0, animated: true)
         case .bottom: view.scrollTo(offset: view.contentHeight, animated: true)
-        case .zoomIn: if let detail { detail.zoom(by: 1.25) } else { view.zoom(by: 1) }
-        case .zoomOut: if let detail { detail.zoom(by: 0.8) } else { view.zoom(by: -1) }
+        case .zoomIn: if let detail { detail.zoom(by: 1.25) } else { view.zoom(by: 1, holdingCell: wall.cursor) }
+        case .zoomOut: if let detail { detail.zoom(by: 0.8) } else { view.zoom(by: -1, holdingCell: wall.cursor) }
         case .resetZoom: detail?.resetZoom()
         case .next: detail?.next()
         case .previous: detail?.previous()
@@ -372,10 +372,7 @@ final class ViewerSession {
 
     /// Where the wall is headed: the end of the glide under way, else where it is. Paging
     /// from there makes two presses (or a held key's repeats) go two pages, not one.
-    private var scrollTarget: Double {
-        if case .springing(let target) = wall.view.scroll.phase { return target }
-        return wall.view.scroll.offset
-    }
+    private var scrollTarget: Double { wall.view.scroll.destination }
 
     // MARK: Stats
 

@@ -293,14 +293,13 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
             }
             let caption = captionHeight > 0 ? entries[item.index].name : nil
             drawer.draw(content, in: item.frame, caption: caption)
-            if item.index == cursor {
-                drawer.drawHighlight(in: item.frame)
-            } else if !arrivals.isEmpty, let until = arrivals[entries[item.index].path] {
+            if !arrivals.isEmpty, let until = arrivals[entries[item.index].path] {
                 // Full strength, then fading out over the last second.
                 let opacity = min(1, until - now)
-                if opacity > 0 { drawer.drawHighlight(in: item.frame, opacity: opacity) }
+                if opacity > 0 { drawer.drawArrivalMark(in: item.frame, opacity: opacity) }
                 if opacity < 1 { fading = true }
             }
+            if item.index == cursor { drawer.drawCursor(in: item.frame) }
         }
         if !arrivals.isEmpty { arrivals = arrivals.filter { $0.value > now } }
     }
@@ -319,19 +318,11 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
 
     // MARK: Cursor
 
-    /// Moves the keyboard cursor (starting at the top-left tile on screen) and scrolls it into view.
+    /// Moves the keyboard cursor one step (the first press lands on the top-left tile in view)
+    /// and glides the wall after it. Judged against where the wall is headed, not where a glide
+    /// has got to, so quick or held presses each take exactly one step.
     func moveCursor(_ move: CursorMove) {
-        guard !entries.isEmpty else { return }
-        let layout = view.layout
-        let next: Int?
-        if let cursor, cursor < entries.count, isOnScreen(cursor) {
-            next = layout.tile(from: cursor, moving: move)
-        } else {
-            next = layout.firstTile(in: view.viewportRect)
-        }
-        guard let next else { return }
-        cursor = next
-        view.scrollToCell(at: next, position: .visible, animated: true)
+        if let next = view.stepCursor(from: cursor, moving: move) { cursor = next }
     }
 
     func isOnScreen(_ index: Int) -> Bool {
