@@ -89,6 +89,7 @@ extension ViewerSession {
             ("mode", .string(detail == nil ? "wall" : "detail")),
             ("selected", (openIndex ?? wall.cursor).map { .int($0) } ?? .null),
             ("visible", .array(visible)),
+            ("overlay", overlayState),
         ])
     }
 }
