@@ -28,8 +28,9 @@ extension TileDrawer {
         let secondX = min(firstWidth + gap, maxWidth / 2)
         let labels = columns.map { first, second -> (OwnedTexture?, OwnedTexture?) in
             guard let second else { return (text.texture(for: first, maxWidth: maxWidth, truncation: .end), nil) }
+            // The value column keeps both ends: a long path's file name is what matters.
             return (text.texture(for: first, maxWidth: max(1, secondX - gap), truncation: .end),
-                    text.texture(for: second, maxWidth: max(1, maxWidth - secondX), truncation: .end))
+                    text.texture(for: second, maxWidth: max(1, maxWidth - secondX), truncation: .middle))
         }
         let width = labels.map { first, second in
             second.map { secondX + $0.size.width } ?? first?.size.width ?? 0
