@@ -68,7 +68,7 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension ImageFormat {
     /// How people write the format's name in a sentence.
-    var displayName: String {
+    public var displayName: String {
         switch self {
         case .jpeg: return "JPEG"
         case .png: return "PNG"

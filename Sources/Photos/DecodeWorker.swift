@@ -104,7 +104,8 @@ public enum DecodeWorker {
         }
         do {
             let fd = try SharedPixels.share(image)
-            return (WorkerMessages.encode(.image(width: image.width, height: image.height, stride: image.stride)), fd)
+            return (WorkerMessages.encode(.image(width: image.width, height: image.height, stride: image.stride,
+                                                             partial: image.partial)), fd)
         } catch {
             // Almost always the address-space limit: the memfd is counted when mapped.
             return (WorkerMessages.encode(.failure(.outOfMemory)), nil)

@@ -201,12 +201,14 @@ public final class DecoderPool: PhotoDecoding {
         switch reply {
         case .failure(let error):
             return .answered(.failure(error))
-        case .image(let width, let height, let stride):
+        case .image(let width, let height, let stride, let partial):
             guard let descriptor, Self.plausible(width: width, height: height, stride: stride, for: request) else {
                 return .broken(reason: "decoder sent a malformed reply", kill: true)
             }
             do {
-                return .answered(.success(try SharedPixels.take(descriptor, width: width, height: height, stride: stride)))
+                var image = try SharedPixels.take(descriptor, width: width, height: height, stride: stride)
+                image.partial = partial
+                return .answered(.success(image))
             } catch {
                 return .broken(reason: "decoder sent unreadable pixels (\(error))", kill: true)
             }

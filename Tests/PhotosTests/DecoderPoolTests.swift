@@ -251,7 +251,7 @@ struct DecoderPoolTests {
             #expect(decoded == error)
         }
         // A cut or padded message is refused, never misread.
-        let whole = WorkerMessages.encode(.image(width: 10, height: 10, stride: 40))
+        let whole = WorkerMessages.encode(.image(width: 10, height: 10, stride: 40, partial: nil))
         for length in 0..<whole.count {
             #expect(throws: WorkerMessages.Malformed.self) { try WorkerMessages.decodeReply(Array(whole.prefix(length))) }
         }

@@ -237,7 +237,10 @@ struct EventSourceTests {
         #expect(source.translate(key(SDLK_KP_MINUS)) == .key(KeyPress(.minus)))
         #expect(source.translate(key(SDLK_SPACE, KMOD_RSHIFT)) == .key(KeyPress(.space, shift: true)))
         #expect(source.translate(key(SDLK_PAGEDOWN)) == .key(KeyPress(.pageDown)))
-        #expect(source.translate(key(SDLK_F1)) == nil)
+        #expect(source.translate(key(SDLK_F1)) == .key(KeyPress(.f1)))
+        #expect(source.translate(key(SDLK_SLASH, KMOD_LSHIFT)) == .key(KeyPress(.question, shift: true)), "? on a US keyboard")
+        #expect(source.translate(key(SDLK_SLASH)) == nil)
+        #expect(source.translate(key(SDLK_F5)) == nil)
         var up = key(SDLK_q)
         up.type = SDL_KEYUP.rawValue
         #expect(source.translate(up) == nil, "a release is not a press")

@@ -35,6 +35,8 @@ final class DetailScreen {
     private var fading = false
     /// Photos whose full-size decode failed (too big for the GPU, the pixel cap): not retried.
     private var noSharper: Set<Int> = []
+    /// Photos shown in part (a truncated JPEG), with the reason, for the info panel.
+    private var partials: [Int: String] = [:]
     /// When the view opened: the second click of a double-click must not close it again.
     private let openedAt = ProcessClock.now()
     /// How long after opening a tap beside the photo is taken for the end of a double-click.
@@ -183,6 +185,7 @@ final class DetailScreen {
                 try texture.fill(with: image)
                 previous?.destroy()
                 slots[i] = .ready(texture, since: i == index && previous == nil ? now : -.infinity)
+                partials[i] = image.partial
                 if i == index, viewport.isZoomed { requestSharper() }
             } catch {
                 if let previous {
@@ -201,6 +204,12 @@ final class DetailScreen {
             slots[i] = .failed(failure.reason)
             log.warning("cannot show \(entries[i].path): \(failure.reason)")
         }
+    }
+
+    /// How photo `i` is shown when not whole: "cannot show: …" or "partial: …".
+    func problem(at i: Int) -> String? {
+        if case .failed(let reason)? = slots[i] { return "cannot show: " + reason }
+        return partials[i].map { "partial: " + $0 }
     }
 
     /// Frees every texture and pending decode (the view is closing).

@@ -95,6 +95,7 @@ extension ViewerSession {
             ("cursor", wall.cursor.map { .int($0) } ?? .null),
             ("moving", .bool(view.isAnimating)),
             ("visible", .array(visible)),
+            ("overlay", overlayState),
         ])
     }
 }

@@ -37,6 +37,10 @@ final class ViewerSession {
     private(set) var stats = FrameStats()
     private var heapTrim = HeapTrim(now: ProcessClock.now())
     var statsLines: [String] = []
+    /// The help or info panel on screen (ViewerSession+Overlays), and where it was drawn.
+    var overlay: ViewerOverlay?
+    var overlayRect: PixelRect?
+    let infoPanel: InfoPanel
     var statsUpdated = -Double.infinity
     private(set) var firstFullScreen: Double?
     private let refreshInterval: Double
@@ -65,6 +69,7 @@ final class ViewerSession {
             log.info("drawing runs on the CPU: tile textures are cascade's own memory (budget \(wall.pool.budgetBytes >> 20) MiB)")
         }
         showStats = options.stats
+        infoPanel = InfoPanel { waker.wake() }
         idle = IdleBehaviour(attractAfter: options.attractAfter, speed: options.attractSpeed,
                              detailTimeout: options.detailTimeout, now: ProcessClock.now())
         refreshInterval = 1 / max(24, min(window.refreshRate, 360))
@@ -76,7 +81,9 @@ final class ViewerSession {
             log.error("on-select is off: \(error)")
         }
         wall.onSelect = { [unowned self] index in select(index) }
-        wall.onLoadError = { [unowned self] index, path, reason in emit(.loadError(index: index, path: path, error: reason)) }
+        wall.onLoadError = { [unowned self] index, path, reason, partial in
+            emit(.loadError(index: index, path: path, error: reason, partial: partial))
+        }
     }
 
     /// `scan`: one already running (started before the window, so the two overlap).
@@ -201,6 +208,7 @@ final class ViewerSession {
             drawStatusPanel()
         }
         if showStats { drawStats(now: now) }
+        drawOverlay()
         let drawn = ProcessClock.now()
         let work = drawn - now
         var presenting = drawn
@@ -283,7 +291,8 @@ final class ViewerSession {
                 wall.view.handle(input)
             }
         case .key(let press):
-            let action = detail == nil ? KeyBindings.wall(press) : KeyBindings.detail(press)
+            if overlayTakes(press) { break }
+            let action = KeyBindings.action(for: press, in: mode)
             if let action, !press.isRepeat || action.repeats { perform(action) }
         }
     }
@@ -344,6 +353,8 @@ final class ViewerSession {
             if options.quitKeys { running = false } else { log.debug("quit key ignored (kiosk)") }
         case .toggleFullscreen: window.setFullscreen(!window.isFullscreen)
         case .toggleStats: showStats.toggle()
+        case .toggleHelp: toggleOverlay(.help)
+        case .toggleInfo: toggleOverlay(.info)
         case .reload: if !scanning { rescan() }
         case .moveCursor(let move): wall.moveCursor(move)
         case .open:

@@ -180,6 +180,10 @@ public final class EventSource {
         case Int(SDLK_TAB.rawValue): key = .tab
         case Int(SDLK_PLUS.rawValue), Int(SDLK_KP_PLUS.rawValue), Int(SDLK_EQUALS.rawValue): key = .plus
         case Int(SDLK_MINUS.rawValue), Int(SDLK_KP_MINUS.rawValue): key = .minus
+        case Int(SDLK_QUESTION.rawValue): key = .question
+        // SDL names the key, not the character: `?` arrives as Shift + the `/` key.
+        case Int(SDLK_SLASH.rawValue) where shift: key = .question
+        case Int(SDLK_F1.rawValue): key = .f1
         case Int(SDLK_a.rawValue)...Int(SDLK_z.rawValue), Int(SDLK_0.rawValue)...Int(SDLK_9.rawValue):
             key = .character(Character(Unicode.Scalar(UInt8(sym))))
         default: return nil
