@@ -28,9 +28,12 @@ public enum DecodeWorker {
     /// Test hooks, read from the environment once at start: a request whose path contains the
     /// value of `CASCADE_DECODER_CRASH_ON` makes the worker abort(), one containing
     /// `CASCADE_DECODER_HANG_ON` makes it sleep forever. They stand in for a poisoned file that
-    /// crashes or hangs a C decoder; nothing sets them outside tests.
+    /// crashes or hangs a C decoder; nothing sets them outside tests. `CASCADE_DECODER_HOLD_WHILE`
+    /// names a file: every decode waits while it exists, so a test can kill workers from
+    /// outside with photos certainly in flight, then let their retries through.
     static let crashHook = "CASCADE_DECODER_CRASH_ON"
     static let hangHook = "CASCADE_DECODER_HANG_ON"
+    static let holdHook = "CASCADE_DECODER_HOLD_WHILE"
 
     /// Never returns: exits 0 when the socket closes, 1 if the worker cannot start.
     public static func run(parent: pid_t, limits: Limits) -> Never {
@@ -71,6 +74,7 @@ public enum DecodeWorker {
     private struct Environment {
         let crashOn: [UInt8]?
         let hangOn: [UInt8]?
+        let holdWhile: String?
 
         init() {
             func value(_ name: String) -> [UInt8]? {
@@ -80,6 +84,7 @@ public enum DecodeWorker {
             }
             crashOn = value(DecodeWorker.crashHook)
             hangOn = value(DecodeWorker.hangHook)
+            holdWhile = value(DecodeWorker.holdHook).map { String(decoding: $0, as: UTF8.self) }
         }
     }
 
@@ -93,6 +98,7 @@ public enum DecodeWorker {
         }
         if let crash = hooks.crashOn, request.path.bytes.contains(crash) { abort() }
         if let hang = hooks.hangOn, request.path.bytes.contains(hang) { while true { sleep(1000) } }
+        if let hold = hooks.holdWhile { while access(hold, F_OK) == 0 { usleep(10_000) } }
 
         let image: DecodedImage
         do throws(DecodeError) {

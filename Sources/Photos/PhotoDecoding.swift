@@ -25,9 +25,15 @@ public struct PhotoDecodeRequest: Sendable {
 public protocol PhotoDecoding: Sendable {
     /// Decodes `file` — already opened (and stamped) by the caller — as `request` says.
     func decode(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> DecodedImage
+    /// Stops decoding for good, at the program's end: decodes in flight are abandoned — they
+    /// fail without blaming their photos — so an exit waits for no photo.
+    func stopDecoding()
 }
 
 extension PhotoDecoding {
+    /// In-process decodes cannot be abandoned; they finish.
+    public func stopDecoding() {}
+
     /// Opens `request.path` and decodes it.
     public func decode(_ request: PhotoDecodeRequest) throws(DecodeError) -> DecodedImage {
         try decode(DecodeInput.open(request.path), request)
