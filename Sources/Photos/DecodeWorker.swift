@@ -47,7 +47,8 @@ public enum DecodeWorker {
         var space = rlimit(rlim_cur: rlim_t(limits.addressSpace), rlim_max: rlim_t(limits.addressSpace))
         if setrlimit(Int32(RLIMIT_AS.rawValue), &space) != 0 { fail("cannot limit address space: \(String(cString: strerror(errno)))") }
         LibrarySetup.ensure()
-        BackgroundPriority.lowerCurrentThread(to: limits.niceness)
+        // Said on stderr (the journal), never through a default logger: stdout is the socket.
+        BackgroundPriority.lowerCurrentThread(to: limits.niceness) { say($0) }
 
         let environment = Environment()
         let socket = WorkerSocket(fd: 0)
@@ -130,9 +131,13 @@ public enum DecodeWorker {
     }
 
     private static func fail(_ message: String) -> Never {
+        say(message)
+        exit(1)
+    }
+
+    private static func say(_ message: String) {
         let line = Array("cascade decode-worker: \(message)\n".utf8)
         _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-        exit(1)
     }
 
     /// prctl is variadic in C, which Swift cannot call; the fixed five-argument form is what the
