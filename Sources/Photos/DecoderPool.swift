@@ -24,6 +24,8 @@ public final class DecoderPool: PhotoDecoding {
         /// however short the decode limit is.
         public var startTimeout: Duration = .seconds(20)
         public var limits = DecodeWorker.Limits(addressSpace: 2 << 30, cpuSecondsPerRequest: 60)
+        /// A lower pixel budget than the requests ask for, when memory is short (MemoryBudget).
+        public var maxPixelsPerDecode: Int?
 
         public init() {}
     }
@@ -62,6 +64,8 @@ public final class DecoderPool: PhotoDecoding {
     public var spawnedCount: Int { state.withLock { $0.spawned } }
 
     public func decode(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> DecodedImage {
+        var request = request
+        if let cap = configuration.maxPixelsPerDecode { request.maxPixels = min(request.maxPixels, cap) }
         let message = WorkerMessages.encode(request)
         guard message.count <= WorkerMessages.maxMessage else { throw .unreadable(String(cString: strerror(ENAMETOOLONG))) }
         slots.wait()

@@ -70,10 +70,16 @@ public enum DecoderIsolation: Sendable {
         return .workerProcesses(configuration)
     }
 
-    public func makeDecoder() -> any PhotoDecoding {
+    /// `maxPixels`: the decodes' pixel budget, which sizes the worker pool by memory.
+    public func makeDecoder(maxPixels: Int = PhotoDecoder.defaultMaxPixels,
+                            memory: MemoryBudget = .current()) -> any PhotoDecoding {
         switch self {
         case .inProcess: return InProcessDecoder()
-        case .workerProcesses(let configuration): return DecoderPool(configuration: configuration)
+        case .workerProcesses(var configuration):
+            configuration.maxPixelsPerDecode = memory.pixelsPerDecode(maxPixels: maxPixels)
+            let size = memory.workers(cores: ProcessInfo.processInfo.activeProcessorCount,
+                                      maxPixels: configuration.maxPixelsPerDecode ?? maxPixels)
+            return DecoderPool(size: size, configuration: configuration)
         }
     }
 }

@@ -50,7 +50,7 @@ public enum CacheWarm {
         } catch {
             throw CommandError(description: "\(error)")
         }
-        let loader = TileImageLoader(cache: cache, maxPixels: job.maxPixels, decoder: job.decoders.makeDecoder())
+        let loader = TileImageLoader(cache: cache, maxPixels: job.maxPixels, decoder: job.decoders.makeDecoder(maxPixels: job.maxPixels))
         let progress = ProgressLine(label: "thumbnails", total: entries.count)
         let summary = Mutex(CacheWarmSummary(photos: entries.count))
 
