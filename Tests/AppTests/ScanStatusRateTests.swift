@@ -34,7 +34,7 @@ struct ScanStatusRateTests {
 
     @Test("Through a NOTIFY_SOCKET while scanning 6,400 files: datagrams bounded by the scan's time, the last one the final count")
     @MainActor
-    func throughTheSocket() throws {
+    func throughTheSocket() async throws {
         let folder = NSTemporaryDirectory() + "cascade-status-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let files = 6_400
@@ -44,31 +44,21 @@ struct ScanStatusRateTests {
             // open(2), not FileManager: its atomic writes made this take half a minute.
             for k in 0..<files / 10 { close(open(sub + "/f\(k).txt", O_CREAT | O_WRONLY, 0o644)) }
         }
-        let socketPath = folder + ".notify"
-        defer { unlink(socketPath) }
-        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        defer { close(fd) }
-        var address = unixAddress(socketPath)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        try #require(bound == 0)
-        let notifier = try SystemdNotifier(socketName: socketPath)
+        let listener = try NotifyListener()
+        let notifier = try SystemdNotifier(socketName: listener.path)
         let progress = try #require(DaemonServices.scanStatus(notifier))
 
-        let started = ProcessClock.now()
-        _ = try PhotoScanner().scan([PhotoPath(folder)], progress: progress)
-        let seconds = ProcessClock.now() - started
-
-        var messages: [String] = []
-        var buffer = [UInt8](repeating: 0, count: 8192)
-        while true {
-            let count = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
-            if count < 0 { break }
-            messages.append(String(decoding: buffer[..<count], as: UTF8.self))
+        // Read while the scan runs, as systemd does: the kernel queues only 10 datagrams.
+        let scan = Task.detached { () throws -> Double in
+            let started = ProcessClock.now()
+            _ = try PhotoScanner().scan([PhotoPath(folder)], progress: progress)
+            return ProcessClock.now() - started
         }
+        let final = "STATUS=reading photo headers: \(files) of \(files)"
+        let messages = try await listener.wait(for: final)
+        let seconds = try await scan.value
         // Every 64 files of each phase was 200 datagrams here; now at most four a second.
         #expect(messages.count <= Int(seconds / ScanStatusLine.interval) + 3, "\(messages.count) datagrams in \(seconds) s")
-        #expect(messages.last == "STATUS=reading photo headers: \(files) of \(files)\n", "\(messages.suffix(3))")
+        #expect(messages.last == final + "\n", "\(messages.suffix(3))")
     }
 }

@@ -47,6 +47,12 @@ final class HeldPool {
         throw TestFailure("no worker received \(photo)")
     }
 
+    /// A photo, whose tile is being loaded on another thread.
+    func photoInFlight() throws -> (photo: PhotoPath, outcome: Outcome) {
+        let photo = try makeRedBlue(dir, "photo.jpg", width: 400, height: 300)
+        return (photo, loadInBackground(photo))
+    }
+
     /// Loads `photo`'s tile on another thread; the result arrives in `outcome`.
     func loadInBackground(_ photo: PhotoPath) -> Outcome {
         let outcome = Outcome()
@@ -79,8 +85,7 @@ struct WorkerKilledFromOutsideTests {
           arguments: [SIGKILL, SIGTERM])
     func killedMidDecodeIsRetried(signal: Int32) throws {
         let held = HeldPool()
-        let photo = try makeRedBlue(held.dir, "photo.jpg", width: 400, height: 300)
-        let outcome = held.loadInBackground(photo)
+        let (photo, outcome) = try held.photoInFlight()
         let first = try held.workerHolding(photo)
         kill(first, signal)
         // The retry is in a fresh worker, which gets the photo too.
@@ -96,8 +101,7 @@ struct WorkerKilledFromOutsideTests {
     @Test("A photo whose worker is killed again and again still ends up failed, after a bounded number of tries")
     func killedEveryTimeFailsInTheEnd() throws {
         let held = HeldPool()
-        let photo = try makeRedBlue(held.dir, "photo.jpg", width: 400, height: 300)
-        let outcome = held.loadInBackground(photo)
+        let (photo, outcome) = try held.photoInFlight()
         var killed: Set<pid_t> = []
         for _ in 0...DecoderPool.outsideKillRetries {
             let worker = try held.workerHolding(photo, besides: killed)
@@ -113,8 +117,7 @@ struct WorkerKilledFromOutsideTests {
     @Test("A worker that crashes on a photo once, then decodes it, leaves no record")
     func oneCrashIsForgiven() throws {
         let held = HeldPool()
-        let photo = try makeRedBlue(held.dir, "photo.jpg", width: 400, height: 300)
-        let outcome = held.loadInBackground(photo)
+        let (photo, outcome) = try held.photoInFlight()
         let first = try held.workerHolding(photo)
         kill(first, SIGSEGV)  // what a decoder fault looks like from cascade's side
         _ = try held.workerHolding(photo, besides: [first])
@@ -126,8 +129,7 @@ struct WorkerKilledFromOutsideTests {
     @Test("cascade's own shutdown mid-decode is no verdict on the photo: nothing is recorded")
     func shutdownMidDecode() throws {
         let held = HeldPool()
-        let photo = try makeRedBlue(held.dir, "photo.jpg", width: 400, height: 300)
-        let outcome = held.loadInBackground(photo)
+        let (photo, outcome) = try held.photoInFlight()
         let worker = try held.workerHolding(photo)
         // What the viewer does at its end: the decode in flight is abandoned, not waited for.
         held.pool.stopDecoding()
