@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Synchronization
 
 /// Decodes photos in worker processes (GNOME Loupe/glycin's approach): the C decoders run in
@@ -91,6 +92,8 @@ public final class DecoderPool: PhotoDecoding {
                     attempts.photosFault += 1
                     if attempts.photosFault >= Self.faultsToFail { throw .decoderCrashed(reason ?? ending.reason) }
                 } else {
+                    Self.logger.warning("a decode worker was stopped from outside; its photo goes to a fresh one",
+                                        metadata: ["how": "\(ending.reason)", "path": "\(request.path)"])
                     attempts.killedFromOutside += 1
                     if attempts.killedFromOutside > Self.outsideKillRetries {
                         throw .decoderCrashed("\(ending.reason), \(attempts.killedFromOutside) times in a row")
@@ -118,6 +121,8 @@ public final class DecoderPool: PhotoDecoding {
     }
 
     private var isClosed: Bool { state.withLock { $0.closed } }
+
+    private static let logger = Logger(label: "cascade.decode")
 
     /// Ends every worker and refuses new decodes. Idle workers are told to go by closing their
     /// sockets, and reaped; busy ones are killed, and their decodes fail as "decoding has

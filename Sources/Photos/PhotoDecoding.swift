@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// One photo to decode: what `PhotoDecoder.decode` takes, as a value that can cross a thread
 /// or a process boundary.
@@ -77,8 +78,13 @@ public enum DecoderIsolation: Sendable {
         case .inProcess: return InProcessDecoder()
         case .workerProcesses(var configuration):
             configuration.maxPixelsPerDecode = memory.pixelsPerDecode(maxPixels: maxPixels)
-            let size = memory.workers(cores: ProcessInfo.processInfo.activeProcessorCount,
-                                      maxPixels: configuration.maxPixelsPerDecode ?? maxPixels)
+            let cores = ProcessInfo.processInfo.activeProcessorCount
+            let budget = configuration.maxPixelsPerDecode ?? maxPixels
+            let size = memory.workers(cores: cores, maxPixels: budget)
+            if size < cores || budget < maxPixels, let available = memory.availableBytes {
+                Logger(label: "cascade.decode").info(
+                    "\(size) decode worker(s) for \(cores) cores, \(budget / 1_000_000) megapixels each: \(available >> 20) MiB of memory available")
+            }
             return DecoderPool(size: size, configuration: configuration)
         }
     }
