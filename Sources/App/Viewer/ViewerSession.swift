@@ -135,6 +135,8 @@ final class ViewerSession {
             frame(at: ProcessClock.now())
         }
         daemon.shutdown()
+        // Photos in flight are not waited for (nor blamed): they are decoded at the next start.
+        wall.source.loader.decoder.stopDecoding()
         decodes.shutdown()
         detail?.close()
         output.flush()
