@@ -34,6 +34,11 @@ let package = Package(
         // libpng reports errors by longjmp, which Swift cannot catch: this C layer sets the
         // setjmp at every entry point (thumbnail and PNG photo reading and writing).
         .target(name: "CPNGCodec", dependencies: ["CPNG"]),
+        // The screen's power (DPMS) through the display SDL already has: X11's DPMS extension or
+        // the DRM connector. In C so that SDL_syswm.h's Xlib names stay out of Swift.
+        .systemLibrary(name: "CXext", pkgConfig: "xext", providers: [.apt(["libxext-dev"])]),
+        .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .target(name: "CDisplayPower", dependencies: ["CSDL2", "CXext", "CDRM"], linkerSettings: [.linkedLibrary("X11")]),
 
         // Starting child processes cleanly (signals, descriptors): decode workers and on-select
         // commands alike.
@@ -44,7 +49,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Screen", dependencies: [
-            "Waterfall", "CSDL2", "CPNGCodec",
+            "Waterfall", "CSDL2", "CPNGCodec", "CDisplayPower",
             .product(name: "Logging", package: "swift-log"),
         ]),
 

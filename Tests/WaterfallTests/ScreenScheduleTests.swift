@@ -190,7 +190,7 @@ import Testing
         power.update(now: 1, scheduleOn: nil)
         #expect(!power.isOn)
         power.noteInput(now: 2)
-        var changed = power.update(now: 2, scheduleOn: nil)
+        let changed = power.update(now: 2, scheduleOn: nil)
         #expect(changed)
         #expect(power.isOn && power.reason == .auto)
     }

@@ -47,6 +47,8 @@ final class ViewerSession {
     /// Spaces frames a refresh apart, and holds moving ones to it where presenting does not.
     private var pacer: FramePacer
     var idle: IdleBehaviour
+    /// The screen's power: schedule, idle timeout, `screen on|off|auto` (ViewerSession+Screen).
+    let screen: ScreenController
     let daemon: DaemonServices
 
     init(window: Window, options: ViewerOptions, title: String, log: Logger, waker: Waker = Waker(),
@@ -72,6 +74,7 @@ final class ViewerSession {
         infoPanel = InfoPanel { waker.wake() }
         idle = IdleBehaviour(attractAfter: options.attractAfter, speed: options.attractSpeed,
                              detailTimeout: options.detailTimeout, now: ProcessClock.now())
+        screen = ScreenController(schedule: options.screenSchedule, offAfter: options.screenOffAfter, now: ProcessClock.now())
         refreshInterval = 1 / max(24, min(window.refreshRate, 360))
         pacer = FramePacer(refreshInterval: refreshInterval, holdsPresents: !window.renderer.backend.vsync)
         daemon = DaemonServices(signals: signals, notifier: notifier, control: control)
@@ -112,7 +115,8 @@ final class ViewerSession {
             takeDaemonWork()
             guard running else { break }
             tick(at: ProcessClock.now())
-            if !(dirty || needsFrame) {
+            // With the screen off nothing is drawn: the loop only waits for events and timers.
+            if !screen.isOn || !(dirty || needsFrame) {
                 // Asleep until an event, or until the next timer (watchdog, kiosk idle work).
                 stats.noteRest()
                 if heapTrim.dueAtRest(now: ProcessClock.now()) { Allocator.returnFreePages() }
@@ -122,6 +126,7 @@ final class ViewerSession {
                 } else {
                     continue
                 }
+                guard screen.isOn else { continue }
             }
             // One frame per refresh (FramePacer): without vsync this keeps a stream of events
             // from spinning a core; with vsync the present already waited.
@@ -156,6 +161,9 @@ final class ViewerSession {
     /// (and the daemon's timers, see `tickDaemon`).
     func tick(at now: Double) {
         tickDaemon(at: now)
+        tickScreen(at: now)
+        // Nobody sees a dark wall drift or a photo close.
+        guard screen.isOn else { return }
         let scroll = wall.view.scroll
         switch idle.step(now: now, detailOpen: detail != nil, offset: scroll.offset, maxOffset: scroll.maxOffset,
                          gliding: scroll.isAnimating) {
@@ -170,7 +178,9 @@ final class ViewerSession {
 
     /// When the loop must wake up even if no event comes.
     private var nextDeadline: Double {
-        min(idle.nextDeadline(detailOpen: detail != nil), daemonDeadline, wall.nextArrivalFade(after: ProcessClock.now()))
+        guard screen.isOn else { return min(screen.deadline, daemonDeadline) }
+        return min(idle.nextDeadline(detailOpen: detail != nil), daemonDeadline, wall.nextArrivalFade(after: ProcessClock.now()),
+                   screen.deadline)
     }
 
     func frame(at now: Double) {
@@ -268,7 +278,10 @@ final class ViewerSession {
     func handle(_ event: ScreenEvent) {
         dirty = true
         switch event {
-        case .input, .key: idle.noteInput(now: ProcessClock.now())
+        case .input, .key:
+            idle.noteInput(now: ProcessClock.now())
+            // Input that wakes the screen does only that (ScreenController).
+            guard screen.admits(event, now: ProcessClock.now()) else { tickScreen(at: ProcessClock.now()); return }
         default: break
         }
         switch event {
