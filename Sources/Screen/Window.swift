@@ -105,10 +105,10 @@ public final class Window {
         Self.correctX11Title(handle, title)
     }
 
-    /// SDL 2.26 writes an X11 title through Xlib's locale conversions, which cascade never sets
-    /// up: in every locale but a UTF-8 one `_NET_WM_NAME` is missing and `WM_NAME` holds raw
-    /// UTF-8 typed as Latin-1 ("cascade â…" in openbox). Both are written again here, correctly
-    /// typed. (Wayland takes the UTF-8 title as it is.)
+    /// SDL 2.26 writes an X11 title through Xlib's locale conversions, and the process stays in
+    /// the C locale (neither cascade nor SDL calls setlocale): there `_NET_WM_NAME` is left out
+    /// and `WM_NAME` holds raw UTF-8 typed as Latin-1 ("cascade â…" in openbox), whatever LANG
+    /// says. Both are written again here, correctly typed. (Wayland takes the UTF-8 title as it is.)
     private static func correctX11Title(_ window: OpaquePointer, _ title: String) {
         let utf8 = Array(title.utf8)
         let latin1 = title.unicodeScalars.allSatisfy({ $0.value <= 0xFF })

@@ -79,6 +79,8 @@ private final class DesktopViewer {
         let height: Double
         let mode: String
         let selected: Int?
+        let visible: [Visible]
+        struct Visible: Decodable { let index: Int }
     }
 
     func state() async throws -> State {
@@ -128,30 +130,32 @@ struct DesktopViewerEndToEndTests {
     func oneFileOpensAmongItsFolder() async throws {
         let server = try await XServer()
         defer { server.stop() }
-        let photos = try ColouredFolder(count: 8)
+        // Far enough down its folder that the wall must scroll to show it.
+        let photos = try ColouredFolder(count: 40)
         let cache = NSTemporaryDirectory() + "cascade-desktop-cache-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: cache) }
-        let viewer = try await DesktopViewer([photos.file(4), "--geometry", "800x600"], display: server.display, cacheHome: cache)
+        let viewer = try await DesktopViewer([photos.file(29), "--geometry", "800x600"], display: server.display, cacheHome: cache)
 
         let opened = try await viewer.next("opened")
-        #expect(opened.index == 4 && opened.path == photos.file(4), "the photo's place in its folder's wall: \(opened)")
+        #expect(opened.index == 29 && opened.path == photos.file(29), "the photo's place in its folder's wall: \(opened)")
         let open = try await viewer.state()
-        #expect(open.mode == "detail" && open.count == 8 && open.selected == 4, "\(open)")
-        #expect(try await viewer.waitForTitle("cascade — photo-05.jpg") == "_NET_WM_NAME(UTF8_STRING) = \"cascade — photo-05.jpg\"")
-        #expect(close(try await viewer.centreColour(), photos.colours[4].rgb), "the detail view shows the photo named")
+        #expect(open.mode == "detail" && open.count == 40 && open.selected == 29, "\(open)")
+        #expect(try await viewer.waitForTitle("cascade — photo-30.jpg") == "_NET_WM_NAME(UTF8_STRING) = \"cascade — photo-30.jpg\"")
+        #expect(close(try await viewer.centreColour(), photos.colours[29].rgb), "the detail view shows the photo named")
 
         try await viewer.key("Right")
-        #expect(try await viewer.waitForTitle("cascade — photo-06.jpg") == "_NET_WM_NAME(UTF8_STRING) = \"cascade — photo-06.jpg\"")
-        #expect(close(try await viewer.centreColour(), photos.colours[5].rgb), "next is the folder's next photo")
-        #expect(try await viewer.state().selected == 5)
+        #expect(try await viewer.waitForTitle("cascade — photo-31.jpg") == "_NET_WM_NAME(UTF8_STRING) = \"cascade — photo-31.jpg\"")
+        #expect(close(try await viewer.centreColour(), photos.colours[30].rgb), "next is the folder's next photo")
+        #expect(try await viewer.state().selected == 30)
 
         try await viewer.key("Escape")
         let closed = try await viewer.next("closed")
-        #expect(closed.index == 5, "\(closed)")
+        #expect(closed.index == 30, "\(closed)")
         let scanned = try await viewer.next("scanned")
-        #expect(scanned.count == 8, "the folder's wall is on screen: \(scanned)")
+        #expect(scanned.count == 40, "the folder's wall is on screen: \(scanned)")
         let wall = try await viewer.state()
-        #expect(wall.mode == "wall" && wall.count == 8 && wall.selected == 5, "the cursor is on the photo last shown: \(wall)")
+        #expect(wall.mode == "wall" && wall.count == 40 && wall.selected == 30, "the cursor is on the photo last shown: \(wall)")
+        #expect(wall.visible.contains { $0.index == 30 }, "the photo last shown is in view: \(wall.visible.map(\.index))")
         let folderName = URL(fileURLWithPath: photos.path).lastPathComponent
         #expect(try await viewer.waitForTitle("cascade — " + folderName) == "_NET_WM_NAME(UTF8_STRING) = \"cascade — \(folderName)\"")
     }
