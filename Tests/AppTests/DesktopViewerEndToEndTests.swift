@@ -176,7 +176,7 @@ struct DesktopViewerEndToEndTests {
         #expect(state.mode == "wall" && state.count == 2, "\(state)")
     }
 
-    @Test("the title is correct UTF-8 for the window manager (openbox) and in both X properties")
+    @Test("under a window manager (openbox) the title is correct UTF-8 in both X properties, and f goes full screen through it")
     func titleUnderAWindowManager() async throws {
         let server = try await XServer()
         defer { server.stop() }
@@ -205,6 +205,13 @@ struct DesktopViewerEndToEndTests {
         #expect(try await viewer.property("WM_NAME") == "WM_NAME(UTF8_STRING) = \"\(title)\"")
         // What openbox shows in the title bar.
         #expect(try await viewer.property("_NET_WM_VISIBLE_NAME") == "_NET_WM_VISIBLE_NAME(UTF8_STRING) = \"\(title)\"")
+
+        // With a window manager, full screen is its to grant: the wall follows what it did.
+        try await viewer.key("f")
+        let state = try await viewer.waitForState { Int($0.width) == 1280 && Int($0.height) == 1024 }
+        let real = try await server.display.size(of: viewer.window)
+        #expect(Int(state.width) == real.width && Int(state.height) == real.height && real.width == 1280,
+                "full screen under openbox: the wall is \(state.width)×\(state.height), the window \(real.width)×\(real.height)")
     }
 
     @Test("f without a window manager: the wall is laid out at the window's real size, in and out of full screen")
