@@ -35,6 +35,8 @@ final class DetailScreen {
     private var fading = false
     /// Photos whose full-size decode failed (too big for the GPU, the pixel cap): not retried.
     private var noSharper: Set<Int> = []
+    /// Photos shown in part (a truncated JPEG), with the reason, for the info panel.
+    private var partials: [Int: String] = [:]
     /// When the view opened: the second click of a double-click must not close it again.
     private let openedAt = ProcessClock.now()
     /// How long after opening a tap beside the photo is taken for the end of a double-click.
@@ -205,6 +207,7 @@ final class DetailScreen {
                 try texture.fill(with: image)
                 previous?.destroy()
                 slots[i] = .ready(texture, since: i == index && previous == nil ? now : -.infinity)
+                partials[i] = image.partial
                 if i == index, viewport.isZoomed { requestSharper() }
             } catch {
                 if let previous {
@@ -225,6 +228,12 @@ final class DetailScreen {
         }
     }
 
+    /// How photo `i` is shown when not whole: "cannot show: …" or "partial: …".
+    func problem(at i: Int) -> String? {
+        if case .failed(let reason)? = slots[i] { return "cannot show: " + reason }
+        return partials[i].map { "partial: " + $0 }
+    }
+
     /// Frees every texture and pending decode (the view is closing).
     func close() {
         for (i, slot) in slots {
@@ -237,7 +246,7 @@ final class DetailScreen {
     // MARK: Input
 
     func handle(_ event: InputEvent, pointer: Point?) {
-        if case let .wheel(_, dy, notches, _) = event {
+        if case let .wheel(_, dy, notches, _, _) = event {
             // A notch (120 px of wall scrolling) zooms by about a fifth, as in image viewers.
             // Ctrl+wheel reports notches rather than pixels: it zooms just the same.
             let pixels = notches ? dy * EventSource.pixelsPerNotch : dy
