@@ -82,6 +82,28 @@ final class DetailScreen {
     func next() { show(index + 1) }
     func previous() { show(index - 1) }
 
+    /// The list the photo is shown among changed (its folder arrived, a reload): the photo keeps
+    /// its texture at `newIndex` of `newEntries`, its neighbours are asked for anew. Refused
+    /// (false) while a decode of the photo is on its way: its key is the photo's old place.
+    func adopt(_ newEntries: [PhotoEntry], index newIndex: Int) -> Bool {
+        guard newEntries.indices.contains(newIndex), newEntries[newIndex].path == entry.path else { return false }
+        let kept = slots[index]
+        switch kept {
+        case .loading?, .ready(_, _, sharper: _?)?: return false
+        default: break
+        }
+        for (i, slot) in slots where i != index {
+            if case .ready(let texture, _, _) = slot { texture.destroy() }
+            decodes.cancel(key: Self.key(for: i))
+        }
+        slots = kept.map { [newIndex: $0] } ?? [:]
+        noSharper = noSharper.contains(index) ? [newIndex] : []
+        entries = newEntries
+        index = newIndex
+        request()
+        return true
+    }
+
     func resize(_ size: Size) {
         viewport.resize(viewport: size)
         let box = windowBox

@@ -23,6 +23,12 @@ final class ViewerSession {
     let drawer: TileDrawer
     let wall: WallScreen
     var detail: DetailScreen?
+    /// The photo named alone on the command line, open before its folder's wall is known
+    /// (`ViewerSession+Alone`); nil once it has its place there.
+    var alonePhoto: PhotoPath?
+    /// The wall changed under the open photo while its decode was on its way: it takes its
+    /// place in the new list once the decode is in (`rehomeDetail`).
+    var detailRehomePending = false
     var scan: LibraryScan?
     var scanPaths: [PhotoPath] = []
     var scanning: Bool { scan != nil }
@@ -201,6 +207,7 @@ final class ViewerSession {
             resultsWaiting = batch.count == want
         } while resultsWaiting && taken < wall.uploadsPerFrame && bytes < wall.uploadBytesPerFrame
             && ProcessClock.now() < uploadDeadline
+        if detailRehomePending, taken > 0 { rehomeDetail() }
         let uploaded = ProcessClock.now()
         if let detail {
             detail.draw(now: now)
@@ -312,7 +319,10 @@ final class ViewerSession {
         case .indexed(let entries):
             // Not the end of the scan: `scan` stays, and the walk's differences follow.
             scan = keptScan
-            if detail == nil { wall.show(entries) }
+            if detail == nil || alonePhoto != nil {
+                wall.show(entries)
+                placeAlonePhoto(final: false)
+            }
             return
         case let .scanned(entries, issues, live, edit):
             heapTrim.noteRelease()
@@ -330,12 +340,14 @@ final class ViewerSession {
             } else {
                 wall.show(entries)
             }
-            if let open {
-                detail?.close()
-                detail = nil
+            if alonePhoto != nil {
+                placeAlonePhoto(final: true)
+            } else if let open {
                 if let index = entries.firstIndex(where: { $0.path == open.path }) {
-                    showDetail(index)
+                    rehomeDetail(at: index)
                 } else {
+                    detail?.close()
+                    detail = nil
                     window.setTitle(title)
                     emit(.closed(index: open.index))
                 }
@@ -344,6 +356,7 @@ final class ViewerSession {
             pendingScanAnnouncement = entries.count
         case .failed(let reason):
             log.error("cannot scan: \(reason)")
+            placeAlonePhoto(final: true)
             pendingScanAnnouncement = wall.entries.count
         }
     }
