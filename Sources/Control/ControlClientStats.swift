@@ -8,11 +8,6 @@ public struct ControlClientStats: Sendable, Equatable {
     public var connected: Int
     /// Connections refused since the server started because every place was taken.
     public var refused: Int
-
-    public init(connected: Int, refused: Int) {
-        self.connected = connected
-        self.refused = refused
-    }
 }
 
 final class ControlClientCounters: Sendable {

@@ -38,8 +38,6 @@ final class ControlClientTable {
         refusals = ControlRefusalLog(log: log, interval: limits.refusalLogInterval, loop: loop)
     }
 
-    var count: Int { clients.count }
-
     /// nil when the client is refused (too many, or shutting down).
     ///
     /// A client's place is given back in one place only: when its channel has closed, however
@@ -90,7 +88,7 @@ final class ControlClientTable {
 
     /// Counts a request in, or says why not.
     func admit(_ id: UInt64) -> Bool {
-        guard let client = clients[id], client.inFlight < limits.maximumRequestsInFlight else { return false }
+        guard let client = clients[id], !client.closing, client.inFlight < limits.maximumRequestsInFlight else { return false }
         clients[id]?.inFlight += 1
         return true
     }
