@@ -94,7 +94,7 @@ extension CommandTemplate {
         let nothingAfter = s + 1 == words.count
         var positional = Array(words[...s])
         switch (family, shellName) {
-        case (.posix, _) where nothingAfter:
+        case (.posix, let name) where nothingAfter && !["csh", "tcsh"].contains(name): // csh has no $0 to skip
             positional[s] = rewrite(words[s]) { name, _ in "$\(named.firstIndex(of: name)! + 1)" }
             text += " Pass it as an argument after the script and read it there as \(variables): "
                 + quoted(positional + [shellName] + named) + ";"
@@ -103,7 +103,8 @@ extension CommandTemplate {
             text += " Pass it as an argument after the script and read it there as $argv[1]: " + quoted(positional + named) + ";"
         default: break
         }
-        text += " or read it from the environment every on-select command gets (CASCADE_PATH, CASCADE_URI, CASCADE_INDEX)"
+        text += text.hasSuffix(";") ? " or read it" : " Read it instead"
+        text += " from the environment every on-select command gets (CASCADE_PATH, CASCADE_URI, CASCADE_INDEX)"
         guard family == .posix || shellName == "fish" else { return text + "." }
         var environment = words
         environment[s] = rewrite(words[s]) { name, inDoubleQuotes in
