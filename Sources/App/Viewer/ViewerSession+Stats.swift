@@ -36,7 +36,7 @@ extension ViewerSession {
             ("stallsOver250ms", .int(activity.stallsOver250ms)),
             // When, as seconds before this reply: the loop's clock is SDL's, not the client's.
             ("recentStalls", .array(activity.recentStalls.map { stall in
-                .object([("agoSeconds", .double(((EventSource.clock() - stall.endedAt) * 1000).rounded() / 1000)),
+                .object([("agoSeconds", .double((max(0, EventSource.clock() - stall.endedAt) * 1000).rounded() / 1000)),
                          ("ms", ms(stall.seconds))])
             })),
             ("events", .object([

@@ -179,8 +179,13 @@ final class ViewerSession {
         min(idle.nextDeadline(detailOpen: detail != nil), daemonDeadline, wall.nextArrivalFade(after: ProcessClock.now()))
     }
 
+    /// `now` is the scene's time, what animations and fades advance by; tests drive frames
+    /// at a made-up one. What the frame itself costs is timed on the loop's clock from its
+    /// own reading: work measured from `now` was off by the gap between the two clocks (a
+    /// frame "took" −634,823 ms on a machine up for six minutes, driven at second 1,000).
     func frame(at now: Double) {
-        pacer.starting(at: now)
+        let started = ProcessClock.now()
+        pacer.starting(at: started)
         dirty = false
         heapTrim.noteWork()
         let moving = needsFrame
@@ -191,7 +196,7 @@ final class ViewerSession {
         // frame ran 3 ms past it). A full batch means more may be waiting, and no further wake
         // will say so.
         var bytes = 0, taken = 0
-        let uploadDeadline = now + refreshInterval * 0.4
+        let uploadDeadline = started + refreshInterval * 0.4
         repeat {
             let want = min(2, wall.uploadsPerFrame - taken)
             let batch = decodes.drain(max: want)
@@ -219,7 +224,7 @@ final class ViewerSession {
         if showStats { drawStats(now: now) }
         drawOverlay()
         let drawn = ProcessClock.now()
-        let work = drawn - now
+        let work = drawn - started
         var presenting = drawn
         if let time = pacer.presentTime(moving: moving), time > drawn {
             Thread.sleep(forTimeInterval: time - drawn)
@@ -231,7 +236,7 @@ final class ViewerSession {
         if let gap = stats.record(workSeconds: work, presentSeconds: presented - presenting, presentedAt: presented,
                                   moving: moving, refreshInterval: refreshInterval) {
             // What a late frame did, for whoever profiles stutter with CASCADE_LOG=debug.
-            log.debug("late frame: \(Int(gap * 1000)) ms since the last, work \(Int(work * 1000)) ms (uploads \(Int((uploaded - now) * 1000)) ms), present \(Int((presented - presenting) * 1000)) ms, \(taken) results taken, \(decodes.pendingCount) decodes queued")
+            log.debug("late frame: \(Int(gap * 1000)) ms since the last, work \(Int(work * 1000)) ms (uploads \(Int((uploaded - started) * 1000)) ms), present \(Int((presented - presenting) * 1000)) ms, \(taken) results taken, \(decodes.pendingCount) decodes queued")
         }
         afterPresent()
     }
