@@ -39,6 +39,9 @@ final class DetailScreen {
     private let openedAt = ProcessClock.now()
     /// How long after opening a tap beside the photo is taken for the end of a double-click.
     var doubleClickGuard = 0.4
+    private var timing: DetailTiming
+    /// What the last frame drawn showed of the photo, for `timing`.
+    private var drawnPicture = DetailTiming.Picture.placeholder
 
     /// Esc, Backspace or a tap beside the photo.
     var onClose: (() -> Void)?
@@ -60,6 +63,7 @@ final class DetailScreen {
         self.source = source
         self.log = log
         viewport = PhotoViewport(photo: WallPlan.displayedSize(entries[index]), viewport: viewportSize)
+        timing = DetailTiming(index: index, askedAt: openedAt)
         request()
     }
 
@@ -72,6 +76,7 @@ final class DetailScreen {
         guard newIndex >= 0, newIndex < entries.count, newIndex != index else { return }
         index = newIndex
         swipe = 0
+        timing.restart(index: newIndex, at: ProcessClock.now())
         viewport = PhotoViewport(photo: WallPlan.displayedSize(entries[index]), viewport: viewport.viewport)
         request()
         onChange?(index)
@@ -259,6 +264,11 @@ final class DetailScreen {
 
     // MARK: Drawing
 
+    /// The frame last drawn is on screen: logs when the photo first showed, and sharp.
+    func presented(at now: Double) {
+        for line in timing.presented(drawnPicture, at: now) { log.debug("\(line)") }
+    }
+
     func draw(now: Double) {
         drawer.clearBackground()
         drawer.fill(Rect(origin: .zero, size: viewport.viewport), color: Self.background)
@@ -270,10 +280,13 @@ final class DetailScreen {
             let opacity = (now - since) / WallScreen.fadeDuration
             if opacity < 1 { fading = true; drawer.draw(.placeholder, in: frame) }
             drawer.drawImage(texture, in: frame, opacity: opacity)
+            drawnPicture = .sharp
         case .failed(let reason):
             drawer.draw(.error(reason: reason), in: frame)
+            drawnPicture = .error
         case .loading, nil:
             drawer.draw(.placeholder, in: frame)
+            drawnPicture = .placeholder
         }
         drawer.drawPanel(["\(entry.name)   \(index + 1) / \(entries.count)"], placement: .bottomCentre)
     }
