@@ -132,6 +132,20 @@ struct DetailPreviewTests {
         #expect(colour(200, 300)?.matches(left) == true && colour(600, 300)?.matches(right) == true)
     }
 
+    @Test("next, before the neighbour's decode is in: the neighbour's tile picture on the first frame, not a grey box")
+    func nextShowsTheNeighboursTile() throws {
+        try deliver { wall.isScreenSettled }
+        let screen = open(0)
+        defer { screen.close() }
+        draw(screen, at: 1)
+        screen.next()
+        #expect(!screen.hasDecode(1), "no decode delivered yet")
+        draw(screen, at: 2)
+        #expect(colour(400, 150)?.matches(top) == true, "\(String(describing: colour(400, 150)))")
+        #expect(colour(400, 450)?.matches(bottom) == true)
+        #expect(colour(100, 300)?.matches(DetailScreen.background) == true, "the portrait's shape")
+    }
+
     @Test("a tile still loading: the placeholder, never an error, then the tile's picture as soon as the tile has it")
     func tileStillLoading() throws {
         let screen = open(0)

@@ -1,6 +1,6 @@
 // How long a photo of the detail view took to reach the screen, from the moment it was asked
 // for (Return, a tap, `select`, next or previous): the first frame presented for it and what
-// that frame showed, then the first frame with the sharp decode. One debug log line each, read
+// that frame showed, the first frame with a picture of it, then the first with the sharp decode. One debug log line each, read
 // by script/bench-viewer; a person waiting sees the same two moments.
 
 struct DetailTiming {
@@ -16,6 +16,7 @@ struct DetailTiming {
     private var askedAt: Double
     private var index: Int
     private var firstReported = false
+    private var pictureReported = false
     private var sharpReported = false
 
     init(index: Int, askedAt: Double) {
@@ -35,6 +36,10 @@ struct DetailTiming {
         if !firstReported {
             firstReported = true
             lines.append("photo \(index + 1): first frame \(ms) ms after it was asked for, showing \(picture.rawValue)")
+        }
+        if !pictureReported, picture != .placeholder {
+            pictureReported = true
+            lines.append("photo \(index + 1): first picture \(ms) ms after it was asked for: \(picture.rawValue)")
         }
         if !sharpReported, picture == .sharp || picture == .error {
             sharpReported = true
