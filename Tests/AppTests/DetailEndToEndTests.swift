@@ -18,8 +18,12 @@ struct DetailEndToEndTests {
     /// DetailScreen.background, what surrounds a photo fit to the window.
     static let detailBackground = (r: 12, g: 12, b: 13)
 
-    @Test("Return on a 4096 × 4096 JPEG: the first detail frame on screen shows the photo's colours where they belong, and the sharp photo then takes its place unmoved")
-    func returnShowsThePictureAtOnce() async throws {
+    /// Both renderers: the tile's picture is copied through a render target, which each does its own way.
+    typealias RendererAsked = ViewerEndToEndTests.RendererAsked
+
+    @Test("Return on a 4096 × 4096 JPEG: the first detail frame on screen shows the photo's colours where they belong, and the sharp photo then takes its place unmoved",
+          arguments: RendererAsked.allCases)
+    func returnShowsThePictureAtOnce(renderer: RendererAsked) async throws {
         let server = try await XServer()
         defer { server.stop() }
         let display = server.display
@@ -37,7 +41,8 @@ struct DetailEndToEndTests {
 
         let child = try ChildProcess(cascadeBinary, [
             folder.path, "--geometry", "\(Self.width)x\(Self.height)", "--events", "stdout", "--columns", "3", "--no-captions",
-        ], environment: ["DISPLAY": display.name, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": cacheHome])
+        ], environment: ["DISPLAY": display.name, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": cacheHome]
+            .merging(renderer.environment) { $1 })
         defer { child.stop() }
         _ = try await next("scanned", from: child)
         let window = try await display.waitForWindow(class: "cascade")

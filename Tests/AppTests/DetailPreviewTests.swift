@@ -78,12 +78,22 @@ struct DetailPreviewTests {
 
     private func colour(_ x: Double, _ y: Double) -> ScreenColor? { canvas.pixel(atX: Int(x), y: Int(y)) }
 
+    /// Photo 0's two halves where a 900 × 600 photo fit to the window has them.
+    private var showsPhotoZero: Bool { colour(200, 300)?.matches(left) == true && colour(600, 300)?.matches(right) == true }
+
+    /// The wall settled (every tile on screen shows its photo), then photo `index` opened and
+    /// its first frame drawn, before any decode of its own is in.
+    private func openFromSettledWall(_ index: Int) throws -> DetailScreen {
+        try deliver { wall.isScreenSettled }
+        let screen = open(index)
+        draw(screen, at: 1)
+        return screen
+    }
+
     @Test("the first frame shows the tile's picture fit to the window, in the photo's shape and colours; the decode then takes its place")
     func firstFrameShowsTheTile() throws {
-        try deliver { wall.isScreenSettled }
-        let screen = open(0)
+        let screen = try openFromSettledWall(0)
         defer { screen.close() }
-        draw(screen, at: 1)
         // 900 × 600 in 800 × 600: 800 × 533 from y = 33, letterboxed.
         #expect(colour(200, 300)?.matches(left) == true, "left half: \(String(describing: colour(200, 300)))")
         #expect(colour(600, 300)?.matches(right) == true, "right half: \(String(describing: colour(600, 300)))")
@@ -95,8 +105,7 @@ struct DetailPreviewTests {
         try deliver(to: screen) { screen.hasDecode(0) }
         for now in [1.0, 1.05, 1.1, 1.15, 10] {
             draw(screen, at: now)
-            #expect(colour(200, 300)?.matches(left) == true && colour(600, 300)?.matches(right) == true,
-                    "at \(now) s: \(String(describing: colour(200, 300))), \(String(describing: colour(600, 300)))")
+            #expect(showsPhotoZero, "at \(now) s: \(String(describing: colour(200, 300))), \(String(describing: colour(600, 300)))")
             #expect(colour(400, 10)?.matches(DetailScreen.background) == true)
         }
         #expect(!screen.showsTilePicture, "the copy is freed once the decode is fully in")
@@ -104,10 +113,8 @@ struct DetailPreviewTests {
 
     @Test("a portrait photo's picture stands upright, pillarboxed")
     func portrait() throws {
-        try deliver { wall.isScreenSettled }
-        let screen = open(1)
+        let screen = try openFromSettledWall(1)
         defer { screen.close() }
-        draw(screen, at: 1)
         // 400 × 800 in 800 × 600: 300 × 600 from x = 250.
         #expect(colour(400, 150)?.matches(top) == true, "top half: \(String(describing: colour(400, 150)))")
         #expect(colour(400, 450)?.matches(bottom) == true, "bottom half: \(String(describing: colour(400, 450)))")
@@ -116,28 +123,24 @@ struct DetailPreviewTests {
 
     @Test("the picture is the detail view's own copy: the tile's texture going to another photo, or freed, does not change it")
     func recycledTextureIsNotDrawn() throws {
-        try deliver { wall.isScreenSettled }
-        let screen = open(0)
+        let screen = try openFromSettledWall(0)
         defer { screen.close() }
-        draw(screen, at: 1)
         let cell = try #require(wall.view.liveCell(at: 0))
         // The pool hands the texture to another photo: all one colour.
         let other = DecodedImage(width: 64, height: 43, stride: 64 * 4, pixels: [UInt8](repeating: 0x60, count: 64 * 43 * 4))
         try cell.fill(with: other, renderer: canvas.renderer)
         draw(screen, at: 2)
-        #expect(colour(200, 300)?.matches(left) == true && colour(600, 300)?.matches(right) == true)
+        #expect(showsPhotoZero)
         // Then frees it to stay in budget.
         cell.texture?.destroy()
         draw(screen, at: 3)
-        #expect(colour(200, 300)?.matches(left) == true && colour(600, 300)?.matches(right) == true)
+        #expect(showsPhotoZero)
     }
 
     @Test("next, before the neighbour's decode is in: the neighbour's tile picture on the first frame, not a grey box")
     func nextShowsTheNeighboursTile() throws {
-        try deliver { wall.isScreenSettled }
-        let screen = open(0)
+        let screen = try openFromSettledWall(0)
         defer { screen.close() }
-        draw(screen, at: 1)
         screen.next()
         #expect(!screen.hasDecode(1), "no decode delivered yet")
         draw(screen, at: 2)
@@ -157,15 +160,13 @@ struct DetailPreviewTests {
         // The wall's decode lands first (the detail view's is held back).
         try deliver { tileShown(0) }
         draw(screen, at: 2)
-        #expect(colour(200, 300)?.matches(left) == true && colour(600, 300)?.matches(right) == true)
+        #expect(showsPhotoZero)
     }
 
     @Test("a panorama wider than a tile may be: its tile's middle third goes in the middle of the photo's frame, the decode then fills the rest")
     func panoramaCrop() throws {
-        try deliver { wall.isScreenSettled }
-        let screen = open(2)
+        let screen = try openFromSettledWall(2)
         defer { screen.close() }
-        draw(screen, at: 1)
         // 2400 × 200 in 800 × 600: 800 × 67 from y = 267; the tile showed x 800–1600 of it.
         #expect(colour(400, 300)?.matches(thirds[1]) == true, "\(String(describing: colour(400, 300)))")
         #expect(colour(100, 300)?.matches(drawer.theme.placeholder) == true, "the tile never showed the left third")
