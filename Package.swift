@@ -34,6 +34,9 @@ let package = Package(
         // libpng reports errors by longjmp, which Swift cannot catch: this C layer sets the
         // setjmp at every entry point (thumbnail and PNG photo reading and writing).
         .target(name: "CPNGCodec", dependencies: ["CPNG"]),
+        // Xlib for the SDL window on X11 where SDL 2.26 falls short (a UTF-8 title in any locale,
+        // full screen without a window manager). libx11-dev comes with libsdl2-dev.
+        .target(name: "CX11Window", dependencies: ["CSDL2"], linkerSettings: [.linkedLibrary("X11")]),
 
         // Starting child processes cleanly (signals, descriptors): decode workers and on-select
         // commands alike.
@@ -44,7 +47,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Screen", dependencies: [
-            "Waterfall", "CSDL2", "CPNGCodec",
+            "Waterfall", "CSDL2", "CPNGCodec", "CX11Window",
             .product(name: "Logging", package: "swift-log"),
         ]),
 

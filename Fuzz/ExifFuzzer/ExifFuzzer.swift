@@ -11,5 +11,8 @@ public func exifFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // leak or a read outside the block — the sanitizer and libFuzzer's limits catch those.
     let orientation = ExifOrientation.read(tiffBlock: bytes)
     precondition(Orientation.allCases.contains(orientation))
+    // The info panel's reader walks more of the block: every tag it shows, the GPS IFD too.
+    let summary = ExifSummary(exifBlock: Array("Exif".utf8) + [0, 0] + bytes)
+    precondition(summary.latitude.map { abs($0) <= 180 } ?? true)
     return 0
 }

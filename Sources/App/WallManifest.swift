@@ -20,8 +20,9 @@ public struct WallManifest: Codable, Sendable, Equatable {
         public var path: String
         public var uri: String
         public var rect: ManifestRect
-        /// "ok" or "error".
+        /// "ok", "partial" (part of the photo shown: a truncated file) or "error".
         public var status: String
+        /// Why the status is not "ok".
         public var error: String?
         /// As displayed (after EXIF orientation); absent when the header could not be read.
         public var size: ManifestSize?

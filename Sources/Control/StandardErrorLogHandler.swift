@@ -1,5 +1,6 @@
 // swift-log's handler for cascade: every event is one `LogLine`, written to stderr with a single
-// write(2) so lines from the frame loop and the decoder threads never interleave mid-line.
+// write(2) so lines from the frame loop and the decoder threads never interleave mid-line — and
+// above a progress bar, when one is shown (`TerminalStatusLine`).
 
 import Glibc
 import Logging
@@ -35,18 +36,7 @@ public struct StandardErrorLogHandler: LogHandler {
         let line = LogLine.format(style: style, level: event.level, label: label, source: event.source,
                                   message: event.message.description, metadata: all,
                                   timestamp: style == .terminal ? Self.timestamp() : "")
-        Self.write(line)
-    }
-
-    private static func write(_ line: String) {
-        var bytes = Array(line.utf8)
-        bytes.withUnsafeMutableBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { return }
-            }
-        }
+        TerminalStatusLine.standardError.print(line)
     }
 
     /// Local time as swift-log's own stream handler prints it.

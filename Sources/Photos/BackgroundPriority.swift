@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Logging
+import Synchronization
 
 /// Decoding is background work: a photo arriving 20 ms later goes unseen, a frame arriving 20 ms
 /// late is a stutter. On a machine with few cores — two here, one on a small kiosk — the decoders
@@ -19,11 +21,23 @@ public enum BackgroundPriority {
 
     /// Sets the calling thread's nice value: on Linux the nice value is per thread, and
     /// PRIO_PROCESS with id 0 names the calling thread (threads it starts inherit it). 0 or
-    /// less leaves it as it is; a failure only means the decode competes as before.
-    public static func lowerCurrentThread(to niceness: Int32) {
-        guard niceness > 0 else { return }
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, min(niceness, 19))
+    /// less leaves it as it is. A failure means the decodes compete with the frame loop as
+    /// equals; it is said once per process (a seccomp filter without `setpriority` — systemd's
+    /// `~@resources` — makes it fail with EPERM), never silently. Returns whether it worked.
+    @discardableResult
+    public static func lowerCurrentThread(to niceness: Int32,
+                                          report: (String) -> Void = { Logger(label: "cascade.decode").warning("\($0)") }) -> Bool {
+        guard niceness > 0 else { return true }
+        let wanted = min(niceness, 19)
+        guard setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, wanted) != 0 else { return true }
+        let reason = String(cString: strerror(errno))
+        if failureReported.exchange(true, ordering: .relaxed) == false {
+            report("cannot lower the decoders' priority to nice \(wanted) (setpriority: \(reason)): decoding competes with the frame loop")
+        }
+        return false
     }
+
+    private static let failureReported = Atomic<Bool>(false)
 
     /// The calling thread's nice value.
     public static var currentThreadNiceness: Int32 {

@@ -21,8 +21,8 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case outOfMemory
     /// The thumbnail cache remembers that this file (at this mtime) failed before.
     case failedBefore(String)
-    /// The worker process decoding this file crashed, was killed, ran out of time or answered
-    /// nonsense; the text says which ("decoder crashed (signal 11)").
+    /// The worker processes decoding this file crashed, ran out of time or answered nonsense, on
+    /// a second try too (or kept being killed); the text says which ("decoder crashed (signal 11)").
     case decoderCrashed(String)
     /// No worker process could be started (the file was never tried).
     case decoderUnavailable(String)
@@ -58,8 +58,9 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// changes is pointless; the thumbnail cache records only these.
     public var isContentFailure: Bool {
         switch self {
-        // A decoder that died on a file is assumed to die on it again: recording it is what
-        // keeps a poisoned file from crashing a worker at every start.
+        // The pool reports a crash only once a fresh worker died on the same file too (and never
+        // for a worker killed from outside or at shutdown): recording it is what keeps a
+        // poisoned file from crashing a worker at every start.
         case .truncated, .corrupt, .tooManyPixels, .unsupported, .unknownSize, .fileTooLarge, .decoderCrashed: return true
         case .unreadable, .notRegularFile, .outOfMemory, .failedBefore, .decoderUnavailable: return false
         }
@@ -68,7 +69,7 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension ImageFormat {
     /// How people write the format's name in a sentence.
-    var displayName: String {
+    public var displayName: String {
         switch self {
         case .jpeg: return "JPEG"
         case .png: return "PNG"

@@ -28,9 +28,12 @@ public enum DecodeWorker {
     /// Test hooks, read from the environment once at start: a request whose path contains the
     /// value of `CASCADE_DECODER_CRASH_ON` makes the worker abort(), one containing
     /// `CASCADE_DECODER_HANG_ON` makes it sleep forever. They stand in for a poisoned file that
-    /// crashes or hangs a C decoder; nothing sets them outside tests.
+    /// crashes or hangs a C decoder; nothing sets them outside tests. `CASCADE_DECODER_HOLD_WHILE`
+    /// names a file: every decode waits while it exists, so a test can kill workers from
+    /// outside with photos certainly in flight, then let their retries through.
     static let crashHook = "CASCADE_DECODER_CRASH_ON"
     static let hangHook = "CASCADE_DECODER_HANG_ON"
+    static let holdHook = "CASCADE_DECODER_HOLD_WHILE"
 
     /// Never returns: exits 0 when the socket closes, 1 if the worker cannot start.
     public static func run(parent: pid_t, limits: Limits) -> Never {
@@ -44,7 +47,8 @@ public enum DecodeWorker {
         var space = rlimit(rlim_cur: rlim_t(limits.addressSpace), rlim_max: rlim_t(limits.addressSpace))
         if setrlimit(Int32(RLIMIT_AS.rawValue), &space) != 0 { fail("cannot limit address space: \(String(cString: strerror(errno)))") }
         LibrarySetup.ensure()
-        BackgroundPriority.lowerCurrentThread(to: limits.niceness)
+        // Said on stderr (the journal), never through a default logger: stdout is the socket.
+        BackgroundPriority.lowerCurrentThread(to: limits.niceness) { say($0) }
 
         let environment = Environment()
         let socket = WorkerSocket(fd: 0)
@@ -71,6 +75,7 @@ public enum DecodeWorker {
     private struct Environment {
         let crashOn: [UInt8]?
         let hangOn: [UInt8]?
+        let holdWhile: String?
 
         init() {
             func value(_ name: String) -> [UInt8]? {
@@ -80,6 +85,7 @@ public enum DecodeWorker {
             }
             crashOn = value(DecodeWorker.crashHook)
             hangOn = value(DecodeWorker.hangHook)
+            holdWhile = value(DecodeWorker.holdHook).map { String(decoding: $0, as: UTF8.self) }
         }
     }
 
@@ -93,6 +99,7 @@ public enum DecodeWorker {
         }
         if let crash = hooks.crashOn, request.path.bytes.contains(crash) { abort() }
         if let hang = hooks.hangOn, request.path.bytes.contains(hang) { while true { sleep(1000) } }
+        if let hold = hooks.holdWhile { while access(hold, F_OK) == 0 { usleep(10_000) } }
 
         let image: DecodedImage
         do throws(DecodeError) {
@@ -104,7 +111,8 @@ public enum DecodeWorker {
         }
         do {
             let fd = try SharedPixels.share(image)
-            return (WorkerMessages.encode(.image(width: image.width, height: image.height, stride: image.stride)), fd)
+            return (WorkerMessages.encode(.image(width: image.width, height: image.height, stride: image.stride,
+                                                             partial: image.partial)), fd)
         } catch {
             // Almost always the address-space limit: the memfd is counted when mapped.
             return (WorkerMessages.encode(.failure(.outOfMemory)), nil)
@@ -124,9 +132,13 @@ public enum DecodeWorker {
     }
 
     private static func fail(_ message: String) -> Never {
+        say(message)
+        exit(1)
+    }
+
+    private static func say(_ message: String) {
         let line = Array("cascade decode-worker: \(message)\n".utf8)
         _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-        exit(1)
     }
 
     /// prctl is variadic in C, which Swift cannot call; the fixed five-argument form is what the

@@ -40,6 +40,8 @@ extension DecodedImage {
             }
         }
         guard stretched else { return self }
-        return DecodedImage(width: box.width, height: box.height, stride: box.width * 4, pixels: output)
+        var enlarged = DecodedImage(width: box.width, height: box.height, stride: box.width * 4, pixels: output)
+        enlarged.partial = partial
+        return enlarged
     }
 }

@@ -7,6 +7,9 @@ public struct DecodedImage: Sendable {
     /// Bytes per row; at least width × 4.
     public let stride: Int
     public var pixels: [UInt8]
+    /// Why only part of the photo is there — "truncated file" — when the decoder showed what
+    /// it could (the rest is the decoder's grey); nil for a whole photo.
+    public var partial: String?
 
     public init(width: Int, height: Int, stride: Int, pixels: [UInt8]) {
         precondition(width >= 0 && height >= 0 && stride >= width * 4 && pixels.count >= stride * height)

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Synchronization
 
 /// Decodes photos in worker processes (GNOME Loupe/glycin's approach): the C decoders run in
@@ -7,8 +8,8 @@ import Synchronization
 /// thumbnail cache's fail folder by `TileImageLoader` — and a fresh worker takes the next one.
 ///
 /// Each calling thread borrows a worker for one decode and blocks on it; with as many workers as
-/// decode threads nobody waits for a worker. Workers start on first use and are reused; an idle
-/// worker found dead (killed from outside) is replaced without blaming any file.
+/// decode threads nobody waits for a worker. Workers start on first use and are reused; a worker
+/// killed from outside — idle or mid-decode — is replaced without blaming any file.
 public final class DecoderPool: PhotoDecoding {
     public struct Configuration: Sendable {
         /// The program to run: this very binary by default.
@@ -24,6 +25,8 @@ public final class DecoderPool: PhotoDecoding {
         /// however short the decode limit is.
         public var startTimeout: Duration = .seconds(20)
         public var limits = DecodeWorker.Limits(addressSpace: 2 << 30, cpuSecondsPerRequest: 60)
+        /// A lower pixel budget than the requests ask for, when memory is short (MemoryBudget).
+        public var maxPixelsPerDecode: Int?
 
         public init() {}
     }
@@ -62,13 +65,14 @@ public final class DecoderPool: PhotoDecoding {
     public var spawnedCount: Int { state.withLock { $0.spawned } }
 
     public func decode(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> DecodedImage {
+        var request = request
+        if let cap = configuration.maxPixelsPerDecode { request.maxPixels = min(request.maxPixels, cap) }
         let message = WorkerMessages.encode(request)
         guard message.count <= WorkerMessages.maxMessage else { throw .unreadable(String(cString: strerror(ENAMETOOLONG))) }
         slots.wait()
         defer { slots.signal() }
-        // A worker found dead before it got the request is replaced; two in a row mean
-        // something is wrong with starting them, not with this file.
-        for _ in 0..<3 {
+        var attempts = Attempts()
+        while true {
             let worker = try borrow()
             switch exchange(with: worker, message: message, file: file.fileDescriptor, request: request) {
             case .answered(let result):
@@ -76,26 +80,68 @@ public final class DecoderPool: PhotoDecoding {
                 return try result.get()
             case .deadBeforeRequest:
                 retire(worker, kill: true)
-                continue
+                attempts.deadBeforeRequest += 1
+                // Two in a row mean something is wrong with starting workers, not with this file.
+                if attempts.deadBeforeRequest >= 3 { throw .decoderUnavailable("workers keep dying before they get a photo") }
             case .broken(let reason, let kill):
                 let ending = retire(worker, kill: kill)
-                throw .decoderCrashed(reason ?? ending.reason)
+                // cascade's own shutdown ends the workers in flight (they die with the spawning
+                // thread): that is no verdict on the photo, and nothing is retried any more.
+                if isClosed { throw .decoderUnavailable("decoding has stopped") }
+                if reason != nil || ending.isPhotosFault {
+                    attempts.photosFault += 1
+                    if attempts.photosFault >= Self.faultsToFail { throw .decoderCrashed(reason ?? ending.reason) }
+                } else {
+                    Self.logger.warning("a decode worker was stopped from outside; its photo goes to a fresh one",
+                                        metadata: ["how": "\(ending.reason)", "path": "\(request.path)"])
+                    attempts.killedFromOutside += 1
+                    if attempts.killedFromOutside > Self.outsideKillRetries {
+                        throw .decoderCrashed("\(ending.reason), \(attempts.killedFromOutside) times in a row")
+                    }
+                }
             }
         }
-        throw .decoderUnavailable("workers keep dying before they get a photo")
     }
 
-    /// Ends every worker and refuses new decodes. Decodes in flight finish first (their threads
-    /// hold the workers); idle workers are told to go by closing their sockets, and reaped.
+    /// A worker that crashed, hung past the timeout or hit a limit on a photo may have been
+    /// unlucky (a flaky library, a machine too loaded to finish in time): the photo is blamed —
+    /// and recorded in the fail folder for good — only when a fresh worker fails on it again.
+    static let faultsToFail = 2
+
+    /// A worker killed from outside while decoding (`kill -9`, the OOM killer, SIGTERM to the
+    /// whole group) is not the photo's fault, so the photo goes to a fresh worker. A photo whose
+    /// decode keeps getting its worker killed — the OOM killer picking the worker it swells —
+    /// still fails after this many retries.
+    static let outsideKillRetries = 3
+
+    private struct Attempts {
+        var deadBeforeRequest = 0
+        var photosFault = 0
+        var killedFromOutside = 0
+    }
+
+    private var isClosed: Bool { state.withLock { $0.closed } }
+
+    private static let logger = Logger(label: "cascade.decode")
+
+    /// Ends every worker and refuses new decodes. Idle workers are told to go by closing their
+    /// sockets, and reaped; busy ones are killed, and their decodes fail as "decoding has
+    /// stopped" without blaming the photos, so an exit waits for no photo.
     public func shutdown() {
         let idle = state.withLock { state -> [WorkerProcess] in
             state.closed = true
-            defer { state.idle = [] }
-            return state.idle
+            let idle = state.idle
+            state.idle = []
+            // In `alive`, so not reaped yet (retire removes them first): the pids are still theirs.
+            let busy = state.alive.subtracting(idle.map(\.pid))
+            for pid in busy { kill(pid, SIGKILL) }
+            return idle
         }
         for worker in idle { retire(worker, kill: true) }
         spawner.stop()
     }
+
+    public func stopDecoding() { shutdown() }
 
     // MARK: Workers
 
@@ -201,12 +247,14 @@ public final class DecoderPool: PhotoDecoding {
         switch reply {
         case .failure(let error):
             return .answered(.failure(error))
-        case .image(let width, let height, let stride):
+        case .image(let width, let height, let stride, let partial):
             guard let descriptor, Self.plausible(width: width, height: height, stride: stride, for: request) else {
                 return .broken(reason: "decoder sent a malformed reply", kill: true)
             }
             do {
-                return .answered(.success(try SharedPixels.take(descriptor, width: width, height: height, stride: stride)))
+                var image = try SharedPixels.take(descriptor, width: width, height: height, stride: stride)
+                image.partial = partial
+                return .answered(.success(image))
             } catch {
                 return .broken(reason: "decoder sent unreadable pixels (\(error))", kill: true)
             }

@@ -14,22 +14,31 @@ public enum ExifOrientation {
 
     /// From a JPEG APP1 payload or any block starting with "Exif\0\0" and a TIFF header.
     public static func read(exifBlock block: [UInt8]) -> Orientation {
-        let capped = block.count > maximumBlockSize ? Array(block.prefix(maximumBlockSize)) : block
-        return parse(capped)
+        parse(capped(block))
     }
 
     /// From a PNG eXIf or WebP EXIF chunk: a bare TIFF structure, or — as some writers do it —
     /// one with the JPEG-style "Exif\0\0" in front.
     public static func read(tiffBlock block: [UInt8]) -> Orientation {
-        if block.has(exifHeader, at: 0) { return read(exifBlock: block) }
-        return read(exifBlock: exifHeader + block.prefix(maximumBlockSize - exifHeader.count))
+        parse(exifBlock(tiff: block))
     }
 
-    /// From the PNG eXIf or WebP EXIF chunk whose data, `length` bytes long, starts at `offset`
-    /// of the probed file; only the first `maximumBlockSize` bytes of it are read.
-    static func read(tiffChunkAt offset: Int, length: Int, in input: ProbeInput) -> Orientation {
-        guard let block = try? input.bytes(min(length, maximumBlockSize), at: offset) else { return .up }
-        return read(tiffBlock: block)
+    /// A block as libexif reads it, no longer than `maximumBlockSize`.
+    static func capped(_ block: [UInt8]) -> [UInt8] {
+        block.count > maximumBlockSize ? Array(block.prefix(maximumBlockSize)) : block
+    }
+
+    /// A bare TIFF structure (or one already behind "Exif\0\0") as an EXIF block, capped.
+    static func exifBlock(tiff block: [UInt8]) -> [UInt8] {
+        if block.has(exifHeader, at: 0) { return capped(block) }
+        return exifHeader + block.prefix(maximumBlockSize - exifHeader.count)
+    }
+
+    /// The EXIF block of the PNG eXIf or WebP EXIF chunk whose data, `length` bytes long,
+    /// starts at `offset` of the probed file; only the first `maximumBlockSize` bytes are read.
+    static func exifBlock(tiffChunkAt offset: Int, length: Int, in input: ProbeInput) -> [UInt8]? {
+        guard let block = try? input.bytes(min(length, maximumBlockSize), at: offset) else { return nil }
+        return exifBlock(tiff: block)
     }
 
     private static func parse(_ block: [UInt8]) -> Orientation {

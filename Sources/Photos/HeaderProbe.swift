@@ -15,15 +15,16 @@ public enum HeaderProbe {
         } catch {
             throw .file(error)
         }
-        return try probe(prefix: prefix, file: file)
+        return try probe(prefix: prefix, file: file).info
     }
 
     /// Probes a file already in memory; `bytes` must start at the beginning of the file.
     public static func probe(bytes: [UInt8]) throws(ProbeError) -> PhotoInfo {
-        try probe(prefix: bytes, file: nil)
+        try probe(prefix: bytes, file: nil).info
     }
 
-    private static func probe(prefix: [UInt8], file: SafeFile?) throws(ProbeError) -> PhotoInfo {
+    /// The info and the header it came from (with its EXIF block), for `PhotoDetails`.
+    static func probe(prefix: [UInt8], file: SafeFile?) throws(ProbeError) -> (info: PhotoInfo, header: StoredHeader) {
         guard !prefix.isEmpty else { throw .emptyFile }
         guard let format = ImageFormat.sniff(prefix) else { throw .unknownFormat }
         let input = ProbeInput(prefix: prefix, format: format, file: file)
@@ -42,7 +43,7 @@ public enum HeaderProbe {
         guard header.width <= PhotoInfo.maximumSide, header.height <= PhotoInfo.maximumSide else {
             throw input.corrupt("claims an absurd size of \(header.width)×\(header.height)")
         }
-        return PhotoInfo(format: format, pixelWidth: header.width, pixelHeight: header.height,
-                         orientation: header.orientation)
+        return (PhotoInfo(format: format, pixelWidth: header.width, pixelHeight: header.height,
+                          orientation: header.orientation), header)
     }
 }

@@ -52,28 +52,45 @@ enum JPEGDecoder {
         let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
         let format = isCMYK ? TJPF_CMYK : TJPF_BGRA
         var failure: DecodeError?
+        var partial: String?
         var pixels = [UInt8](unsafeUninitializedCapacity: dw * dh * 4) { buffer, count in
             count = dw * dh * 4
             let status = tjDecompress2(handle, base, UInt(bytes.count), buffer.baseAddress!,
                                        Int32(dw), Int32(dw * 4), Int32(dh), Int32(format.rawValue),
                                        TJFLAG_LIMITSCANS)
-            if status != 0 { failure = warningOrError(handle, width: width, height: height) }
+            guard status != 0 else { return }
+            if tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) {
+                partial = partialReason(String(cString: tjGetErrorStr2(handle)))
+            } else {
+                failure = error(handle, width: width, height: height)
+            }
         }
         if let failure { throw failure }
+        // Not one row of blocks came from the file (it ends in or just after the first scan's
+        // header; the bytes libjpeg then makes up fill a block or two): nothing to show.
+        if partial != nil, !isCMYK, isFiller(pixels, width: dw, below: (16 * dh + height - 1) / height) { throw .truncated }
         if isCMYK { convertInvertedCMYK(&pixels) }
-        return SourceImage(image: DecodedImage(width: dw, height: dh, stride: dw * 4, pixels: pixels),
-                           sourceWidth: width, sourceHeight: height, plan: plan, mayHaveAlpha: false)
+        return SourceImage(image: DecodedImage(width: dw, height: dh, stride: dw * 4, pixels: pixels), sourceWidth: width, sourceHeight: height, plan: plan, mayHaveAlpha: false,
+                           partial: partial)
     }
 
-    /// A warning leaves a whole image behind; the only one we refuse is the end of the file
-    /// coming early — the rest of such a photo is flat grey. Other warnings (extraneous
-    /// bytes, an odd marker) are common in camera files that look fine.
-    private static func warningOrError(_ handle: tjhandle, width: Int, height: Int) -> DecodeError? {
-        let message = String(cString: tjGetErrorStr2(handle))
-        if tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) {
-            return message.contains("Premature end of JPEG file") ? .truncated : nil
+    /// A warning leaves a whole image behind. Most (extraneous bytes, an odd marker) are
+    /// common in camera files that look fine; the data ending early leaves the blocks after
+    /// it grey — shown, as feh and Loupe show it, but said to be partial.
+    private static func partialReason(_ message: String) -> String? {
+        if message.contains("Premature end of JPEG file") { return DecodeError.truncated.reason }
+        if message.contains("premature end of data segment") { return "corrupt JPEG data" }
+        return nil
+    }
+
+    /// Whether every pixel from row `firstRow` down is what libjpeg leaves in blocks it has no
+    /// data for — zero coefficients, mid-grey: 128 in every channel.
+    private static func isFiller(_ pixels: [UInt8], width: Int, below firstRow: Int) -> Bool {
+        pixels.withUnsafeBufferPointer { p in
+            Swift.stride(from: min(p.count, firstRow * width * 4), to: p.count, by: 4).allSatisfy {
+                p[$0] == 128 && p[$0 + 1] == 128 && p[$0 + 2] == 128
+            }
         }
-        return error(handle, width: width, height: height)
     }
 
     private static func error(_ handle: tjhandle, width: Int, height: Int) -> DecodeError {

@@ -9,7 +9,7 @@ enum JPEGHeader {
     static func probe(_ input: ProbeInput) throws(ProbeError) -> StoredHeader {
         var position = 2  // after SOI
         var orientation = Orientation.up
-        var exifSeen = false
+        var exif: [UInt8]?
         var skipped = 0
         for _ in 0..<maximumSegments {
             // Find the marker: an 0xFF, maybe after garbage, maybe followed by more 0xFF fill.
@@ -43,14 +43,15 @@ enum JPEGHeader {
             if isFrameHeader(marker) {
                 guard length >= 8 else { throw input.corrupt("frame header is too short") }
                 let frame = try input.bytes(5, at: position + 3)
-                return StoredHeader(width: frame.be16(at: 2) ?? 0, height: frame.be16(at: 0) ?? 0, orientation: orientation)
+                return StoredHeader(width: frame.be16(at: 2) ?? 0, height: frame.be16(at: 0) ?? 0, orientation: orientation, exif: exif)
             }
-            if marker == 0xE1, !exifSeen {
+            if marker == 0xE1, exif == nil {
                 let payload = try input.bytes(length - 2, at: position + 2)
                 if payload.has(Array("Exif".utf8) + [0, 0], at: 0) {
                     // Only the first EXIF segment counts, as in every viewer.
-                    exifSeen = true
-                    orientation = ExifOrientation.read(exifBlock: payload)
+                    let block = ExifOrientation.capped(payload)
+                    exif = block
+                    orientation = ExifOrientation.read(exifBlock: block)
                 }
             }
             position += length

@@ -22,22 +22,22 @@ enum PNGHeader {
         }
         guard allowedDepths.contains(depth) else { throw input.corrupt("has bit depth \(depth) for colour type \(colour)") }
         guard ihdr[18] == 0, ihdr[19] == 0, ihdr[20] <= 1 else { throw input.corrupt("has an unknown compression, filter or interlace method") }
-        return StoredHeader(width: width, height: height, orientation: orientation(input))
+        return StoredHeader(width: width, height: height, exif: exif(input))
     }
 
-    /// The eXIf orientation, or `.up` when there is none or the chunks end early: the size is
+    /// The eXIf block, or nil when there is none or the chunks end early: the size is
     /// already known, and a damaged tail is the decoder's to report.
-    private static func orientation(_ input: ProbeInput) -> Orientation {
+    private static func exif(_ input: ProbeInput) -> [UInt8]? {
         var position = 8 + 25  // after the signature and IHDR with its CRC
         for _ in 0..<maximumChunks {
             guard let head = try? input.bytes(8, at: position), let length = head.be32(at: 0),
-                  length <= Int(Int32.max) else { return .up }
-            if head.has(Array("IDAT".utf8), at: 4) || head.has(Array("IEND".utf8), at: 4) { return .up }
+                  length <= Int(Int32.max) else { return nil }
+            if head.has(Array("IDAT".utf8), at: 4) || head.has(Array("IEND".utf8), at: 4) { return nil }
             if head.has(Array("eXIf".utf8), at: 4) {
-                return ExifOrientation.read(tiffChunkAt: position + 8, length: length, in: input)
+                return ExifOrientation.exifBlock(tiffChunkAt: position + 8, length: length, in: input)
             }
             position += 12 + length  // length, type, data, CRC
         }
-        return .up
+        return nil
     }
 }

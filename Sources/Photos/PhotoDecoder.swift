@@ -43,7 +43,7 @@ public enum PhotoDecoder {
         let plan = DecodePlan(sourceWidth: image.width, sourceHeight: image.height, orientation: .up,
                               box: box, mode: mode)
         let source = SourceImage(image: image, sourceWidth: image.width, sourceHeight: image.height,
-                                 plan: plan, mayHaveAlpha: true)
+                                 plan: plan, mayHaveAlpha: true, partial: image.partial)
         return finish(source, orientation: .up)
     }
 
@@ -87,7 +87,9 @@ public enum PhotoDecoder {
         let height = min(image.height, max(1, Int((Double(plan.outputHeight) * shortfall).rounded())))
         let alpha = source.mayHaveAlpha && AreaResampler.hasTranslucency(image)
         let scaled = AreaResampler.resample(image, region: region, width: width, height: height, alpha: alpha)
-        return orientation.apply(to: scaled)
+        var oriented = orientation.apply(to: scaled)
+        oriented.partial = source.partial
+        return oriented
     }
 }
 
@@ -113,4 +115,6 @@ struct SourceImage {
     var sourceHeight: Int
     var plan: DecodePlan
     var mayHaveAlpha: Bool
+    /// See `DecodedImage.partial`.
+    var partial: String? = nil
 }

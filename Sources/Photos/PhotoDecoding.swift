@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// One photo to decode: what `PhotoDecoder.decode` takes, as a value that can cross a thread
 /// or a process boundary.
@@ -25,9 +26,15 @@ public struct PhotoDecodeRequest: Sendable {
 public protocol PhotoDecoding: Sendable {
     /// Decodes `file` — already opened (and stamped) by the caller — as `request` says.
     func decode(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> DecodedImage
+    /// Stops decoding for good, at the program's end: decodes in flight are abandoned — they
+    /// fail without blaming their photos — so an exit waits for no photo.
+    func stopDecoding()
 }
 
 extension PhotoDecoding {
+    /// In-process decodes cannot be abandoned; they finish.
+    public func stopDecoding() {}
+
     /// Opens `request.path` and decodes it.
     public func decode(_ request: PhotoDecodeRequest) throws(DecodeError) -> DecodedImage {
         try decode(DecodeInput.open(request.path), request)
@@ -64,10 +71,21 @@ public enum DecoderIsolation: Sendable {
         return .workerProcesses(configuration)
     }
 
-    public func makeDecoder() -> any PhotoDecoding {
+    /// `maxPixels`: the decodes' pixel budget, which sizes the worker pool by memory.
+    public func makeDecoder(maxPixels: Int = PhotoDecoder.defaultMaxPixels,
+                            memory: MemoryBudget = .current()) -> any PhotoDecoding {
         switch self {
         case .inProcess: return InProcessDecoder()
-        case .workerProcesses(let configuration): return DecoderPool(configuration: configuration)
+        case .workerProcesses(var configuration):
+            configuration.maxPixelsPerDecode = memory.pixelsPerDecode(maxPixels: maxPixels)
+            let cores = ProcessInfo.processInfo.activeProcessorCount
+            let budget = configuration.maxPixelsPerDecode ?? maxPixels
+            let size = memory.workers(cores: cores, maxPixels: budget)
+            if size < cores || budget < maxPixels, let available = memory.availableBytes {
+                Logger(label: "cascade.decode").info(
+                    "\(size) decode worker(s) for \(cores) cores, \(budget / 1_000_000) megapixels each: \(available >> 20) MiB of memory available")
+            }
+            return DecoderPool(size: size, configuration: configuration)
         }
     }
 }

@@ -196,6 +196,30 @@ public final class PhotoIndex {
                 PRIMARY KEY (wall, position)) WITHOUT ROWID;
             PRAGMA user_version = \(Self.schemaVersion);
             """)
+        try checkLayout()
+    }
+
+    /// The columns each table must have, in order: what the queries above read and write.
+    static let layout: [(table: String, columns: [String])] = [
+        ("wall", ["id", "key"]),
+        ("entry", ["wall", "position", "path", "relative", "grp", "size", "mtime_s", "mtime_ns", "device", "inode",
+                   "format", "width", "height", "orientation"]),
+    ]
+
+    /// A file of the right version can still hold other tables — another program's database, or
+    /// a cascade that changed the tables without bumping the version. Every read and save would
+    /// fail on it, a warning each time, at every start; as damage it is made again once.
+    private func checkLayout() throws(PhotoIndexError) {
+        for (table, expected) in Self.layout {
+            let statement = try prepare("PRAGMA table_info(\(table))")
+            defer { sqlite3_finalize(statement) }
+            var columns: [String] = []
+            while sqlite3_step(statement) == SQLITE_ROW { columns.append(text(statement, 1) ?? "") }
+            guard columns == expected else {
+                throw PhotoIndexError(code: SQLITE_CORRUPT, description: "table \(table) has columns "
+                                      + "(\(columns.joined(separator: ", "))), not (\(expected.joined(separator: ", ")))")
+            }
+        }
     }
 
     private func userVersion() throws(PhotoIndexError) -> Int32 {

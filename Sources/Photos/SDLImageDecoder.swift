@@ -4,12 +4,22 @@ import CSDL2
 /// scaled decode, so the whole image is decoded and then shrunk; the pixel cap is checked
 /// against the probed size before SDL allocates anything. Only surface functions are used:
 /// they are safe on worker threads and need no SDL_Init.
+///
+/// The cap is a budget of `maxPixels` × 4 bytes for every buffer alive at once, not for the
+/// image alone: SDL's surface (1 to 4 bytes a pixel), its ARGB conversion and the copy handed
+/// on. SDL's surface is freed as soon as it is converted, so two full-size buffers at most
+/// are alive at a time — an image may have half the cap's pixels. (Counting the image alone,
+/// a 75 KB GIF of 100 megapixels took 0.9 GB in its worker.)
 enum SDLImageDecoder {
+    /// Full-size buffers alive at once at the peak: the conversion and the copy (or SDL's
+    /// surface, at most 4 bytes a pixel, and the conversion).
+    static let buffersAtPeak = 2
+
     static func decode(_ data: UnsafeRawBufferPointer, format: ImageFormat,
                        request: DecodeRequest) throws(DecodeError) -> SourceImage {
         guard let stored = request.storedSize else { throw .unknownSize }
         guard stored.width > 0, stored.height > 0 else { throw .corrupt(format, detail: "no image size") }
-        guard stored.width * stored.height <= request.maxPixels else {
+        guard stored.width * stored.height <= request.maxPixels / buffersAtPeak else {
             throw .tooManyPixels(width: stored.width, height: stored.height)
         }
         guard let base = data.baseAddress, !data.isEmpty else { throw .truncated }
@@ -18,7 +28,8 @@ enum SDLImageDecoder {
         // always ends with its trailer byte, so a missing one means the file is cut short.
         if format == .gif, data.last != 0x3B { throw .truncated }
         // SDL sizes a GIF's surface by its first frame, which may claim more than the screen.
-        if format == .gif, let frame = GIFFrameSize.firstFrame(in: data), frame.width * frame.height > request.maxPixels {
+        if format == .gif, let frame = GIFFrameSize.firstFrame(in: data),
+           frame.width * frame.height > request.maxPixels / buffersAtPeak {
             throw .tooManyPixels(width: frame.width, height: frame.height)
         }
         LibrarySetup.ensure()
@@ -28,16 +39,18 @@ enum SDLImageDecoder {
         guard let loaded = IMG_LoadTyped_RW(stream, 1, typeName(format)) else {
             throw error(format, String(cString: SDL_GetError()))
         }
-        defer { SDL_FreeSurface(loaded) }
         let width = Int(loaded.pointee.w), height = Int(loaded.pointee.h)
         // The probe and the decoder can disagree (the file changed in between); never hand
         // on more than the cap either way.
-        guard width > 0, height > 0 else { throw .corrupt(format, detail: "empty image") }
-        guard width * height <= request.maxPixels else { throw .tooManyPixels(width: width, height: height) }
-
-        guard let converted = SDL_ConvertSurfaceFormat(loaded, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue), 0) else {
-            throw error(format, String(cString: SDL_GetError()))
+        guard width > 0, height > 0 else { SDL_FreeSurface(loaded); throw .corrupt(format, detail: "empty image") }
+        guard width * height <= request.maxPixels / Self.buffersAtPeak else {
+            SDL_FreeSurface(loaded)
+            throw .tooManyPixels(width: width, height: height)
         }
+
+        let converted = SDL_ConvertSurfaceFormat(loaded, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue), 0)
+        SDL_FreeSurface(loaded)
+        guard let converted else { throw error(format, String(cString: SDL_GetError())) }
         defer { SDL_FreeSurface(converted) }
         if SDL_MUSTLOCK(converted) { SDL_LockSurface(converted) }
         defer { if SDL_MUSTLOCK(converted) { SDL_UnlockSurface(converted) } }

@@ -21,7 +21,7 @@ public struct ThumbnailCache: Sendable {
     private let logger: Logger
     private let reportedWriteFailure: WriteFailureFlag
 
-    public static let version = "0.1"
+    public static let version = CascadeVersion.string
 
     public init(root: PhotoPath?, software: String = "cascade", version: String = ThumbnailCache.version,
                 logger: Logger = Logger(label: "cascade.thumbnails")) {
@@ -88,8 +88,16 @@ public struct ThumbnailCache: Sendable {
     public func lookup(path: PhotoPath, stamp: FileStamp, size: ThumbnailSize) -> DecodedImage? {
         guard let folder = folder(size) else { return nil }
         let uri = Self.uri(for: path)
-        return readValid(folder.appending(Array(Self.fileName(forURI: uri).utf8)), uri: uri, stamp: stamp)?.image
+        guard let decoded = readValid(folder.appending(Array(Self.fileName(forURI: uri).utf8)), uri: uri, stamp: stamp)
+        else { return nil }
+        var image = decoded.image
+        image.partial = decoded.text[Self.partialKey]
+        return image
     }
+
+    /// Marks the thumbnail of a photo only part of which could be decoded, with the reason:
+    /// the wall still says so when it shows the thumbnail instead of decoding.
+    static let partialKey = "X-Cascade::Partial"
 
     private func readValid(_ file: PhotoPath, uri: String, stamp: FileStamp) -> PNGCodec.Decoded? {
         // Thumbnails are at most 1024 px a side; anything far bigger is not one.
@@ -141,6 +149,7 @@ public struct ThumbnailCache: Sendable {
             text.append(("Thumb::Image::Height", String(originalSize.height)))
         }
         if let format { text.append(("Thumb::Mimetype", format.mimeType)) }
+        if let partial = image.partial { text.append((Self.partialKey, Self.latin1Safe(partial))) }
         text.append(("Software", software))
         return write(image, text: text, folder: folder, name: Self.fileName(forURI: uri))
     }

@@ -49,7 +49,7 @@ public struct TileImageLoader: Sendable {
         }
         if let reason = cache.failure(path: path, stamp: stamp) { throw .failedBefore(reason) }
         let thumbnail = try makeThumbnail(file, stamp: stamp, path: path, format: format, orientation: orientation,
-                                          storedSize: storedSize, size: size)
+                                          storedSize: storedSize, size: size).image
         return PhotoDecoder.scale(thumbnail, box: tile, mode: .fill)
     }
 
@@ -57,6 +57,8 @@ public struct TileImageLoader: Sendable {
         /// A valid thumbnail of that size was already there.
         case valid
         case made
+        /// Decoded, but the thumbnail could not be written (a read-only or full cache).
+        case notStored
         /// The photo cannot be decoded (now, or recorded so earlier and unchanged since).
         case failed(String)
     }
@@ -69,9 +71,9 @@ public struct TileImageLoader: Sendable {
             let stamp = FileStamp(file)
             if cache.lookup(path: path, stamp: stamp, size: size) != nil { return .valid }
             if let reason = cache.failure(path: path, stamp: stamp) { return .failed(reason) }
-            _ = try makeThumbnail(file, stamp: stamp, path: path, format: format, orientation: orientation,
-                                  storedSize: storedSize, size: size)
-            return .made
+            let made = try makeThumbnail(file, stamp: stamp, path: path, format: format, orientation: orientation,
+                                         storedSize: storedSize, size: size)
+            return made.stored ? .made : .notStored
         } catch {
             return .failed(error.reason)
         }
@@ -79,10 +81,10 @@ public struct TileImageLoader: Sendable {
 
     /// Decodes the photo once at the thumbnail size and stores it; a failure caused by the file's
     /// content — a decoder worker crashing or timing out on it included — is recorded so the
-    /// photo is not tried again until it changes.
+    /// photo is not tried again until it changes. `stored`: whether the thumbnail got written.
     private func makeThumbnail(_ file: SafeFile, stamp: FileStamp, path: PhotoPath, format: ImageFormat,
                                orientation: Orientation, storedSize: (width: Int, height: Int),
-                               size: ThumbnailSize) throws(DecodeError) -> DecodedImage {
+                               size: ThumbnailSize) throws(DecodeError) -> (image: DecodedImage, stored: Bool) {
         let thumbnail: DecodedImage
         do {
             thumbnail = try decoder.decode(file, PhotoDecodeRequest(path: path, format: format, orientation: orientation,
@@ -94,9 +96,9 @@ public struct TileImageLoader: Sendable {
             }
             throw error
         }
-        cache.store(thumbnail, path: path, stamp: stamp, size: size,
-                    originalSize: storedSize, format: format)
-        return thumbnail
+        let stored = cache.store(thumbnail, path: path, stamp: stamp, size: size,
+                                 originalSize: storedSize, format: format)
+        return (thumbnail, stored)
     }
 
     /// A thumbnail may be up to this much smaller than the tile needs: stretched by at most

@@ -18,23 +18,23 @@ enum WebPHeader {
         case VP8_STATUS_NOT_ENOUGH_DATA: throw .truncated(.webp)
         default: throw input.corrupt("is not a valid WebP header (libwebp status \(status.rawValue))")
         }
-        return StoredHeader(width: Int(features.width), height: Int(features.height), orientation: orientation(input))
+        return StoredHeader(width: Int(features.width), height: Int(features.height), exif: exif(input))
     }
 
-    private static func orientation(_ input: ProbeInput) -> Orientation {
+    private static func exif(_ input: ProbeInput) -> [UInt8]? {
         let prefix = input.prefix
         guard prefix.has(Array("VP8X".utf8), at: 12), prefix.count > 20, prefix[20] & exifFlag != 0,
-              let riffSize = prefix.le32(at: 4) else { return .up }
+              let riffSize = prefix.le32(at: 4) else { return nil }
         let end = 8 + riffSize
         var position = 12
         for _ in 0..<maximumChunks {
             guard position + 8 <= end, let head = try? input.bytes(8, at: position),
-                  let size = head.le32(at: 4) else { return .up }
+                  let size = head.le32(at: 4) else { return nil }
             if head.has(Array("EXIF".utf8), at: 0) {
-                return ExifOrientation.read(tiffChunkAt: position + 8, length: size, in: input)
+                return ExifOrientation.exifBlock(tiffChunkAt: position + 8, length: size, in: input)
             }
             position += 8 + size + (size & 1)  // chunks are padded to an even size
         }
-        return .up
+        return nil
     }
 }

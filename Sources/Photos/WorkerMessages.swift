@@ -5,7 +5,7 @@
 
 enum WorkerMessages {
     static let requestMagic: UInt32 = 0x3144_5743  // "CWD1"
-    static let replyMagic: UInt32 = 0x3152_5743    // "CWR1"
+    static let replyMagic: UInt32 = 0x3252_5743    // "CWR2": images say whether they are partial
     /// The worker's first message, once its limits are set: proof that the program started is
     /// a decode worker of this protocol before any file is entrusted to it.
     static let hello: [UInt8] = Array("CWH1".utf8)
@@ -17,8 +17,9 @@ enum WorkerMessages {
     struct Malformed: Error {}
 
     enum Reply {
-        /// Pixels of this geometry are in the memfd sent with the reply.
-        case image(width: Int, height: Int, stride: Int)
+        /// Pixels of this geometry are in the memfd sent with the reply; `partial` as in
+        /// `DecodedImage`.
+        case image(width: Int, height: Int, stride: Int, partial: String?)
         case failure(DecodeError)
     }
 
@@ -58,9 +59,11 @@ enum WorkerMessages {
         var out = Writer()
         out.u32(replyMagic)
         switch reply {
-        case .image(let width, let height, let stride):
+        case .image(let width, let height, let stride, let partial):
             out.u8(0)
             out.u64(width); out.u64(height); out.u64(stride)
+            out.u8(partial == nil ? 0 : 1)
+            if let partial { out.text(partial) }
         case .failure(let error):
             out.u8(1)
             encode(error, into: &out)
@@ -73,7 +76,15 @@ enum WorkerMessages {
         guard try input.u32() == replyMagic else { throw Malformed() }
         let reply: Reply
         switch try input.u8() {
-        case 0: reply = .image(width: try input.size(), height: try input.size(), stride: try input.size())
+        case 0:
+            let width = try input.size(), height = try input.size(), stride = try input.size()
+            let partial: String?
+            switch try input.u8() {
+            case 0: partial = nil
+            case 1: partial = try input.text()
+            default: throw Malformed()
+            }
+            reply = .image(width: width, height: height, stride: stride, partial: partial)
         case 1: reply = .failure(try decodeError(&input))
         default: throw Malformed()
         }

@@ -54,6 +54,20 @@ struct WorkerProcess: Sendable {
             case .unknown: return "decoder stopped"
             }
         }
+
+        /// Whether the photo in flight can have caused this end: a fault (SIGSEGV, SIGABRT,
+        /// SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS), the CPU limit (SIGXCPU), an exit. Any other
+        /// signal — SIGKILL from a user or the OOM killer, SIGTERM from `systemctl stop` sent to
+        /// the whole group — came from outside and says nothing about the photo. (cascade's own
+        /// kills, on a timeout or a malformed reply, are blamed by the pool before it looks here.)
+        var isPhotosFault: Bool {
+            switch self {
+            case .exited, .unknown: return true
+            case .signalled(let number): return Self.faultSignals.contains(number)
+            }
+        }
+
+        private static let faultSignals: Set<Int32> = [SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGXCPU, SIGXFSZ]
     }
 
     /// Closes our end and reaps the process. `kill`: SIGKILL it first (stuck, or no longer

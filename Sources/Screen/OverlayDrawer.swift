@@ -9,17 +9,34 @@ extension TileDrawer {
     public enum PanelPlacement: Sendable { case topLeft, topRight, centre, bottomCentre }
 
     /// Lines of text on a translucent dark panel. Each distinct line is a cached texture, so
-    /// text that changes every frame should change at most a few times a second.
-    public func drawPanel(_ lines: [String], placement: PanelPlacement) {
-        guard let text, !lines.isEmpty else { return }
+    /// text that changes every frame should change at most a few times a second. A tab splits
+    /// a line into two columns, the second aligned across lines (the help's keys and actions).
+    /// Returns where the panel was drawn, in physical pixels (nil when nothing was).
+    @discardableResult
+    public func drawPanel(_ lines: [String], placement: PanelPlacement) -> PixelRect? {
+        guard let text, !lines.isEmpty else { return nil }
         let scale = renderer.scale
         let output = renderer.outputSize
         let padding = max(1, Int((8 * scale).rounded()))
+        let gap = 2 * padding
         let maxWidth = max(1, output.width - 4 * padding)
-        let labels = lines.map { text.texture(for: $0, maxWidth: maxWidth, truncation: .end) }
-        let width = labels.map { $0?.size.width ?? 0 }.max() ?? 0
+        let columns = lines.map { line -> (String, String?) in
+            guard let tab = line.firstIndex(of: "\t") else { return (line, nil) }
+            return (String(line[..<tab]), String(line[line.index(after: tab)...]))
+        }
+        let firstWidth = columns.filter { $0.1 != nil }.map { text.width(of: TextRenderer.printable($0.0)) }.max() ?? 0
+        let secondX = min(firstWidth + gap, maxWidth / 2)
+        let labels = columns.map { first, second -> (OwnedTexture?, OwnedTexture?) in
+            guard let second else { return (text.texture(for: first, maxWidth: maxWidth, truncation: .end), nil) }
+            // The value column keeps both ends: a long path's file name is what matters.
+            return (text.texture(for: first, maxWidth: max(1, secondX - gap), truncation: .end),
+                    text.texture(for: second, maxWidth: max(1, maxWidth - secondX), truncation: .middle))
+        }
+        let width = labels.map { first, second in
+            second.map { secondX + $0.size.width } ?? first?.size.width ?? 0
+        }.max() ?? 0
         let height = lines.count * text.lineHeight
-        guard width > 0 else { return }
+        guard width > 0 else { return nil }
         let boxW = width + 2 * padding, boxH = height + 2 * padding
         let margin = padding
         let origin: (Int, Int)
@@ -29,15 +46,18 @@ extension TileDrawer {
         case .centre: origin = ((output.width - boxW) / 2, (output.height - boxH) / 2)
         case .bottomCentre: origin = ((output.width - boxW) / 2, output.height - boxH - margin)
         }
-        renderer.fill(PixelRect(x: origin.0, y: origin.1, width: boxW, height: boxH),
-                      color: ScreenColor(red: 0, green: 0, blue: 0, alpha: 170))
-        for (i, label) in labels.enumerated() {
-            guard let label, let handle = label.handle else { continue }
-            renderer.copy(handle, from: PixelRect(x: 0, y: 0, width: label.size.width, height: label.size.height),
-                          to: PixelRect(x: origin.0 + padding, y: origin.1 + padding + i * text.lineHeight,
-                                        width: label.size.width, height: label.size.height),
-                          tint: theme.captionText)
+        let box = PixelRect(x: origin.0, y: origin.1, width: boxW, height: boxH)
+        renderer.fill(box, color: ScreenColor(red: 0, green: 0, blue: 0, alpha: 170))
+        for (i, pair) in labels.enumerated() {
+            for (label, x) in [(pair.0, 0), (pair.1, secondX)] {
+                guard let label, let handle = label.handle else { continue }
+                renderer.copy(handle, from: PixelRect(x: 0, y: 0, width: label.size.width, height: label.size.height),
+                              to: PixelRect(x: origin.0 + padding + x, y: origin.1 + padding + i * text.lineHeight,
+                                            width: label.size.width, height: label.size.height),
+                              tint: theme.captionText)
+            }
         }
+        return box
     }
 
     /// The whole content of `texture` scaled into `rect` (logical pixels; may reach past the

@@ -119,6 +119,8 @@ public final class Renderer {
 
     /// A filled triangle in one colour; icons are drawn from these so they stay sharp at any scale.
     func fillTriangle(_ a: (Double, Double), _ b: (Double, Double), _ c: (Double, Double), color: ScreenColor) {
+        // Untextured geometry blends by the draw blend mode, which a translucent colour needs.
+        setDrawColor(color)
         let tint = SDL_Color(r: color.red, g: color.green, b: color.blue, a: color.alpha)
         func vertex(_ p: (Double, Double)) -> SDL_Vertex {
             SDL_Vertex(position: SDL_FPoint(x: Float(p.0), y: Float(p.1)), color: tint, tex_coord: SDL_FPoint(x: 0, y: 0))

@@ -11,15 +11,24 @@ public struct Theme: Hashable, Sendable {
     public var errorText: ScreenColor
     public var captionFill: ScreenColor
     public var captionText: ScreenColor
-    /// The keyboard cursor / selection outline.
+    /// The keyboard cursor's ring.
     public var highlight: ScreenColor
+    /// The cursor ring's inner line. Blue alone fades into a pale sky; with a near-black line
+    /// beside it one of the two contrasts at least 3:1 with any photo (WCAG 2.2's two-colour
+    /// focus indicator).
+    public var highlightEdge: ScreenColor
+    /// A new arrival's corner flag: amber against the cursor's blue, the pair that stays apart
+    /// for red-green colour blindness, on a different shape (a corner, not a ring) that fades.
+    public var arrival: ScreenColor
 
     public init(background: ScreenColor, placeholder: ScreenColor, errorFill: ScreenColor,
                 errorIcon: ScreenColor, errorText: ScreenColor, captionFill: ScreenColor,
-                captionText: ScreenColor, highlight: ScreenColor) {
+                captionText: ScreenColor, highlight: ScreenColor,
+                highlightEdge: ScreenColor = ScreenColor(rgb: 0x0A0A0C), arrival: ScreenColor = ScreenColor(rgb: 0xFFB000)) {
         self.background = background; self.placeholder = placeholder; self.errorFill = errorFill
         self.errorIcon = errorIcon; self.errorText = errorText; self.captionFill = captionFill
         self.captionText = captionText; self.highlight = highlight
+        self.highlightEdge = highlightEdge; self.arrival = arrival
     }
 
     public static let standard = Theme(

@@ -11,8 +11,11 @@ public final class TileDrawer {
     public static let captionStripHeight = 22.0
     /// Caption and error text size in logical pixels.
     public static let textSize = 13.0
-    /// Thickness of the selection outline in logical pixels.
-    public static let highlightThickness = 3.0
+    /// Thickness of the cursor's ring in logical pixels, and of its dark inner line.
+    public static let highlightThickness = 4.0
+    public static let highlightEdgeThickness = 1.0
+    /// The legs of a new arrival's corner flag in logical pixels (at most a third of the tile).
+    public static let arrivalFlagSize = 26.0
 
     public let renderer: Renderer
     public var theme: Theme
@@ -85,14 +88,34 @@ public final class TileDrawer {
         }
     }
 
-    /// Outlines `rect` just inside its edges — inside, so it never covers a neighbour even
-    /// with zero margins.
-    /// The cursor's frame; at less than full opacity, a new arrival's fading mark.
-    public func drawHighlight(in rect: Rect, opacity: Double = 1) {
-        let thickness = max(1, Int((Self.highlightThickness * renderer.scale).rounded()))
-        var color = theme.highlight
-        color.alpha = UInt8((min(max(opacity, 0), 1) * Double(color.alpha)).rounded())
-        renderer.outline(pixelRect(for: rect), thickness: thickness, color: color)
+    /// The keyboard cursor: a thick accent ring with a dark inner line, just inside the tile's
+    /// edges — inside, so it never covers a neighbour even with zero margins. A ring round the
+    /// whole tile, where a new arrival gets a corner flag: the two never read alike.
+    public func drawCursor(in rect: Rect) {
+        let area = pixelRect(for: rect)
+        let ring = max(2, Int((Self.highlightThickness * renderer.scale).rounded()))
+        let edge = max(1, Int((Self.highlightEdgeThickness * renderer.scale).rounded()))
+        renderer.outline(area, thickness: ring, color: theme.highlight)
+        let inner = PixelRect(x: area.x + ring, y: area.y + ring, width: area.width - 2 * ring, height: area.height - 2 * ring)
+        if inner.width > 2 * edge, inner.height > 2 * edge { renderer.outline(inner, thickness: edge, color: theme.highlightEdge) }
+    }
+
+    /// A new arrival's mark: a flag filling the tile's top-right corner, at `opacity` as it
+    /// fades out.
+    public func drawArrivalMark(in rect: Rect, opacity: Double = 1) {
+        let area = pixelRect(for: rect)
+        let side = min(Self.arrivalFlagSize * renderer.scale, Double(min(area.width, area.height)) / 3).rounded()
+        guard side >= 1 else { return }
+        let level = min(max(opacity.isNaN ? 1 : opacity, 0), 1)
+        var color = theme.arrival, edge = theme.highlightEdge
+        color.alpha = UInt8((level * Double(color.alpha)).rounded())
+        edge.alpha = UInt8((level * Double(edge.alpha)).rounded())
+        guard color.alpha > 0 else { return }
+        let right = Double(area.maxX), top = Double(area.y)
+        // A dark band along the diagonal first, so the flag stands out on a warm photo too.
+        let band = side + 2 * renderer.scale
+        renderer.fillTriangle((right - band, top), (right, top), (right, top + band), color: edge)
+        renderer.fillTriangle((right - side, top), (right, top), (right, top + side), color: color)
     }
 
     private func drawPhoto(_ texture: TileTexture, opacity: Double, in area: PixelRect) {

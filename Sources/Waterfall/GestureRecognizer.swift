@@ -54,14 +54,14 @@ public struct GestureRecognizer: Sendable {
         case let .pointerCancelled(id, t):
             guard let i = contacts.firstIndex(where: { $0.id == id }) else { return }
             pointerUp(index: i, at: contacts[i].point, time: t, cancelled: true, emit: emit)
-        case let .wheel(dx, dy, zoom, _):
+        case let .wheel(dx, dy, zoom, point, _):
             if zoom {
                 // Smooth wheels send fractions of a notch; one column change per full notch.
                 wheelZoomRemainder += -dy
                 let steps = Int(wheelZoomRemainder.rounded(.towardZero))
                 if steps != 0 {
                     wheelZoomRemainder -= Double(steps)
-                    emit(.zoomStep(steps))
+                    emit(.zoomStep(steps, at: point))
                 }
             } else {
                 emit(.wheel(dx: dx, dy: dy))

@@ -10,13 +10,14 @@ public enum InputEvent: Sendable, Equatable {
     /// The system took the pointer away (window lost focus, touch cancelled).
     case pointerCancelled(id: Int, time: Double)
     /// Wheel travel in logical pixels (positive dy scrolls down the wall); `zoom` when a
-    /// modifier (Ctrl) turns the wheel into a column change.
-    case wheel(dx: Double, dy: Double, zoom: Bool, time: Double)
+    /// modifier (Ctrl) turns the wheel into a column change, which happens about `at`, the
+    /// pointer's place in the window when the wheel turned (nil: unknown).
+    case wheel(dx: Double, dy: Double, zoom: Bool, at: Point? = nil, time: Double)
 
     public var time: Double {
         switch self {
         case .pointerDown(_, _, let t), .pointerMoved(_, _, let t), .pointerUp(_, _, let t),
-             .pointerCancelled(_, let t), .wheel(_, _, _, let t):
+             .pointerCancelled(_, let t), .wheel(_, _, _, _, let t):
             t
         }
     }
@@ -38,6 +39,6 @@ public enum Gesture: Sendable, Equatable {
     case pinchChanged(scale: Double, center: Point)
     case pinchEnded(scale: Double)
     case wheel(dx: Double, dy: Double)
-    /// Ctrl+wheel steps: positive = zoom in (bigger tiles, fewer columns).
-    case zoomStep(Int)
+    /// Ctrl+wheel steps: positive = zoom in (bigger tiles, fewer columns), about the pointer.
+    case zoomStep(Int, at: Point? = nil)
 }

@@ -50,6 +50,12 @@ public struct ScrollModel: Sendable {
         case .idle, .dragging: false
         }
     }
+    /// Where the offset is headed: a glide's target, else where it is now. (A fling's end
+    /// is not aimed at, so it counts from where the fling has got to.)
+    public var destination: Double {
+        if case .springing(let target) = phase { return target }
+        return offset
+    }
     /// True while a fling coasts — a touch that lands now catches the wall instead of selecting.
     public var isCoasting: Bool {
         switch phase {
@@ -86,9 +92,7 @@ public struct ScrollModel: Sendable {
 
     /// A wheel step: successive steps add up to one glide instead of queueing.
     public mutating func scroll(by delta: Double, animated: Bool) {
-        let base: Double
-        if case .springing(let target) = phase { base = target } else { base = offset }
-        scroll(to: base + delta, animated: animated)
+        scroll(to: destination + delta, animated: animated)
     }
 
     /// The content moved under the viewport by `delta` (tiles inserted above, a relayout):

@@ -30,6 +30,20 @@ extension WaterfallLayout {
         }
     }
 
+    /// Where one press of an arrow takes the cursor. The cursor's own index is the truth: it
+    /// steps from there whenever it meets `viewport` — pass the viewport the scroll is headed
+    /// for, so a glide still catching up with the previous press (fast or held keys) never
+    /// loses the cursor's place. Only with no cursor, or one the user scrolled out of sight
+    /// (wheel, drag, page keys), does it start again on the top-left tile of `viewport` — the
+    /// photos they are looking at — as nsxiv keeps its selection among the thumbnails shown.
+    /// At the wall's edge it stays where it is. nil only when `viewport` shows no tile.
+    public func cursorTarget(from cursor: Int?, moving move: CursorMove, in viewport: Rect) -> Int? {
+        if let cursor, cursor >= 0, cursor < count, frame(at: cursor).intersects(viewport) {
+            return tile(from: cursor, moving: move) ?? cursor
+        }
+        return firstTile(in: viewport)
+    }
+
     /// Where a cursor starts when the user first presses an arrow: the tile nearest the
     /// top-left of `rect` among tiles meeting it (smallest minY, then smallest column); nil if none.
     /// "Meeting" is the open intersection `indices(in:)` uses, so the answer is always one of
@@ -81,5 +95,16 @@ extension WaterfallLayout {
             slot = column.firstSlot(bottomAfter: column.bottoms[slot])
         }
         return nil
+    }
+}
+
+extension WaterfallView {
+    /// One press of an arrow: the tile the cursor moves to (`cursorTarget`, judged against
+    /// where the wall is headed), with the wall gliding after it just far enough to show it
+    /// whole. nil when no tile is in view to start from.
+    public func stepCursor(from cursor: Int?, moving move: CursorMove) -> Int? {
+        guard let next = layout.cursorTarget(from: cursor, moving: move, in: destinationRect) else { return nil }
+        scrollToCell(at: next, position: .visible, animated: true)
+        return next
     }
 }

@@ -4,10 +4,16 @@
 public struct ViewportAnchor: Hashable, Sendable {
     /// The tile held in place.
     public var index: Int
-    /// Its top edge relative to the viewport's top, in logical pixels.
+    /// Where the held line of the tile is, relative to the viewport's top, in logical pixels.
     public var screenY: Double
+    /// Which line of the tile is held, as a share of its height: 0 its top edge, ½ its middle.
+    /// A zoom changes the tile's height; holding the line under the pointer keeps the tile
+    /// under the pointer, where holding its top would let it grow away from it.
+    public var fraction: Double
 
-    public init(index: Int, screenY: Double) { self.index = index; self.screenY = screenY }
+    public init(index: Int, screenY: Double, fraction: Double = 0) {
+        self.index = index; self.screenY = screenY; self.fraction = fraction
+    }
 
     /// Where the anchor should be after `count` tiles were inserted before `position`.
     public mutating func noteInsert(at position: Int, count: Int = 1) {
@@ -36,9 +42,26 @@ extension WaterfallLayout {
         return ViewportAnchor(index: pick, screenY: frame(at: pick).minY - rect.minY)
     }
 
-    /// The scroll offset that puts the anchored tile back at its screen y.
+    /// Holds the tile under `point` (viewport coordinates) at the line under the point — what a
+    /// Ctrl+wheel or a pinch zooms about. nil when the point is over no tile (a margin).
+    public func anchor(under point: Point, inViewport rect: Rect) -> ViewportAnchor? {
+        guard point.x.isFinite, point.y.isFinite, let i = index(at: Point(x: point.x, y: point.y + rect.minY)) else { return nil }
+        let f = frame(at: i)
+        return ViewportAnchor(index: i, screenY: point.y, fraction: f.height > 0 ? (point.y + rect.minY - f.minY) / f.height : 0)
+    }
+
+    /// Holds tile `index` by its middle, where it is now — the keyboard cursor through `+`/`-`:
+    /// the tile grows or shrinks about its centre. nil when the tile does not meet the viewport
+    /// (holding a tile nobody sees would move the wall the user is looking at) or does not exist.
+    public func anchor(holding index: Int, inViewport rect: Rect) -> ViewportAnchor? {
+        guard index >= 0, index < count, frame(at: index).intersects(rect) else { return nil }
+        return ViewportAnchor(index: index, screenY: frame(at: index).midY - rect.minY, fraction: 0.5)
+    }
+
+    /// The scroll offset that puts the anchored line of the tile back at its screen y.
     public func offset(restoring anchor: ViewportAnchor) -> Double? {
-        guard anchor.index >= 0, anchor.index < count else { return nil }
-        return frame(at: anchor.index).minY - anchor.screenY
+        guard anchor.index >= 0, anchor.index < count, anchor.fraction.isFinite else { return nil }
+        let f = frame(at: anchor.index)
+        return f.minY + anchor.fraction * f.height - anchor.screenY
     }
 }

@@ -50,8 +50,8 @@ extension WaterfallView {
             break
         case .wheel(_, let dy):
             scroll.scroll(by: dy, animated: true)
-        case .zoomStep(let steps):
-            zoom(by: steps)
+        case let .zoomStep(steps, point):
+            zoom(by: steps, holding: point)
         }
     }
 }

@@ -47,6 +47,8 @@ public final class WaterfallView<Cell: WaterfallCell> {
     var touchCaughtFling = false
     var pinchBaseColumns = 3
     var lastTime: Double?
+    /// The tile the last Ctrl+wheel notch held, where the pointer was, and the offset it left.
+    private var lastWheelZoom: (point: Point, anchor: ViewportAnchor, offset: Double)?
     private var lastLaidOutOffset = 0.0
     private var scrollDirection = 1.0
 
@@ -61,6 +63,10 @@ public final class WaterfallView<Cell: WaterfallCell> {
     public var numberOfCells: Int { layout.count }
     public var viewportRect: Rect {
         Rect(x: 0, y: scroll.offset, width: viewportSize.width, height: viewportSize.height)
+    }
+    /// The viewport where the scroll is headed: the end of a glide under way, else `viewportRect`.
+    public var destinationRect: Rect {
+        Rect(x: 0, y: scroll.destination, width: viewportSize.width, height: viewportSize.height)
     }
     /// A frame is needed every vsync while this is true.
     public var isAnimating: Bool { scroll.isAnimating }
@@ -87,6 +93,7 @@ public final class WaterfallView<Cell: WaterfallCell> {
     /// Rebuilds every frame from the data source and delegate; every live cell goes back to the
     /// pool. The scroll offset is kept (clamped), as the seed's reloadData does.
     public func reloadData() {
+        lastWheelZoom = nil
         columns = dataSource?.numberOfColumns(in: self) ?? .seedDefault
         recycleAll()
         rebuildLayout()
@@ -110,6 +117,7 @@ public final class WaterfallView<Cell: WaterfallCell> {
     /// the tile being looked at keeps its place on screen.
     public func insertCells(in range: Range<Int>) {
         guard !range.isEmpty else { return }
+        lastWheelZoom = nil
         keepingAnchor { anchor in
             let delegate = self.delegate
             let w = layout.cellWidth
@@ -121,6 +129,7 @@ public final class WaterfallView<Cell: WaterfallCell> {
 
     public func deleteCells(in range: Range<Int>) {
         guard !range.isEmpty else { return }
+        lastWheelZoom = nil
         keepingAnchor { anchor in
             recycle { range.contains($0) }
             drawList.removeAll { range.contains($0.index) }
@@ -160,11 +169,24 @@ public final class WaterfallView<Cell: WaterfallCell> {
     /// Changes the column count, holding the tile under `point` (viewport coordinates) — or the
     /// anchor tile — in place.
     public func setColumns(_ newColumns: ColumnCount, holding point: Point? = nil) {
+        setColumns(newColumns, anchoredBy: point.flatMap { layout.anchor(under: $0, inViewport: viewportRect) })
+    }
+
+    /// Changes the column count, holding tile `index` by its middle where it is on screen (the
+    /// keyboard cursor), or the anchor tile when that tile is not on screen.
+    public func setColumns(_ newColumns: ColumnCount, holdingCell index: Int?) {
+        // A glide under way (following the cursor) lands first: the relayout jumps anyway, and
+        // the cursor's place on screen is where the glide was taking it.
+        if case .springing = scroll.phase, index != nil { scroll.setOffset(scroll.destination) }
+        setColumns(newColumns, anchoredBy: index.flatMap { layout.anchor(holding: $0, inViewport: viewportRect) })
+    }
+
+    private func setColumns(_ newColumns: ColumnCount, anchoredBy held: ViewportAnchor?) {
         let before = layout.columnCount
         columns = newColumns
         let after = newColumns.resolve(width: layout.width, margins: layout.margins)
         if after != before {
-            keepingAnchor(under: point) { _ in
+            keepingAnchor(held) { _ in
                 recycleAll()
                 rebuildLayout()
             }
@@ -172,10 +194,29 @@ public final class WaterfallView<Cell: WaterfallCell> {
         delegate?.waterfallView(self, didChangeColumns: newColumns)
     }
 
-    /// Zoom in (positive) or out by whole columns — pinch, Ctrl+wheel, `+` / `-`.
+    /// Zoom in (positive) or out by whole columns — Ctrl+wheel — about `point`: the line of the
+    /// tile under it stays at the pointer's height. Notch after notch with the pointer still,
+    /// the tile first pointed at is held, though a relayout may have put it in another column:
+    /// the photo the user aimed at stays where they are looking.
     public func zoom(by steps: Int, holding point: Point? = nil) {
+        guard let target = zoomTarget(steps) else { return }
+        guard let point else { return setColumns(.fixed(target), anchoredBy: nil) }
+        var held = layout.anchor(under: point, inViewport: viewportRect)
+        if let last = lastWheelZoom, last.point == point, last.offset == scroll.offset, last.anchor.index < layout.count {
+            held = last.anchor
+        }
+        setColumns(.fixed(target), anchoredBy: held)
+        lastWheelZoom = held.map { (point, $0, scroll.offset) }
+    }
+
+    /// Zoom by whole columns holding tile `index` (the keyboard cursor) in place — `+` / `-`.
+    public func zoom(by steps: Int, holdingCell index: Int?) {
+        if let target = zoomTarget(steps) { setColumns(.fixed(target), holdingCell: index) }
+    }
+
+    private func zoomTarget(_ steps: Int) -> Int? {
         let target = (layout.columnCount - steps).clamped(to: columnLimits)
-        if target != layout.columnCount { setColumns(.fixed(target), holding: point) }
+        return target != layout.columnCount ? target : nil
     }
 
     // MARK: Scrolling
@@ -195,7 +236,9 @@ public final class WaterfallView<Cell: WaterfallCell> {
         case .center:
             target = f.midY - h / 2
         case .visible:
-            let top = scroll.offset
+            // Measured from where the view is headed: a glide still on its way to the last
+            // cursor step must not make this one scroll back, or not at all.
+            let top = scroll.destination
             if f.minY - layout.margins.top < top || f.height > h {
                 target = f.minY - layout.margins.top
             } else if f.maxY + layout.margins.bottom > top + h {
@@ -275,13 +318,9 @@ public final class WaterfallView<Cell: WaterfallCell> {
     }
 
     /// Runs a change that moves tiles, then scrolls so the anchored tile is back at its screen y.
-    private func keepingAnchor(under point: Point? = nil, _ change: (inout ViewportAnchor?) -> Void) {
-        var anchor: ViewportAnchor?
-        if let point, let i = layout.index(at: Point(x: point.x, y: point.y + scroll.offset)) {
-            anchor = ViewportAnchor(index: i, screenY: layout.frame(at: i).minY - scroll.offset)
-        } else {
-            anchor = layout.anchor(forViewport: viewportRect)
-        }
+    /// `held`: the tile to hold; by default the one a reader's eye is on.
+    private func keepingAnchor(_ held: ViewportAnchor? = nil, _ change: (inout ViewportAnchor?) -> Void) {
+        var anchor = held ?? layout.anchor(forViewport: viewportRect)
         change(&anchor)
         scroll.setBounds(viewportLength: viewportSize.height, contentLength: layout.contentHeight)
         if let anchor, let y = layout.offset(restoring: anchor) {

@@ -34,6 +34,7 @@ struct Cache: ParsableCommand {
             let summary = try CacheWarm.run(job)
             print("cache warm: \(summary)")
             if summary.photos > 0, summary.failed == summary.photos { throw ExitCode(2) }
+            if summary.storedNothing { throw ExitCode(1) }
         }
     }
 }

@@ -29,7 +29,7 @@ struct DaemonEndToEndTests {
             let shapes = [(400, 300), (300, 450), (500, 500), (640, 360), (360, 640)]
             for i in 1...photos {
                 let (w, h) = shapes[i % shapes.count]
-                try folder.photo(String(format: "photo-%02d.png", i), width: w, height: h, colour: "#\(String(format: "%02x", i * 5))8040")
+                try folder.photo(String(format: "photo-%02d.png", i), width: w, height: h, colour: "#\(String(format: "%02x", i * 5 % 256))8040")
             }
             child = try ChildProcess(cascadeBinary, [
                 folder.path, "--geometry", "800x600", "--margin", "10", "--no-captions", "--control", socket,

@@ -85,7 +85,7 @@ struct RenderTests {
         #expect(without.tiles[0].rect.h == without.cellWidth * 0.75)
     }
 
-    @Test("a corrupt photo becomes an error tile with its reason; the wall is still made")
+    @Test("a corrupt photo becomes an error tile with its reason, a truncated JPEG a partial one; the wall is still made")
     func errorTile() throws {
         let folder = try makeFolder()
         let good = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/a.jpg"))
@@ -96,11 +96,14 @@ struct RenderTests {
         job.style.captions = false
         let summary = try WallRender.run(job)
         #expect(summary.tiles == 8)
-        #expect(summary.errors == 2)
+        #expect(summary.errors == 1)
         let manifest = try JSONDecoder().decode(WallManifest.self, from: Data(contentsOf: URL(fileURLWithPath: job.manifest!)))
         let errors = manifest.tiles.filter { $0.status == "error" }
-        #expect(errors.count == 2)
+        #expect(errors.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["h-garbage.png"])
         #expect(errors.allSatisfy { ($0.error ?? "").isEmpty == false })
+        let partial = manifest.tiles.filter { $0.status == "partial" }
+        #expect(partial.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["g-truncated.jpg"])
+        #expect(partial.first?.error == "truncated file")
     }
 
     @Test("odd file names are just names: the URI keeps every byte")

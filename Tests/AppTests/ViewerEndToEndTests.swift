@@ -84,19 +84,7 @@ struct ViewerStageTrait: SuiteTrait, TestScoping {
             colourByName[name] = palette[i]
         }
 
-        // Beside the folder, not in it: the viewer must see only the photos.
-        let manifestFile = NSTemporaryDirectory() + "cascade-e2e-manifest-" + UUID().uuidString + ".json"
-        let pictureFile = NSTemporaryDirectory() + "cascade-e2e-wall-" + UUID().uuidString + ".png"
-        defer {
-            try? FileManager.default.removeItem(atPath: manifestFile)
-            try? FileManager.default.removeItem(atPath: pictureFile)
-        }
-        let render = try await runTool(cascadeBinary, [
-            "render", folder.path, "--width", "\(ViewerStage.windowWidth)", "--columns", "3", "--margin", "10",
-            "--no-captions", "--out", pictureFile, "--manifest", manifestFile,
-        ], environment: ["XDG_CACHE_HOME": cacheHome])
-        guard render.status == .exited(0) else { throw HarnessError("cascade render: \(render.status)") }
-        let manifest = try JSONDecoder().decode(WallManifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifestFile)))
+        let manifest = try await renderedManifest(of: folder.path, width: ViewerStage.windowWidth, cacheHome: cacheHome)
         var colours: [String: PhotoColour] = [:]
         for tile in manifest.tiles {
             colours[tile.path] = colourByName[URL(fileURLWithPath: tile.path).lastPathComponent]
@@ -113,6 +101,24 @@ extension Trait where Self == ViewerStageTrait {
 }
 
 let cascadeBinary = packageRoot + "/.build/debug/cascade"
+
+/// Where `cascade render` puts every tile of `folder` on a wall `width` wide, 3 columns, margin
+/// 10, no captions — the layout the viewer shows in a window of that width.
+func renderedManifest(of folder: String, width: Int, cacheHome: String) async throws -> WallManifest {
+    // Beside the folder, not in it: the viewer must see only the photos.
+    let manifestFile = NSTemporaryDirectory() + "cascade-e2e-manifest-" + UUID().uuidString + ".json"
+    let pictureFile = NSTemporaryDirectory() + "cascade-e2e-wall-" + UUID().uuidString + ".png"
+    defer {
+        try? FileManager.default.removeItem(atPath: manifestFile)
+        try? FileManager.default.removeItem(atPath: pictureFile)
+    }
+    let render = try await runTool(cascadeBinary, [
+        "render", folder, "--width", "\(width)", "--columns", "3", "--margin", "10",
+        "--no-captions", "--out", pictureFile, "--manifest", manifestFile,
+    ], environment: ["XDG_CACHE_HOME": cacheHome])
+    guard render.status == .exited(0) else { throw HarnessError("cascade render: \(render.status)") }
+    return try JSONDecoder().decode(WallManifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifestFile)))
+}
 
 // MARK: - The viewer under test
 

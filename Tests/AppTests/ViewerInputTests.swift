@@ -281,6 +281,6 @@ struct ViewerInputTests {
 extension InputEvent {
     /// Vertical wheel travel in logical pixels (nil for other events).
     var wheelTravel: Double? {
-        if case let .wheel(_, dy, _, _) = self { dy } else { nil }
+        if case let .wheel(_, dy, _, _, _) = self { dy } else { nil }
     }
 }

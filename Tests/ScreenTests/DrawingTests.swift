@@ -221,18 +221,50 @@ struct DrawingTests {
         #expect(runs == Array(repeating: 0, count: 33) + Array(repeating: 1, count: 34) + Array(repeating: 2, count: 33))
     }
 
-    @Test func highlightOutlinesTheTileInsideItsEdges() throws {
+    @Test("the cursor is a 4-px accent ring with a dark inner line, inside the tile's edges")
+    func cursorRingsTheTileInsideItsEdges() throws {
         let canvas = try OffscreenCanvas(size: PixelSize(width: 60, height: 40))
         let drawer = TileDrawer(renderer: canvas.renderer)
         drawer.clearBackground()
         drawer.draw(.placeholder, in: Rect(x: 10, y: 10, width: 40, height: 20))
-        drawer.drawHighlight(in: Rect(x: 10, y: 10, width: 40, height: 20))
-        for (x, y) in [(10, 10), (49, 29), (12, 20), (30, 12), (47, 20)] {
-            #expect(canvas.pixel(atX: x, y: y) == theme.highlight, "edge \(x),\(y)")
+        drawer.drawCursor(in: Rect(x: 10, y: 10, width: 40, height: 20))
+        for (x, y) in [(10, 10), (49, 29), (13, 20), (30, 13), (46, 20), (30, 26)] {
+            #expect(canvas.pixel(atX: x, y: y) == theme.highlight, "ring \(x),\(y)")
+        }
+        for (x, y) in [(14, 20), (30, 14), (45, 20), (30, 25)] {
+            #expect(canvas.pixel(atX: x, y: y) == theme.highlightEdge, "inner line \(x),\(y)")
         }
         #expect(canvas.pixel(atX: 30, y: 20) == theme.placeholder)
         #expect(canvas.pixel(atX: 9, y: 20) == theme.background)
         #expect(canvas.pixel(atX: 50, y: 20) == theme.background)
+    }
+
+    @Test("a new arrival is a corner flag, not a ring: the cursor's edges stay the photo's")
+    func arrivalMarkIsACornerFlag() throws {
+        let canvas = try OffscreenCanvas(size: PixelSize(width: 200, height: 200))
+        let drawer = TileDrawer(renderer: canvas.renderer)
+        drawer.clearBackground()
+        let tile = Rect(x: 20, y: 20, width: 150, height: 120)
+        drawer.draw(.placeholder, in: tile)
+        drawer.drawArrivalMark(in: tile)
+        // The flag's legs run 26 px along the top and right edges from the corner (169, 20).
+        for (x, y) in [(168, 21), (150, 21), (168, 40), (160, 25)] {
+            #expect(canvas.pixel(atX: x, y: y) == theme.arrival, "flag \(x),\(y)")
+        }
+        // Outside it: the rest of the edges, and below the flag's diagonal.
+        for (x, y) in [(21, 21), (100, 20), (168, 60), (21, 139), (150, 40)] {
+            #expect(canvas.pixel(atX: x, y: y) == theme.placeholder, "no mark at \(x),\(y)")
+        }
+        #expect(theme.arrival != theme.highlight && theme.arrival != theme.highlightEdge)
+
+        // Fading: half strength is a blend of amber over the tile, gone at zero.
+        drawer.draw(.placeholder, in: tile)
+        drawer.drawArrivalMark(in: tile, opacity: 0.5)
+        let half = canvas.pixel(atX: 166, y: 22)
+        #expect(half != theme.arrival && half != theme.placeholder, "half-faded flag: \(half)")
+        drawer.draw(.placeholder, in: tile)
+        drawer.drawArrivalMark(in: tile, opacity: 0)
+        #expect(canvas.pixel(atX: 166, y: 22) == theme.placeholder)
     }
 
     @Test func hiDPIScaleDrawsLogicalRectsAtPhysicalSize() throws {

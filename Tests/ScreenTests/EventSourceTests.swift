@@ -37,8 +37,11 @@ struct EventSourceTests {
         return e
     }
 
-    private func wheel(x: Float = 0, y: Float, flipped: Bool = false, which: UInt32 = 0, ms: UInt32 = 0) -> SDL_Event {
+    private func wheel(x: Float = 0, y: Float, flipped: Bool = false, which: UInt32 = 0, ms: UInt32 = 0,
+                       pointer: (x: Int32, y: Int32) = (0, 0)) -> SDL_Event {
         var e = SDL_Event()
+        e.wheel.mouseX = pointer.x
+        e.wheel.mouseY = pointer.y
         e.type = SDL_MOUSEWHEEL.rawValue
         e.wheel.timestamp = ms
         e.wheel.x = Int32(x)
@@ -136,11 +139,11 @@ struct EventSourceTests {
     @Test("a notch is 120 px: towards the user scrolls down, away scrolls up, flipped reverses, fractions stay fractions")
     func wheel() {
         SDL_SetModState(KMOD_NONE)
-        #expect(source.translate(wheel(y: -1, ms: 2000)) == .input(.wheel(dx: 0, dy: 120, zoom: false, time: 2)))
-        #expect(source.translate(wheel(y: 2)) == .input(.wheel(dx: 0, dy: -240, zoom: false, time: 0)))
-        #expect(source.translate(wheel(y: 1, flipped: true)) == .input(.wheel(dx: 0, dy: 120, zoom: false, time: 0)))
-        #expect(source.translate(wheel(y: -0.25)) == .input(.wheel(dx: 0, dy: 30, zoom: false, time: 0)))
-        #expect(source.translate(wheel(x: 1, y: 0)) == .input(.wheel(dx: 120, dy: 0, zoom: false, time: 0)))
+        #expect(source.translate(wheel(y: -1, ms: 2000)) == .input(.wheel(dx: 0, dy: 120, zoom: false, at: .zero, time: 2)))
+        #expect(source.translate(wheel(y: 2)) == .input(.wheel(dx: 0, dy: -240, zoom: false, at: .zero, time: 0)))
+        #expect(source.translate(wheel(y: 1, flipped: true)) == .input(.wheel(dx: 0, dy: 120, zoom: false, at: .zero, time: 0)))
+        #expect(source.translate(wheel(y: -0.25)) == .input(.wheel(dx: 0, dy: 30, zoom: false, at: .zero, time: 0)))
+        #expect(source.translate(wheel(x: 1, y: 0)) == .input(.wheel(dx: 120, dy: 0, zoom: false, at: .zero, time: 0)))
         #expect(source.translate(wheel(y: 0)) == nil, "a wheel event that moves nothing")
     }
 
@@ -148,14 +151,26 @@ struct EventSourceTests {
     func controlWheelZooms() {
         SDL_SetModState(KMOD_RCTRL)
         defer { SDL_SetModState(KMOD_NONE) }
-        #expect(source.translate(wheel(y: 1)) == .input(.wheel(dx: 0, dy: -1, zoom: true, time: 0)))
-        #expect(source.translate(wheel(y: -0.5)) == .input(.wheel(dx: 0, dy: 0.5, zoom: true, time: 0)))
+        #expect(source.translate(wheel(y: 1)) == .input(.wheel(dx: 0, dy: -1, zoom: true, at: .zero, time: 0)))
+        #expect(source.translate(wheel(y: -0.5)) == .input(.wheel(dx: 0, dy: 0.5, zoom: true, at: .zero, time: 0)))
         var steps: [Gesture] = []
         var recognizer = GestureRecognizer()
         for event in [wheel(y: 1), wheel(y: 0.5), wheel(y: 0.5), wheel(y: -1)] {
             if case .input(let input)? = source.translate(event) { recognizer.handle(input) { steps.append($0) } }
         }
-        #expect(steps == [.zoomStep(1), .zoomStep(1), .zoomStep(-1)])
+        #expect(steps == [.zoomStep(1, at: .zero), .zoomStep(1, at: .zero), .zoomStep(-1, at: .zero)])
+    }
+
+    @Test("the wheel says where the pointer was, so Ctrl+wheel zooms about the tile under it")
+    func wheelCarriesThePointer() {
+        SDL_SetModState(KMOD_LCTRL)
+        defer { SDL_SetModState(KMOD_NONE) }
+        let point = Point(x: 312, y: 205)
+        #expect(source.translate(wheel(y: 1, pointer: (312, 205))) == .input(.wheel(dx: 0, dy: -1, zoom: true, at: point, time: 0)))
+        var steps: [Gesture] = []
+        var recognizer = GestureRecognizer()
+        if case .input(let input)? = source.translate(wheel(y: -1, pointer: (312, 205))) { recognizer.handle(input) { steps.append($0) } }
+        #expect(steps == [.zoomStep(-1, at: point)])
     }
 
     // MARK: Touch
@@ -222,7 +237,10 @@ struct EventSourceTests {
         #expect(source.translate(key(SDLK_KP_MINUS)) == .key(KeyPress(.minus)))
         #expect(source.translate(key(SDLK_SPACE, KMOD_RSHIFT)) == .key(KeyPress(.space, shift: true)))
         #expect(source.translate(key(SDLK_PAGEDOWN)) == .key(KeyPress(.pageDown)))
-        #expect(source.translate(key(SDLK_F1)) == nil)
+        #expect(source.translate(key(SDLK_F1)) == .key(KeyPress(.f1)))
+        #expect(source.translate(key(SDLK_SLASH, KMOD_LSHIFT)) == .key(KeyPress(.question, shift: true)), "? on a US keyboard")
+        #expect(source.translate(key(SDLK_SLASH)) == nil)
+        #expect(source.translate(key(SDLK_F5)) == nil)
         var up = key(SDLK_q)
         up.type = SDL_KEYUP.rawValue
         #expect(source.translate(up) == nil, "a release is not a press")
@@ -273,7 +291,7 @@ extension ScreenEvent {
         case let .pointerMoved(id, p, _): return .input(.pointerMoved(id: id, to: p, time: 0))
         case let .pointerUp(id, p, _): return .input(.pointerUp(id: id, at: p, time: 0))
         case let .pointerCancelled(id, _): return .input(.pointerCancelled(id: id, time: 0))
-        case let .wheel(dx, dy, zoom, _): return .input(.wheel(dx: dx, dy: dy, zoom: zoom, time: 0))
+        case let .wheel(dx, dy, zoom, point, _): return .input(.wheel(dx: dx, dy: dy, zoom: zoom, at: point, time: 0))
         }
     }
 }

@@ -20,10 +20,17 @@ public struct CacheWarmSummary: Sendable, Equatable, CustomStringConvertible {
     public var made = 0
     public var valid = 0
     public var failed = 0
+    /// Decoded but not written: the cache folder is read-only or its disk is full.
+    public var notStored = 0
     public var seconds = 0.0
 
+    /// Thumbnails were to be made and not one could be written: the run achieved nothing.
+    public var storedNothing: Bool { notStored > 0 && made == 0 }
+
     public var description: String {
-        String(format: "%d photos: %d made, %d already valid, %d failed (%.1f s)", photos, made, valid, failed, seconds)
+        let unwritten = notStored > 0 ? String(format: ", %d could not be written to the cache", notStored) : ""
+        return String(format: "%d photos: %d made, %d already valid, %d failed%@ (%.1f s)",
+                      photos, made, valid, failed, unwritten, seconds)
     }
 }
 
@@ -43,7 +50,7 @@ public enum CacheWarm {
         } catch {
             throw CommandError(description: "\(error)")
         }
-        let loader = TileImageLoader(cache: cache, maxPixels: job.maxPixels, decoder: job.decoders.makeDecoder())
+        let loader = TileImageLoader(cache: cache, maxPixels: job.maxPixels, decoder: job.decoders.makeDecoder(maxPixels: job.maxPixels))
         let progress = ProgressLine(label: "thumbnails", total: entries.count)
         let summary = Mutex(CacheWarmSummary(photos: entries.count))
 
@@ -61,6 +68,7 @@ public enum CacheWarm {
                 switch outcome {
                 case .valid: s.valid += 1
                 case .made: s.made += 1
+                case .notStored: s.notStored += 1
                 case .failed: s.failed += 1
                 }
             }

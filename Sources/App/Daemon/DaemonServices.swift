@@ -36,14 +36,13 @@ final class DaemonServices {
         watchdog = notifier?.watchdogInterval.map { WatchdogPacer(interval: $0) }
     }
 
-    /// The scan's progress as systemd's status line (`systemctl status` shows it).
+    /// The scan's progress as systemd's status line (`systemctl status` shows it), a few times
+    /// a second (ScanStatusLine).
     static func scanStatus(_ notifier: SystemdNotifier?) -> (@Sendable (ScanProgress) -> Void)? {
         guard let notifier else { return nil }
+        let line = ScanStatusLine()
         return { progress in
-            switch progress.phase {
-            case .walking: notifier.status("scanning: \(progress.done) files found")
-            case .probing: notifier.status("reading photo headers: \(progress.done) of \(progress.total ?? progress.done)")
-            }
+            if let text = line.text(for: progress, at: ProcessClock.now()) { notifier.status(text) }
         }
     }
 

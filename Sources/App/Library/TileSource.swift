@@ -12,7 +12,7 @@ public struct TileSource: Sendable {
     ///   (see `DecoderIsolation`), tests that have no worker binary keep the default.
     public init(thumbnailCache: Bool, maxPixels: Int, decoders: DecoderIsolation = .inProcess) {
         loader = TileImageLoader(cache: .standard(enabled: thumbnailCache), maxPixels: maxPixels,
-                                 decoder: decoders.makeDecoder())
+                                 decoder: decoders.makeDecoder(maxPixels: maxPixels))
     }
 
     /// The photo of `entry` filling a box of `pixels` (centre-cropped) and laid on `matte` (the

@@ -59,12 +59,17 @@ public enum WallRender {
         let source = TileSource(thumbnailCache: job.thumbnailCache, maxPixels: job.maxPixels, decoders: job.decoders)
         let textures = TexturePool(renderer: canvas.renderer)
         var failures: [Int: String] = [:]
+        var partials: [Int: String] = [:]
 
         try decodeAndDraw(shown, plan: plan, source: source, matte: Matte(drawer.theme.placeholder),
                           scale: canvas.scale) { index, result in
             let rect = plan.layout.frame(at: index)
             switch result {
             case .success(let image):
+                if let reason = image.partial {
+                    partials[index] = reason
+                    log.warning("showing part of \(plan.entries[index].path): \(reason)")
+                }
                 let texture = try textures.texture(holding: image)
                 drawer.draw(.photo(texture), in: rect, caption: plan.caption(at: index))
                 textures.giveBack(texture)
@@ -78,7 +83,7 @@ public enum WallRender {
         defer { log.debug("saved at \(Int((clock.systemUptime - started) * 1000)) ms") }
         do { try canvas.savePNG(to: job.output) } catch { throw CommandError(description: "cannot write \(job.output): \(error)") }
         if let path = job.manifest {
-            let manifest = makeManifest(plan: plan, height: height, shown: shown, failures: failures)
+            let manifest = makeManifest(plan: plan, height: height, shown: shown, failures: failures, partials: partials)
             try writeJSON(manifest, to: path)
         }
         return RenderSummary(tiles: shown.count, errors: failures.count, width: job.width, height: height)
@@ -126,13 +131,15 @@ public enum WallRender {
         }
     }
 
-    static func makeManifest(plan: WallPlan, height: Int, shown: [Int], failures: [Int: String]) -> WallManifest {
+    static func makeManifest(plan: WallPlan, height: Int, shown: [Int], failures: [Int: String],
+                             partials: [Int: String]) -> WallManifest {
         let tiles = shown.map { index -> WallManifest.Tile in
             let entry = plan.entries[index]
             return WallManifest.Tile(
                 index: index, path: entry.path.string, uri: entry.path.uri,
                 rect: .init(plan.layout.frame(at: index)),
-                status: failures[index] == nil ? "ok" : "error", error: failures[index],
+                status: failures[index] != nil ? "error" : partials[index] != nil ? "partial" : "ok",
+                error: failures[index] ?? partials[index],
                 size: entry.info.map { .init(w: $0.displayedWidth, h: $0.displayedHeight) },
                 orientation: entry.info?.orientation.rawValue)
         }

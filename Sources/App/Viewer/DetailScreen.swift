@@ -40,6 +40,8 @@ final class DetailScreen {
     private var fading = false
     /// Photos whose full-size decode failed (too big for the GPU, the pixel cap): not retried.
     private var noSharper: Set<Int> = []
+    /// Photos shown in part (a truncated JPEG), with the reason, for the info panel.
+    private var partials: [Int: String] = [:]
     /// When the view opened: the second click of a double-click must not close it again.
     private let openedAt = ProcessClock.now()
     /// How long after opening a tap beside the photo is taken for the end of a double-click.
@@ -95,6 +97,28 @@ final class DetailScreen {
 
     func next() { show(index + 1) }
     func previous() { show(index - 1) }
+
+    /// The list the photo is shown among changed (its folder arrived, a reload): the photo keeps
+    /// its texture at `newIndex` of `newEntries`, its neighbours are asked for anew. Refused
+    /// (false) while a decode of the photo is on its way: its key is the photo's old place.
+    func adopt(_ newEntries: [PhotoEntry], index newIndex: Int) -> Bool {
+        guard newEntries.indices.contains(newIndex), newEntries[newIndex].path == entry.path else { return false }
+        let kept = slots[index]
+        switch kept {
+        case .loading?, .ready(_, _, sharper: _?)?: return false
+        default: break
+        }
+        for (i, slot) in slots where i != index {
+            if case .ready(let texture, _, _) = slot { texture.destroy() }
+            decodes.cancel(key: Self.key(for: i))
+        }
+        slots = kept.map { [newIndex: $0] } ?? [:]
+        noSharper = noSharper.contains(index) ? [newIndex] : []
+        entries = newEntries
+        index = newIndex
+        request()
+        return true
+    }
 
     func resize(_ size: Size) {
         viewport.resize(viewport: size)
@@ -199,6 +223,7 @@ final class DetailScreen {
                 try texture.fill(with: image)
                 previous?.destroy()
                 slots[i] = .ready(texture, since: i == index && previous == nil ? now : -.infinity)
+                partials[i] = image.partial
                 if i == index, viewport.isZoomed { requestSharper() }
             } catch {
                 if let previous {
@@ -219,6 +244,12 @@ final class DetailScreen {
         }
     }
 
+    /// How photo `i` is shown when not whole: "cannot show: …" or "partial: …".
+    func problem(at i: Int) -> String? {
+        if case .failed(let reason)? = slots[i] { return "cannot show: " + reason }
+        return partials[i].map { "partial: " + $0 }
+    }
+
     /// Frees every texture and pending decode (the view is closing).
     func close() {
         for (i, slot) in slots {
@@ -232,7 +263,7 @@ final class DetailScreen {
     // MARK: Input
 
     func handle(_ event: InputEvent, pointer: Point?) {
-        if case let .wheel(_, dy, notches, _) = event {
+        if case let .wheel(_, dy, notches, _, _) = event {
             // A notch (120 px of wall scrolling) zooms by about a fifth, as in image viewers.
             // Ctrl+wheel reports notches rather than pixels: it zooms just the same.
             let pixels = notches ? dy * EventSource.pixelsPerNotch : dy

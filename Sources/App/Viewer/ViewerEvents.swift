@@ -17,7 +17,8 @@ enum ViewerEvent {
     /// A photo arrived in a watched folder (index in the new order) or left it (index it had).
     case added(index: Int, path: PhotoPath)
     case removed(index: Int, path: PhotoPath)
-    case loadError(index: Int, path: PhotoPath, error: String)
+    /// `partial`: the photo is shown in part (a truncated file), not as an error tile.
+    case loadError(index: Int, path: PhotoPath, error: String, partial: Bool)
 
     /// The name subscribers of the control socket ask for.
     var name: String {
@@ -52,9 +53,9 @@ enum ViewerEvent {
         case let .added(index, path), let .removed(index, path):
             return .object([("event", .string(name)), ("index", .int(index)),
                             ("path", .string(path.string)), ("uri", .string(path.uri))])
-        case let .loadError(index, path, error):
+        case let .loadError(index, path, error, partial):
             return .object([("event", .string(name)), ("index", .int(index)),
-                            ("path", .string(path.string)), ("error", .string(error))])
+                            ("path", .string(path.string)), ("error", .string(error)), ("partial", .bool(partial))])
         }
     }
 }

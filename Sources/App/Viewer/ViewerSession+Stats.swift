@@ -53,6 +53,10 @@ extension ViewerSession {
             ("decodeQueue", .int(decodes.pendingCount)),
             ("uploads", .int(wall.uploads)),
             ("lateResultsDropped", .int(wall.lateResultsDropped)),
+            ("controlClients", daemon.control.map { control in
+                let clients = control.clientStats
+                return .object([("connected", .int(clients.connected)), ("refused", .int(clients.refused))])
+            } ?? .null),
         ])
     }
 }

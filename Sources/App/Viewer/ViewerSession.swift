@@ -23,6 +23,12 @@ final class ViewerSession {
     let drawer: TileDrawer
     let wall: WallScreen
     var detail: DetailScreen?
+    /// The photo named alone on the command line, open before its folder's wall is known
+    /// (`ViewerSession+Alone`); nil once it has its place there.
+    var alonePhoto: PhotoPath?
+    /// The wall changed under the open photo while its decode was on its way: it takes its
+    /// place in the new list once the decode is in (`rehomeDetail`).
+    var detailRehomePending = false
     var scan: LibraryScan?
     var scanPaths: [PhotoPath] = []
     var scanning: Bool { scan != nil }
@@ -37,6 +43,10 @@ final class ViewerSession {
     private(set) var stats = FrameStats()
     private var heapTrim = HeapTrim(now: ProcessClock.now())
     var statsLines: [String] = []
+    /// The help or info panel on screen (ViewerSession+Overlays), and where it was drawn.
+    var overlay: ViewerOverlay?
+    var overlayRect: PixelRect?
+    let infoPanel: InfoPanel
     var statsUpdated = -Double.infinity
     private(set) var firstFullScreen: Double?
     private let refreshInterval: Double
@@ -65,6 +75,7 @@ final class ViewerSession {
             log.info("drawing runs on the CPU: tile textures are cascade's own memory (budget \(wall.pool.budgetBytes >> 20) MiB)")
         }
         showStats = options.stats
+        infoPanel = InfoPanel { waker.wake() }
         idle = IdleBehaviour(attractAfter: options.attractAfter, speed: options.attractSpeed,
                              detailTimeout: options.detailTimeout, now: ProcessClock.now())
         refreshInterval = 1 / max(24, min(window.refreshRate, 360))
@@ -76,7 +87,9 @@ final class ViewerSession {
             log.error("on-select is off: \(error)")
         }
         wall.onSelect = { [unowned self] index in select(index) }
-        wall.onLoadError = { [unowned self] index, path, reason in emit(.loadError(index: index, path: path, error: reason)) }
+        wall.onLoadError = { [unowned self] index, path, reason, partial in
+            emit(.loadError(index: index, path: path, error: reason, partial: partial))
+        }
     }
 
     /// `scan`: one already running (started before the window, so the two overlap).
@@ -128,6 +141,8 @@ final class ViewerSession {
             frame(at: ProcessClock.now())
         }
         daemon.shutdown()
+        // Photos in flight are not waited for (nor blamed): they are decoded at the next start.
+        wall.source.loader.decoder.stopDecoding()
         decodes.shutdown()
         detail?.close()
         output.flush()
@@ -192,6 +207,7 @@ final class ViewerSession {
             resultsWaiting = batch.count == want
         } while resultsWaiting && taken < wall.uploadsPerFrame && bytes < wall.uploadBytesPerFrame
             && ProcessClock.now() < uploadDeadline
+        if detailRehomePending, taken > 0 { rehomeDetail() }
         let uploaded = ProcessClock.now()
         if let detail {
             detail.draw(now: now)
@@ -201,6 +217,7 @@ final class ViewerSession {
             drawStatusPanel()
         }
         if showStats { drawStats(now: now) }
+        drawOverlay()
         let drawn = ProcessClock.now()
         let work = drawn - now
         var presenting = drawn
@@ -284,7 +301,8 @@ final class ViewerSession {
                 wall.view.handle(input)
             }
         case .key(let press):
-            let action = detail == nil ? KeyBindings.wall(press) : KeyBindings.detail(press)
+            if overlayTakes(press) { break }
+            let action = KeyBindings.action(for: press, in: mode)
             if let action, !press.isRepeat || action.repeats { perform(action) }
         }
     }
@@ -302,7 +320,10 @@ final class ViewerSession {
         case .indexed(let entries):
             // Not the end of the scan: `scan` stays, and the walk's differences follow.
             scan = keptScan
-            if detail == nil { wall.show(entries) }
+            if detail == nil || alonePhoto != nil {
+                wall.show(entries)
+                placeAlonePhoto(final: false)
+            }
             return
         case let .scanned(entries, issues, live, edit):
             heapTrim.noteRelease()
@@ -320,12 +341,14 @@ final class ViewerSession {
             } else {
                 wall.show(entries)
             }
-            if let open {
-                detail?.close()
-                detail = nil
+            if alonePhoto != nil {
+                placeAlonePhoto(final: true)
+            } else if let open {
                 if let index = entries.firstIndex(where: { $0.path == open.path }) {
-                    showDetail(index)
+                    rehomeDetail(at: index)
                 } else {
+                    detail?.close()
+                    detail = nil
                     window.setTitle(title)
                     emit(.closed(index: open.index))
                 }
@@ -334,6 +357,7 @@ final class ViewerSession {
             pendingScanAnnouncement = entries.count
         case .failed(let reason):
             log.error("cannot scan: \(reason)")
+            placeAlonePhoto(final: true)
             pendingScanAnnouncement = wall.entries.count
         }
     }
@@ -345,6 +369,8 @@ final class ViewerSession {
             if options.quitKeys { running = false } else { log.debug("quit key ignored (kiosk)") }
         case .toggleFullscreen: window.setFullscreen(!window.isFullscreen)
         case .toggleStats: showStats.toggle()
+        case .toggleHelp: toggleOverlay(.help)
+        case .toggleInfo: toggleOverlay(.info)
         case .reload: if !scanning { rescan() }
         case .moveCursor(let move): wall.moveCursor(move)
         case .open:
@@ -361,8 +387,8 @@ final class ViewerSession {
         case .pageUp: view.scrollTo(offset: scrollTarget - view.viewportSize.height * 0.9, animated: true)
         case .top: view.scrollTo(offset: 0, animated: true)
         case .bottom: view.scrollTo(offset: view.contentHeight, animated: true)
-        case .zoomIn: if let detail { detail.zoom(by: 1.25) } else { view.zoom(by: 1) }
-        case .zoomOut: if let detail { detail.zoom(by: 0.8) } else { view.zoom(by: -1) }
+        case .zoomIn: if let detail { detail.zoom(by: 1.25) } else { view.zoom(by: 1, holdingCell: wall.cursor) }
+        case .zoomOut: if let detail { detail.zoom(by: 0.8) } else { view.zoom(by: -1, holdingCell: wall.cursor) }
         case .resetZoom: detail?.resetZoom()
         case .next: detail?.next()
         case .previous: detail?.previous()
@@ -373,10 +399,7 @@ final class ViewerSession {
 
     /// Where the wall is headed: the end of the glide under way, else where it is. Paging
     /// from there makes two presses (or a held key's repeats) go two pages, not one.
-    private var scrollTarget: Double {
-        if case .springing(let target) = wall.view.scroll.phase { return target }
-        return wall.view.scroll.offset
-    }
+    private var scrollTarget: Double { wall.view.scroll.destination }
 
     // MARK: Stats
 

@@ -27,8 +27,9 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
     var cursor: Int?
     /// A tap or `select` landed on a tile.
     var onSelect: ((Int) -> Void)?
-    /// A photo could not be shown (told once per photo, as it is logged).
-    var onLoadError: ((Int, PhotoPath, String) -> Void)?
+    /// A photo could not be shown, or only part of it (`partial`, the tile still shows that
+    /// part); told once per photo, as it is logged.
+    var onLoadError: ((_ index: Int, _ path: PhotoPath, _ reason: String, _ partial: Bool) -> Void)?
 
     /// At most this many finished decodes are taken per frame, and at most `uploadBytesPerFrame`
     /// of pixels uploaded, so a burst of decodes is spread over a few frames instead of making
@@ -47,6 +48,8 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
     /// Photos that could not be shown, by path: shown as error tiles without decoding again,
     /// and logged once.
     private var failures: [PhotoPath: String] = [:]
+    /// Photos shown in part (a truncated JPEG), by path, with the reason: logged once.
+    private var partials: [PhotoPath: String] = [:]
     private var prioritisedOffset = -1.0
     /// New arrivals from a watched folder and when their highlight ends (kiosk event walls).
     private var arrivals: [PhotoPath: Double] = [:]
@@ -91,6 +94,7 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
         let cursorPath = cursor.flatMap { $0 < entries.count ? entries[$0].path : nil }
         entries = newEntries
         failures.removeAll()
+        partials.removeAll()
         view.reloadData()
         cursor = cursorPath.flatMap { path in newEntries.firstIndex { $0.path == path } }
         if let keep, let index = newEntries.firstIndex(where: { $0.path == keep.path }) {
@@ -111,7 +115,10 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
         for range in edit.removedRanges { view.deleteCells(in: range) }
         entries = edit.entries
         for range in edit.insertedRanges { view.insertCells(in: range) }
-        for index in edit.changed { failures[entries[index].path] = nil }
+        for index in edit.changed {
+            failures[entries[index].path] = nil
+            partials[entries[index].path] = nil
+        }
         for range in edit.changedRanges { view.reloadCells(in: range) }
         cursor = cursorPath.flatMap { path in entries.firstIndex { $0.path == path } }
         if seconds > 0 {
@@ -258,6 +265,7 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
                 // Only a photo arriving in view fades in; one preloaded off screen is simply there.
                 let onScreen = view.drawList.contains { $0.cell === cell }
                 cell.state = .shown(since: onScreen ? now : -.infinity)
+                if let reason = image.partial { notePartial(cell, reason: reason) }
             } catch {
                 fail(cell, reason: "cannot upload: \(error)")
             }
@@ -268,12 +276,32 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
 
     private func fail(_ cell: TileCell, reason: String) {
         cell.state = .failed(reason)
-        guard let index = view.liveIndices.first(where: { view.liveCell(at: $0) === cell }) else { return }
+        guard let index = index(of: cell) else { return }
         let path = entries[index].path
         if failures.updateValue(reason, forKey: path) == nil {
             log.warning("cannot show \(path): \(reason)")
-            onLoadError?(index, path, reason)
+            onLoadError?(index, path, reason, false)
         }
+    }
+
+    private func notePartial(_ cell: TileCell, reason: String) {
+        guard let index = index(of: cell) else { return }
+        let path = entries[index].path
+        if partials.updateValue(reason, forKey: path) == nil {
+            log.warning("showing part of \(path): \(reason)")
+            onLoadError?(index, path, reason, true)
+        }
+    }
+
+    private func index(of cell: TileCell) -> Int? {
+        view.liveIndices.first { view.liveCell(at: $0) === cell }
+    }
+
+    /// How the photo at `path` is shown when not whole: "cannot show: …" or "partial: …".
+    func problem(for path: PhotoPath) -> String? {
+        if let reason = failures[path] { return "cannot show: " + reason }
+        if let reason = partials[path] { return "partial: " + reason }
+        return nil
     }
 
     func draw(now: Double) {
@@ -293,14 +321,13 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
             }
             let caption = captionHeight > 0 ? entries[item.index].name : nil
             drawer.draw(content, in: item.frame, caption: caption)
-            if item.index == cursor {
-                drawer.drawHighlight(in: item.frame)
-            } else if !arrivals.isEmpty, let until = arrivals[entries[item.index].path] {
+            if !arrivals.isEmpty, let until = arrivals[entries[item.index].path] {
                 // Full strength, then fading out over the last second.
                 let opacity = min(1, until - now)
-                if opacity > 0 { drawer.drawHighlight(in: item.frame, opacity: opacity) }
+                if opacity > 0 { drawer.drawArrivalMark(in: item.frame, opacity: opacity) }
                 if opacity < 1 { fading = true }
             }
+            if item.index == cursor { drawer.drawCursor(in: item.frame) }
         }
         if !arrivals.isEmpty { arrivals = arrivals.filter { $0.value > now } }
     }
@@ -334,19 +361,11 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
 
     // MARK: Cursor
 
-    /// Moves the keyboard cursor (starting at the top-left tile on screen) and scrolls it into view.
+    /// Moves the keyboard cursor one step (the first press lands on the top-left tile in view)
+    /// and glides the wall after it. Judged against where the wall is headed, not where a glide
+    /// has got to, so quick or held presses each take exactly one step.
     func moveCursor(_ move: CursorMove) {
-        guard !entries.isEmpty else { return }
-        let layout = view.layout
-        let next: Int?
-        if let cursor, cursor < entries.count, isOnScreen(cursor) {
-            next = layout.tile(from: cursor, moving: move)
-        } else {
-            next = layout.firstTile(in: view.viewportRect)
-        }
-        guard let next else { return }
-        cursor = next
-        view.scrollToCell(at: next, position: .visible, animated: true)
+        if let next = view.stepCursor(from: cursor, moving: move) { cursor = next }
     }
 
     func isOnScreen(_ index: Int) -> Bool {

@@ -137,9 +137,11 @@ public final class EventSource {
         if wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue { dy = -dy; dx = -dx }
         guard dy != 0 || dx != 0 else { return nil }
         let zoom = SDL_GetModState().rawValue & KMOD_CTRL.rawValue != 0
+        // Where the pointer was when the wheel turned (SDL 2.26), so a zoom holds the tile under it.
+        let pointer = Point(x: Double(wheel.mouseX), y: Double(wheel.mouseY))
         // SDL's positive y is "away from the user", which scrolls toward the top of the wall.
-        if zoom { return .input(.wheel(dx: 0, dy: -dy, zoom: true, time: time)) }
-        return .input(.wheel(dx: dx * Self.pixelsPerNotch, dy: -dy * Self.pixelsPerNotch, zoom: false, time: time))
+        if zoom { return .input(.wheel(dx: 0, dy: -dy, zoom: true, at: pointer, time: time)) }
+        return .input(.wheel(dx: dx * Self.pixelsPerNotch, dy: -dy * Self.pixelsPerNotch, zoom: false, at: pointer, time: time))
     }
 
     private func finger(_ finger: SDL_TouchFingerEvent, type: UInt32, time: Double) -> ScreenEvent? {
@@ -178,6 +180,10 @@ public final class EventSource {
         case Int(SDLK_TAB.rawValue): key = .tab
         case Int(SDLK_PLUS.rawValue), Int(SDLK_KP_PLUS.rawValue), Int(SDLK_EQUALS.rawValue): key = .plus
         case Int(SDLK_MINUS.rawValue), Int(SDLK_KP_MINUS.rawValue): key = .minus
+        case Int(SDLK_QUESTION.rawValue): key = .question
+        // SDL names the key, not the character: `?` arrives as Shift + the `/` key.
+        case Int(SDLK_SLASH.rawValue) where shift: key = .question
+        case Int(SDLK_F1.rawValue): key = .f1
         case Int(SDLK_a.rawValue)...Int(SDLK_z.rawValue), Int(SDLK_0.rawValue)...Int(SDLK_9.rawValue):
             key = .character(Character(Unicode.Scalar(UInt8(sym))))
         default: return nil

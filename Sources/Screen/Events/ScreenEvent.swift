@@ -8,6 +8,8 @@ public enum Key: Sendable, Equatable {
     /// `+`, keypad `+`, and `=` (the unshifted `+` key: nobody should need Shift to zoom).
     case plus
     case minus
+    /// `?` (Shift+/ on most layouts) and F1: the keys every viewer uses for help.
+    case question, f1
     /// A letter or digit, lowercase; Shift is in `KeyPress.shift` (`G` = shift + "g").
     case character(Character)
 }

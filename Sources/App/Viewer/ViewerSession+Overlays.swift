@@ -1,0 +1,72 @@
+// The panels drawn over the wall or the photo at a key: the help (`?`, F1), drawn from the
+// key table itself, and the info panel (`i`) for the photo at the cursor or the one open. At
+// most one shows at a time; Esc closes it before it means anything else. `get-state` tells
+// their text, so other programs (and tests) can read what is on screen.
+
+import Control
+import Photos
+import Screen
+
+enum ViewerOverlay: String {
+    case help, info
+}
+
+extension ViewerSession {
+    var mode: ViewerMode { detail == nil ? .wall : .detail }
+
+    func toggleOverlay(_ kind: ViewerOverlay) {
+        overlay = overlay == kind ? nil : kind
+        // The info panel is about the cursor's tile: it appears on the first one in view.
+        if overlay == .info, detail == nil, wall.cursor.map({ !wall.isOnScreen($0) }) ?? true {
+            wall.cursor = wall.view.layout.firstTile(in: wall.view.viewportRect)
+        }
+    }
+
+    /// Esc closes the panel on screen instead of going back; true when it did.
+    func overlayTakes(_ press: KeyPress) -> Bool {
+        guard overlay != nil, press.key == .escape, !press.alt else { return false }
+        overlay = nil
+        return true
+    }
+
+    /// The photo the info panel is about and how it is shown, when not whole.
+    private var infoSubject: (entry: PhotoEntry, note: String?)? {
+        if let detail { return (detail.entry, detail.problem(at: detail.index)) }
+        guard let cursor = wall.cursor, cursor < wall.entries.count else { return nil }
+        let entry = wall.entries[cursor]
+        return (entry, wall.problem(for: entry.path))
+    }
+
+    /// What the panel on screen says, one string per line, a tab between its columns.
+    var overlayLines: [String] {
+        switch overlay {
+        case .help: KeyBindings.help(for: mode)
+        case .info: infoSubject.map { infoPanel.lines(for: $0.entry, note: $0.note) } ?? ["No photo"]
+        case nil: []
+        }
+    }
+
+    func drawOverlay() {
+        guard let overlay else { overlayRect = nil; return }
+        overlayRect = drawer.drawPanel(overlayLines, placement: overlay == .help ? .centre : .topRight)
+    }
+
+    /// `get-state`'s "overlay": its kind, lines and where its band was last drawn (window pixels).
+    var overlayState: JSONValue {
+        guard let overlay else { return .null }
+        var fields: [(String, JSONValue)] = [("kind", .string(overlay.rawValue)), ("mode", .string(mode.rawValue))]
+        if overlay == .info, let subject = infoSubject {
+            fields.append(("path", .string(subject.entry.path.string)))
+            fields.append(("complete", .bool(infoPanel.isComplete)))
+        }
+        fields.append(("lines", .array(overlayLines.map { .string($0) })))
+        if let rect = overlayRect {
+            let scale = window.renderer.scale
+            fields.append(("rect", .object([
+                ("x", .double(Double(rect.x) / scale)), ("y", .double(Double(rect.y) / scale)),
+                ("w", .double(Double(rect.width) / scale)), ("h", .double(Double(rect.height) / scale)),
+            ])))
+        }
+        return .object(fields)
+    }
+}

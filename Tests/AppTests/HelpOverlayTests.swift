@@ -1,0 +1,71 @@
+import CSDL2
+import Testing
+@testable import App
+@testable import Screen
+
+/// The help overlay is drawn from the table that binds the keys: every key that does something
+/// in a mode is on that mode's help, with the words for what it does.
+@Suite("help from the key table")
+@MainActor
+struct HelpOverlayTests {
+    /// Every key the viewer knows, with and without Shift and Ctrl.
+    private var everyPress: [KeyPress] {
+        let keys: [Key] = [.up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace,
+                           .space, .tab, .plus, .minus, .question, .f1]
+            + "abcdefghijklmnopqrstuvwxyz0123456789".map { Key.character($0) }
+        return keys.flatMap { key in
+            [false, true].flatMap { shift in [false, true].map { control in KeyPress(key, shift: shift, control: control) } }
+        }
+    }
+
+    @Test("every binding of a mode is a line of its help: its keys, a tab, its description", arguments: ViewerMode.allCases)
+    func everyBindingIsInTheHelp(mode: ViewerMode) {
+        let help = KeyBindings.help(for: mode)
+        let bindings = KeyBindings.table.filter { $0.modes.contains(mode) }
+        #expect(help.count == bindings.count)
+        for binding in bindings {
+            let line = help.first { $0.hasSuffix("\t" + binding.description) }
+            #expect(line != nil, "\(binding.description) is missing from the \(mode) help")
+            let labels = line.map { $0.split(separator: "\t")[0].split(separator: " ").map(String.init) } ?? []
+            #expect(labels == binding.chords.map(\.label), "\(binding.description)")
+        }
+    }
+
+    @Test("every key press that acts in a mode is named in that mode's help, next to what it does", arguments: ViewerMode.allCases)
+    func everyActingKeyIsInTheHelp(mode: ViewerMode) {
+        let help = KeyBindings.help(for: mode)
+        var acting = 0
+        for press in everyPress {
+            guard let action = KeyBindings.action(for: press, in: mode) else { continue }
+            acting += 1
+            // The binding that acts and the chord that matched it.
+            let matching = KeyBindings.table.filter { $0.modes.contains(mode) && $0.chords.contains { $0.matches(press) } }
+            #expect(matching.count == 1, "\(press) is bound \(matching.count) times on the \(mode)")
+            guard let binding = matching.first, let chord = binding.chords.first(where: { $0.matches(press) }) else { continue }
+            #expect(binding.action == action)
+            let line = help.first { $0.hasSuffix("\t" + binding.description) } ?? ""
+            #expect(line.split(separator: "\t").first?.split(separator: " ").contains { $0 == chord.label } == true,
+                    "\(press) (\(chord.label)) is not on the \(mode) help line \"\(line)\"")
+        }
+        #expect(acting > 20, "the \(mode) has its keys")
+    }
+
+    @Test("? (Shift+/ or a layout's own ?) and F1 open the help, i the info panel, in both modes")
+    func helpAndInfoKeys() {
+        func press(_ sym: SDL_KeyCode, _ mod: SDL_Keymod = KMOD_NONE) -> KeyPress? {
+            var keysym = SDL_Keysym()
+            keysym.sym = SDL_Keycode(sym.rawValue)
+            keysym.mod = UInt16(mod.rawValue)
+            return EventSource.keyPress(keysym)
+        }
+        for mode in ViewerMode.allCases {
+            for key in [press(SDLK_SLASH, KMOD_LSHIFT), press(SDLK_QUESTION), press(SDLK_F1)] {
+                #expect(key.flatMap { KeyBindings.action(for: $0, in: mode) } == .toggleHelp, "\(mode)")
+            }
+            #expect(press(SDLK_i).flatMap { KeyBindings.action(for: $0, in: mode) } == .toggleInfo)
+            #expect(press(SDLK_SLASH).flatMap { KeyBindings.action(for: $0, in: mode) } == nil, "/ alone is not ?")
+        }
+        #expect(KeyBindings.help(for: .wall).contains("? F1\tthis help"))
+        #expect(KeyBindings.help(for: .detail).contains("→ ↓ l j n PgDn Space\tnext photo"))
+    }
+}
