@@ -114,6 +114,8 @@ final class DetailScreen {
         }
         slots = kept.map { [newIndex: $0] } ?? [:]
         noSharper = noSharper.contains(index) ? [newIndex] : []
+        // The tile's picture under a fade-in still in progress stays under it.
+        if let kept = preview, kept.index == index { preview = (newIndex, kept.texture) }
         entries = newEntries
         index = newIndex
         request()
