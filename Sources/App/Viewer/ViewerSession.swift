@@ -245,6 +245,7 @@ final class ViewerSession {
     /// visible, and the first full screen is timed when every visible tile shows its photo.
     private func afterPresent() {
         notifyAfterPresent()
+        detail?.presented(at: ProcessClock.now())
         if !tilesShown, !wall.entries.isEmpty, detail == nil {
             tilesShown = true
             log.info("first frame with tiles at \(Self.msSinceStart) ms")
