@@ -39,6 +39,9 @@ let package = Package(
         .systemLibrary(name: "CXext", pkgConfig: "xext", providers: [.apt(["libxext-dev"])]),
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .target(name: "CDisplayPower", dependencies: ["CSDL2", "CXext", "CDRM"], linkerSettings: [.linkedLibrary("X11")]),
+        // Xlib for the SDL window on X11 where SDL 2.26 falls short (a UTF-8 title in any locale,
+        // full screen without a window manager). libx11-dev comes with libsdl2-dev.
+        .target(name: "CX11Window", dependencies: ["CSDL2"], linkerSettings: [.linkedLibrary("X11")]),
 
         // Starting child processes cleanly (signals, descriptors): decode workers and on-select
         // commands alike.
@@ -49,7 +52,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Screen", dependencies: [
-            "Waterfall", "CSDL2", "CPNGCodec", "CDisplayPower",
+            "Waterfall", "CSDL2", "CPNGCodec", "CX11Window", "CDisplayPower",
             .product(name: "Logging", package: "swift-log"),
         ]),
 

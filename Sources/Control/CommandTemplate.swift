@@ -32,6 +32,7 @@ public struct CommandTemplate: Sendable, Equatable, CustomStringConvertible {
         guard !words.isEmpty else { throw SyntaxError("the command is empty") }
         guard !words[0].isEmpty else { throw SyntaxError("the program name is empty") }
         parts = words.map(Self.parts(of:))
+        try Self.refuseShellScriptPlaceholders(words: words, parts: parts)
     }
 
     /// The argv for one selection: argv[0] is looked up in PATH by the runner.
@@ -58,7 +59,7 @@ public struct CommandTemplate: Sendable, Equatable, CustomStringConvertible {
     /// The words as a shell would need them quoted — for logs and messages only.
     public var description: String { words.map(ShellWords.quote).joined(separator: " ") }
 
-    private static let placeholders: [(name: [UInt8], part: Part)] = [
+    static let placeholders: [(name: [UInt8], part: Part)] = [
         (Array("{path}".utf8), .path), (Array("{uri}".utf8), .uri), (Array("{index}".utf8), .index),
     ]
 

@@ -12,6 +12,9 @@ final class ControlClientTable {
         var inFlight = 0
         /// The client finished sending (half-close): close once its last reply is out.
         var inputClosed = false
+        /// A close is under way: nothing more is sent, but the place stays taken until the
+        /// connection is gone.
+        var closing = false
         /// The last write, so a close can wait for it.
         var lastWrite: EventLoopFuture<Void>?
     }
@@ -19,55 +22,73 @@ final class ControlClientTable {
     let limits: ControlServerLimits
     let log: Logger
     let serverID: UInt64
-    private var clients: [UInt64: Client] = [:]
+    let counters: ControlClientCounters
+    private let refusals: ControlRefusalLog
+    private var clients: [UInt64: Client] = [:] {
+        didSet { counters.connected.store(clients.count, ordering: .relaxed) }
+    }
     private var nextID: UInt64 = 1
     private var shuttingDown = false
 
-    init(limits: ControlServerLimits, log: Logger, serverID: UInt64) {
+    init(limits: ControlServerLimits, log: Logger, serverID: UInt64, counters: ControlClientCounters, loop: EventLoop) {
         self.limits = limits
         self.log = log
         self.serverID = serverID
+        self.counters = counters
+        refusals = ControlRefusalLog(log: log, interval: limits.refusalLogInterval, loop: loop)
     }
 
-    var count: Int { clients.count }
-
     /// nil when the client is refused (too many, or shutting down).
+    ///
+    /// A client's place is given back in one place only: when its channel has closed, however
+    /// that came about — its peer left, a write failed (NIO closes the channel inside that
+    /// write, before the caller's next line runs), an error, or a close of ours. Every other
+    /// change below edits the entry in place (`clients[id]?.…`), so nothing can put back an
+    /// entry that is already gone.
     func add(_ channel: Channel) -> UInt64? {
-        guard !shuttingDown, clients.count < limits.maximumClients else { return nil }
+        guard !shuttingDown else { return nil }
+        guard clients.count < limits.maximumClients else {
+            counters.refused.add(1, ordering: .relaxed)
+            refusals.refused(maximumClients: limits.maximumClients)
+            return nil
+        }
         let id = nextID
         nextID += 1
         clients[id] = Client(channel: channel)
+        channel.closeFuture.assumeIsolated().whenComplete { [self] _ in clients[id] = nil }
         return id
-    }
-
-    func remove(_ id: UInt64) {
-        clients[id] = nil
     }
 
     /// Writes one line; a client with too much unread output is dropped instead.
     func send(_ line: String, to id: UInt64, thenClose: Bool = false) {
-        guard var client = clients[id] else { return }
+        guard let client = clients[id], !client.closing else { return }
         guard client.channel.isWritable else {
             log.warning("control client \(id) stopped reading; dropping it (over \(limits.maximumPendingOutput) bytes unread)")
-            clients[id] = nil
+            clients[id]?.closing = true
             client.channel.close(promise: nil)
             return
         }
-        let write = client.channel.writeAndFlush(ByteBuffer(string: line))
-        client.lastWrite = write
-        clients[id] = client
-        if thenClose {
-            clients[id] = nil
-            let channel = client.channel
-            write.whenComplete { _ in channel.close(promise: nil) }
-        }
+        clients[id]?.lastWrite = client.channel.writeAndFlush(ByteBuffer(string: line))
+        if thenClose { finish(id) }
+    }
+
+    /// Closes the client once what was written to it is out. A peer that never reads would
+    /// hold that write, and the place with it, for ever: after the idle timeout it is closed
+    /// regardless.
+    private func finish(_ id: UInt64) {
+        guard let client = clients[id], !client.closing else { return }
+        clients[id]?.closing = true
+        let channel = client.channel
+        (client.lastWrite ?? channel.eventLoop.makeSucceededVoidFuture()).whenComplete { _ in channel.close(promise: nil) }
+        let deadline = channel.eventLoop.scheduleTask(in: TimeAmount(limits.idleTimeout)) { channel.close(promise: nil) }
+        channel.closeFuture.whenComplete { _ in deadline.cancel() }
     }
 
     // MARK: requests
 
     /// Counts a request in, or says why not.
     func admit(_ id: UInt64) -> Bool {
-        guard let client = clients[id], client.inFlight < limits.maximumRequestsInFlight else { return false }
+        guard let client = clients[id], !client.closing, client.inFlight < limits.maximumRequestsInFlight else { return false }
         clients[id]?.inFlight += 1
         return true
     }
@@ -80,25 +101,20 @@ final class ControlClientTable {
     }
 
     func inputClosed(_ id: UInt64) {
-        guard let client = clients[id] else { return }
         clients[id]?.inputClosed = true
-        if isDone(id) {
-            clients[id] = nil
-            let channel = client.channel
-            (client.lastWrite ?? channel.eventLoop.makeSucceededVoidFuture()).whenComplete { _ in channel.close(promise: nil) }
-        }
+        if isDone(id) { finish(id) }
     }
 
     /// Nothing more will be asked and nothing is owed, and it does not listen for events.
     private func isDone(_ id: UInt64) -> Bool {
-        guard let client = clients[id], client.inputClosed, client.inFlight == 0 else { return false }
+        guard let client = clients[id], client.inputClosed, client.inFlight == 0, !client.closing else { return false }
         return client.events == .names([])
     }
 
     // MARK: events
 
     func subscribe(_ id: UInt64, _ selection: EventSelection) {
-        guard let client = clients[id] else { return }
+        guard let client = clients[id], !client.closing else { return }
         switch (client.events, selection) {
         case (.all, _), (_, .all): clients[id]?.events = .all
         case let (.names(had), .names(more)): clients[id]?.events = .names(had.union(more))
@@ -115,7 +131,7 @@ final class ControlClientTable {
     }
 
     func publish(_ line: String, named name: String) {
-        for (id, client) in clients {
+        for (id, client) in clients where !client.closing {
             switch client.events {
             case .all: send(line, to: id)
             case .names(let names) where names.contains(name): send(line, to: id)
@@ -129,6 +145,7 @@ final class ControlClientTable {
     /// Closes every client once what was written to it is out, or after `grace` at the latest.
     func closeAll(grace: TimeAmount, on loop: EventLoop) -> EventLoopFuture<Void> {
         shuttingDown = true
+        refusals.flush(maximumClients: limits.maximumClients)
         let channels = clients.values.map { ($0.channel, $0.lastWrite) }
         clients = [:]
         for (channel, lastWrite) in channels {

@@ -22,7 +22,6 @@ final class ControlConnection: ChannelInboundHandler {
 
     func channelActive(context: ChannelHandlerContext) {
         guard let id = table.add(context.channel) else {
-            table.log.warning("control socket: refusing a client, \(table.limits.maximumClients) are connected already")
             let line = ControlProtocol.replyLine(requestID: .null, .failure(ControlError("too many control clients (at most \(table.limits.maximumClients))")))
             let channel = context.channel
             channel.writeAndFlush(ByteBuffer(string: line)).whenComplete { _ in channel.close(promise: nil) }
@@ -35,10 +34,8 @@ final class ControlConnection: ChannelInboundHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         idleTimer?.cancel()
-        if let id {
-            table.remove(id)
-            table.log.debug("control client \(id) disconnected")
-        }
+        // The table gives the place back itself, when the channel's close completes.
+        if let id { table.log.debug("control client \(id) disconnected") }
         id = nil
         context.fireChannelInactive()
     }
@@ -105,9 +102,7 @@ final class ControlConnection: ChannelInboundHandler {
         idleTimer = nil
         guard let id, framer.partialCount > 0 else { return }
         let table = NIOLoopBound(self.table, eventLoop: context.eventLoop)
-        let timeout = self.table.limits.idleTimeout.components
-        let nanoseconds = timeout.seconds * 1_000_000_000 + timeout.attoseconds / 1_000_000_000
-        idleTimer = context.eventLoop.scheduleTask(in: .nanoseconds(nanoseconds)) {
+        idleTimer = context.eventLoop.scheduleTask(in: TimeAmount(self.table.limits.idleTimeout)) {
             let table = table.value
             table.log.notice("control client \(id) sent half a line and went quiet; closing it")
             let error = ControlError("no end of line within \(table.limits.idleTimeout); closing the connection")

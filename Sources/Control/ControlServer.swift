@@ -21,6 +21,7 @@ public final class ControlServer: Sendable {
     private let table: NIOLoopBound<ControlClientTable>
     private let mailbox: ControlMailbox
     private let log: Logger
+    private let counters: ControlClientCounters
     /// Guards handing work to the loop against a shutdown on another thread.
     private let open = Mutex(true)
 
@@ -35,9 +36,12 @@ public final class ControlServer: Sendable {
         let loop = group.next()
         // Made on the loop: from then on it is only ever touched there.
         let table: NIOLoopBound<ControlClientTable>
+        let counters = ControlClientCounters()
         do {
             let id = nextServerID.wrappingAdd(1, ordering: .relaxed).oldValue
-            table = try loop.submit { NIOLoopBound(ControlClientTable(limits: limits, log: log, serverID: id), eventLoop: loop) }.wait()
+            table = try loop.submit {
+                NIOLoopBound(ControlClientTable(limits: limits, log: log, serverID: id, counters: counters, loop: loop), eventLoop: loop)
+            }.wait()
         } catch {
             file.remove()
             try? group.syncShutdownGracefully()
@@ -68,6 +72,7 @@ public final class ControlServer: Sendable {
         self.table = table
         self.mailbox = mailbox
         self.log = log
+        self.counters = counters
         log.info("control socket listening on \(path)")
     }
 
@@ -118,9 +123,9 @@ public final class ControlServer: Sendable {
         }
     }
 
+    /// Clients holding a place and clients refused so far (get-stats). Never blocks.
+    public var clientStats: ControlClientStats { counters.stats }
+
     /// Clients connected right now (for tests and the log).
-    func clientCount() -> Int {
-        let table = self.table
-        return (try? loop.submit { table.value.count }.wait()) ?? 0
-    }
+    func clientCount() -> Int { counters.stats.connected }
 }

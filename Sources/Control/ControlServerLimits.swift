@@ -11,6 +11,8 @@ public struct ControlServerLimits: Sendable {
     public var maximumRequestsInFlight = 32
     /// Clients connected at once; more get an error line and are closed.
     public var maximumClients = 256
+    /// While clients are being refused, one log line per this interval says how many.
+    public var refusalLogInterval: Duration = .seconds(10)
 
     public init() {}
 }

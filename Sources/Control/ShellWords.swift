@@ -61,7 +61,7 @@ enum ShellWords {
                 guard closed else { throw .init("the double quote at character \(column(open)) is never closed") }
             case UInt8(ascii: ";"), UInt8(ascii: "|"), UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"):
                 let c = Character(Unicode.Scalar(b))
-                throw .init("'\(c)' (character \(column(i))) is shell syntax, and no shell runs this command; quote it to pass it as text, or run sh -c '…' yourself")
+                throw .init("'\(c)' (character \(column(i))) is shell syntax, and no shell runs this command; quote it to pass it as text, or run a shell yourself with the photo as an argument after the script: sh -c '… \"$1\" …' sh {path}")
             default:
                 word.append(b)
                 inWord = true

@@ -21,7 +21,7 @@ public struct ThumbnailCache: Sendable {
     private let logger: Logger
     private let reportedWriteFailure: WriteFailureFlag
 
-    public static let version = "0.1"
+    public static let version = CascadeVersion.string
 
     public init(root: PhotoPath?, software: String = "cascade", version: String = ThumbnailCache.version,
                 logger: Logger = Logger(label: "cascade.thumbnails")) {

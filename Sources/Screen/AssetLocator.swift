@@ -10,8 +10,9 @@ public enum AssetLocator {
     /// `<repo>/.build/<triple>/release/cascade`, not so many that an unrelated `/assets` is found.
     static let levelsAboveExecutable = 4
 
-    /// The assets folder: `CASCADE_ASSETS` if it is a folder, else an `assets/` folder next to
-    /// the executable or up to four levels above it (a `swift build` tree: `.build/release/cascade`
+    /// The assets folder: `CASCADE_ASSETS` if it is a folder, else `PREFIX/share/cascade` for an
+    /// executable in `PREFIX/bin`, else an `assets/` folder next to the executable or up to four
+    /// levels above it (a `swift build` tree: `.build/release/cascade`
     /// → the repository's `assets/`), else the first system directory that exists; nil if none.
     public static func locate(environment: [String: String]? = nil,
                               executablePath: String? = AssetLocator.currentExecutablePath(),
@@ -29,6 +30,12 @@ public enum AssetLocator {
         if let override, !override.isEmpty { places.append(override) }
         if let executablePath, let slash = executablePath.lastIndex(of: "/") {
             var folder = String(executablePath[..<slash])
+            // Installed under a prefix (`script/install`: PREFIX/bin/cascade and
+            // PREFIX/share/cascade), before any `assets/` above it: `~/.local/bin/cascade` must
+            // not take an unrelated `~/assets` for its own.
+            if let binSlash = folder.lastIndex(of: "/"), folder[folder.index(after: binSlash)...] == "bin" {
+                places.append(folder[..<binSlash] + "/share/cascade")
+            }
             // Never the root's `/assets`: that belongs to whoever made it, not to cascade.
             for _ in 0 ... levelsAboveExecutable where !folder.isEmpty {
                 places.append(folder + "/assets")

@@ -151,6 +151,19 @@ public final class Renderer {
         SDL_RenderCopy(handle, texture, &src, &dst)
     }
 
+    /// Runs `draw` with `texture` (made with target access) as what is drawn into, then
+    /// draws into the window or canvas again.
+    func drawing(into texture: OwnedTexture, _ draw: () -> Void) throws {
+        guard SDL_RenderTargetSupported(handle) == SDL_TRUE else {
+            throw ScreenError.sdl(operation: "SDL_RenderTargetSupported", message: "this renderer cannot draw into a texture")
+        }
+        guard let target = texture.handle else { throw ScreenError.destroyed }
+        let previous = SDL_GetRenderTarget(handle)
+        guard SDL_SetRenderTarget(handle, target) == 0 else { throw ScreenError.sdl("SDL_SetRenderTarget") }
+        defer { SDL_SetRenderTarget(handle, previous) }
+        draw()
+    }
+
     /// Executes queued drawing now; needed before reading the target's memory directly.
     public func flush() {
         SDL_RenderFlush(handle)

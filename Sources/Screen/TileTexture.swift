@@ -28,7 +28,12 @@ public final class TileTexture {
 
     /// A texture of `capacity` physical pixels on `renderer`; `opaque` for photos without
     /// translucent pixels.
-    public init(renderer: Renderer, capacity: PixelSize, opaque: Bool = false) throws {
+    public convenience init(renderer: Renderer, capacity: PixelSize, opaque: Bool = false) throws {
+        try self.init(renderer: renderer, capacity: capacity, opaque: opaque, access: SDL_TEXTUREACCESS_STATIC)
+    }
+
+    /// `access`: static for photos uploaded from memory, target for a copy drawn on the renderer.
+    private init(renderer: Renderer, capacity: PixelSize, opaque: Bool, access: SDL_TextureAccess) throws {
         guard capacity.width > 0, capacity.height > 0 else {
             throw ScreenError.invalidSize("texture \(capacity) covers no pixel")
         }
@@ -41,7 +46,7 @@ public final class TileTexture {
             throw ScreenError.invalidSize("texture \(capacity) is larger than the renderer allows (\(maximum))")
         }
         let format = opaque ? renderer.opaqueTextureFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
-        guard let handle = SDL_CreateTexture(renderer.handle, format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+        guard let handle = SDL_CreateTexture(renderer.handle, format, Int32(access.rawValue),
                                              Int32(capacity.width), Int32(capacity.height)) else {
             throw ScreenError.sdl("SDL_CreateTexture")
         }
@@ -81,6 +86,21 @@ public final class TileTexture {
             throw ScreenError.sdl("SDL_UpdateTexture")
         }
         contentSize = PixelSize(width: width, height: height)
+    }
+
+    /// A texture of its own holding this one's picture, copied by the renderer (on the GPU, where
+    /// there is one). A wall tile's texture goes to the next tile of its size class when the wall
+    /// moves on, or is freed to keep the pool in budget: whoever goes on showing its picture
+    /// elsewhere (the detail view) keeps a copy rather than the tile's texture.
+    public func copy() throws -> TileTexture {
+        guard let source = texture.handle, !contentSize.isEmpty else { throw ScreenError.destroyed }
+        let copy = try TileTexture(renderer: renderer, capacity: contentSize, opaque: isOpaque,
+                                   access: SDL_TEXTUREACCESS_TARGET)
+        let area = PixelRect(x: 0, y: 0, width: contentSize.width, height: contentSize.height)
+        // Without blending: the copy gets these very pixels, alpha included.
+        try renderer.drawing(into: copy.texture) { renderer.copy(source, from: area, to: area, opaque: true) }
+        copy.contentSize = contentSize
+        return copy
     }
 
     /// Releases the GPU/CPU memory now. Further updates throw; drawing shows a placeholder.

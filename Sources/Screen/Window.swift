@@ -1,4 +1,5 @@
 import CSDL2
+import CX11Window
 import Waterfall
 
 /// The one window cascade draws into, on whichever video driver SDL can start: x11, wayland,
@@ -22,6 +23,9 @@ public final class Window {
     public let driver: String
     /// SDL's software renderer was asked for because this desktop has no GPU (`RendererChoice`).
     public let prefersSoftwareRenderer: Bool
+    /// Where the window was before cascade itself made it cover the screen (X11 without a
+    /// window manager, see `setFullscreen`); nil when it did not.
+    private var windowedFrame: SDL_Rect?
 
     /// How the window asks for its size.
     public enum Placement: Sendable, Equatable {
@@ -80,6 +84,7 @@ public final class Window {
         }
         let owner = Handle(window)
         self.owner = owner
+        Self.correctX11Title(window, title)
         do {
             renderer = try Renderer(window: window, owner: owner)
         } catch {
@@ -97,13 +102,56 @@ public final class Window {
 
     public func setTitle(_ title: String) {
         SDL_SetWindowTitle(handle, title)
+        Self.correctX11Title(handle, title)
+    }
+
+    /// SDL 2.26 writes an X11 title through Xlib's locale conversions, and the process stays in
+    /// the C locale (neither cascade nor SDL calls setlocale): there `_NET_WM_NAME` is left out
+    /// and `WM_NAME` holds raw UTF-8 typed as Latin-1 ("cascade â…" in openbox), whatever LANG
+    /// says. Both are written again here, correctly typed. (Wayland takes the UTF-8 title as it is.)
+    private static func correctX11Title(_ window: OpaquePointer, _ title: String) {
+        let utf8 = Array(title.utf8)
+        let latin1 = title.unicodeScalars.allSatisfy({ $0.value <= 0xFF })
+            ? title.unicodeScalars.map { UInt8($0.value) } : nil
+        utf8.withUnsafeBufferPointer { text in
+            text.withMemoryRebound(to: CChar.self) { chars in
+                if let latin1 {
+                    _ = cascade_x11_set_title(window, chars.baseAddress, chars.count, latin1, latin1.count)
+                } else {
+                    _ = cascade_x11_set_title(window, chars.baseAddress, chars.count, nil, 0)
+                }
+            }
+        }
     }
 
     public var isFullscreen: Bool {
-        SDL_GetWindowFlags(handle) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
+        windowedFrame != nil || SDL_GetWindowFlags(handle) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
     }
 
+    /// Full screen is asked of the window manager, and the layout follows the size-changed
+    /// events the window really gets. On X11 with no window manager nobody would honour the
+    /// request, yet SDL 2.26 reports the display's size at once (a 1920-wide wall in a 1280×800
+    /// window): there cascade moves and sizes the window over the display itself, which X does
+    /// at once without a window manager, and puts it back when full screen ends.
     public func setFullscreen(_ on: Bool) {
+        if let frame = windowedFrame {
+            guard !on else { return }
+            windowedFrame = nil
+            SDL_SetWindowSize(handle, frame.w, frame.h)
+            SDL_SetWindowPosition(handle, frame.x, frame.y)
+            return
+        }
+        if on, !isFullscreen, cascade_x11_has_window_manager(handle) == 0 {
+            var bounds = SDL_Rect(), frame = SDL_Rect()
+            guard SDL_GetDisplayBounds(max(0, SDL_GetWindowDisplayIndex(handle)), &bounds) == 0 else { return }
+            SDL_GetWindowPosition(handle, &frame.x, &frame.y)
+            SDL_GetWindowSize(handle, &frame.w, &frame.h)
+            windowedFrame = frame
+            SDL_SetWindowPosition(handle, bounds.x, bounds.y)
+            SDL_SetWindowSize(handle, bounds.w, bounds.h)
+            SDL_RaiseWindow(handle)
+            return
+        }
         SDL_SetWindowFullscreen(handle, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
     }
 

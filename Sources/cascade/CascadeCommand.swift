@@ -2,12 +2,14 @@
 import App
 import ArgumentParser
 import Foundation
+import Photos
 
 @main
 struct Cascade: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cascade",
         abstract: "A waterfall photo wall for Linux screens.",
+        version: "cascade \(CascadeVersion.string)",
         subcommands: [View.self, Render.self, Cache.self, Bench.self, CtlCommand.self, DecodeWorkerCommand.self],
         defaultSubcommand: View.self)
 

@@ -11,7 +11,7 @@ struct DaemonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Let this group use the control socket too (mode 0660).", valueName: "GROUP"))
     var controlGroup: String?
 
-    @Option(help: ArgumentHelp("Run this command when a photo is selected; {path}, {uri} and {index} are replaced. No shell is involved.",
+    @Option(help: ArgumentHelp("Run this command when a photo is selected; {path}, {uri} and {index} are replaced. No shell is involved; for one, pass the photo after the script: sh -c '… \"$1\" …' sh {path}.",
                                valueName: "COMMAND"))
     var onSelect: String?
 

@@ -56,7 +56,8 @@ private func expectedKeys(_ arguments: [DumpedArgument]) -> [String: String] {
         case "positional": keys[argument.valueName ?? "?"] = "paths"
         case "option": if let name = argument.long, name != "config" { keys[name] = "option" }
         case "flag":
-            guard let name = argument.long, name != "help" else { continue }
+            // --help and --version answer and exit: nothing to configure.
+            guard let name = argument.long, name != "help", name != "version" else { continue }
             if name.hasPrefix("no-"), flags.contains(String(name.dropFirst(3))) { continue }
             keys[name] = flags.contains("no-" + name) ? "invertibleFlag" : "flag"
         default: keys["unknown kind \(argument.kind)"] = argument.long

@@ -19,6 +19,7 @@ struct DaemonEndToEndTests {
         let cacheHome = NSTemporaryDirectory() + "cascade-daemon-cache-" + UUID().uuidString
         let socket = NSTemporaryDirectory() + "cascade-control-" + UUID().uuidString.prefix(8) + ".sock"
         let notify: NotifyListener
+        let photos: Int
         var child: ChildProcess!
 
         /// `columns`: nil leaves the column count to the configuration.
@@ -26,6 +27,7 @@ struct DaemonEndToEndTests {
             server = try await XServer()
             folder = try PhotoFolder()
             notify = try NotifyListener()
+            self.photos = photos
             let shapes = [(400, 300), (300, 450), (500, 500), (640, 360), (360, 640)]
             for i in 1...photos {
                 let (w, h) = shapes[i % shapes.count]
@@ -50,6 +52,19 @@ struct DaemonEndToEndTests {
 
         func state(_ control: ControlConnection) async throws -> WallState {
             try WallState(try await control.data(["get-state"]))
+        }
+
+        /// READY=1 comes with the first frame, which may be drawn before the scan has finished
+        /// (its STATUS says "scanning"; a cold cache on a fresh machine did that): the wall is
+        /// whole once get-state counts every photo.
+        func wholeWall(_ control: ControlConnection) async throws -> WallState {
+            let deadline = Deadline(longestWait)
+            while true {
+                let wall = try await state(control)
+                if wall.count == photos { return wall }
+                if deadline.passed { throw HarnessError("the wall holds \(wall.count) of \(photos) photos") }
+                try await Task.sleep(for: .milliseconds(20))
+            }
         }
 
         /// Fails with cascade's stderr when something went wrong.
@@ -81,7 +96,7 @@ struct DaemonEndToEndTests {
         try await service.check {
             try await service.notify.wait(for: "READY=1")
             let control = try await ControlConnection(service.socket)
-            let state = try await service.state(control)
+            let state = try await service.wholeWall(control)
             #expect(state.count == 30 && state.mode == "wall")
             _ = try await control.data(["subscribe", "*"])
 
@@ -127,6 +142,7 @@ struct DaemonEndToEndTests {
         try await service.check {
             try await service.notify.wait(for: "READY=1")
             let control = try await ControlConnection(service.socket)
+            _ = try await service.wholeWall(control)
             _ = try await control.data(["subscribe", "added", "removed"])
             _ = try await control.data(["scroll-to", ["index": 15]])
             let watched = service.path("photo-16.png")
@@ -167,7 +183,7 @@ struct DaemonEndToEndTests {
             try await service.notify.wait(for: "READY=1")
             let control = try await ControlConnection(service.socket)
             _ = try await control.data(["subscribe", "closed"])
-            let start = try await service.state(control).offset
+            let start = try await service.wholeWall(control).offset
             try await Task.sleep(for: .seconds(3))
             #expect(try await service.state(control).offset > start + 50, "the wall did not drift")
 
@@ -217,6 +233,7 @@ struct DaemonEndToEndTests {
         try await service.check {
             try await service.notify.wait(for: "READY=1")
             let control = try await ControlConnection(service.socket)
+            _ = try await service.wholeWall(control)
             _ = try await control.data(["subscribe", "added"])
             try service.folder.photo("zz-just-taken.png", width: 400, height: 300, colour: "white")
             let added = try await control.event("added")

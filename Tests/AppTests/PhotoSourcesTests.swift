@@ -14,6 +14,21 @@ struct PhotoSourcesTests {
         #expect(samples == .samples(PhotoPath(packageRoot + "/assets/samples")))
     }
 
+    @Test("one file named alone opens among its folder's photos; several files, or a folder, are the wall of just those")
+    func oneFileOpensAmongItsFolder() throws {
+        let folder = try PhotoFolder()
+        let a = try folder.write("a.jpg", [0xFF, 0xD8, 0xFF]), b = try folder.write("b.jpg", [0xFF, 0xD8, 0xFF])
+        let env = ["HOME": "/home/ann"]
+        #expect(try PhotoSources.choose(arguments: [a], environment: env) == .photo(PhotoPath(a), folder: PhotoPath(folder.path)))
+        #expect(try PhotoSources.choose(arguments: [a], environment: env).paths == [PhotoPath(folder.path)])
+        // Relative and unclean, as a shell or a file manager may pass it: the folder is absolute.
+        let relative = try PhotoSources.choose(arguments: [folder.path + "/.//a.jpg"], environment: env)
+        #expect(relative == .photo(PhotoPath(a), folder: PhotoPath(folder.path)))
+        #expect(try PhotoSources.choose(arguments: [a, b], environment: env) == .named([PhotoPath(a), PhotoPath(b)]))
+        #expect(try PhotoSources.choose(arguments: [folder.path], environment: env) == .named([PhotoPath(folder.path)]))
+        #expect(PhotoSources.folder(of: PhotoPath("/top.jpg")) == PhotoPath("/"))
+    }
+
     @Test("the Pictures folder comes from user-dirs.dirs, localised names included")
     func userDirs() throws {
         let config = NSTemporaryDirectory() + "cascade-xdg-" + UUID().uuidString

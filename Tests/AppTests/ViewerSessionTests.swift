@@ -133,7 +133,7 @@ struct ViewerSessionTests {
 /// A session in a dummy-driver window whose loop the test turns: the loop's body, with the
 /// test's clock.
 @MainActor
-private final class SessionLoop {
+final class SessionLoop {
     let window: Window
     let session: ViewerSession
     let events: EventSource

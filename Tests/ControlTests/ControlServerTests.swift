@@ -162,6 +162,55 @@ import Testing
         }
     }
 
+    @Test func clientsThatSubscribeAndLeaveWithoutReadingGiveTheirPlacesBack() throws {
+        // Issue 19: a reply written to a client that had already gone closed the channel inside
+        // the write, and the table then put the client back: after 256 of them nobody got in.
+        let subscribe = Array(#"{"command":["subscribe","*"]}"#.utf8) + [0x0A]
+        let getState = Array(#"{"command":["get-state"]}"#.utf8) + [0x0A]
+        let shapes: [(String, (ControlClient) throws -> Void)] = [
+            ("subscribe, close", { try $0.sendRaw(subscribe) }),
+            ("subscribe + get-state, close", { try $0.sendRaw(subscribe + getState) }),
+            ("subscribe, half-close, close", { try $0.sendRaw(subscribe + getState); $0.finishSending() }),
+            ("subscribe, read the reply, close while subscribed", { try $0.sendRaw(subscribe); _ = try $0.readLine() }),
+            ("get-state, close before reading", { try $0.sendRaw(getState) }),
+        ]
+        try withApp { app, path in
+            for (_, shape) in shapes {
+                for _ in 0..<120 { try shape(try connect(path)) }
+            }
+            for _ in 0..<1000 where app.server.clientCount() > 0 { Thread.sleep(forTimeInterval: 0.01) }
+            #expect(app.server.clientCount() == 0, "places still taken after \(shapes.count * 120) clients left")
+            #expect(try connect(path).request([.string("get-state")])["error"] == .string("success"))
+        }
+    }
+
+    @Test func aFloodOfRefusedClientsIsLoggedAsASumNotLineByLine() throws {
+        var limits = ControlServerLimits()
+        limits.maximumClients = 2
+        limits.refusalLogInterval = .milliseconds(300)
+        try withApp(limits: limits) { app, path in
+            let admitted = try (0..<2).map { _ in try connect(path) }
+            for client in admitted { #expect(try client.request([.string("get-state")])["error"] == .string("success")) }
+            for _ in 0..<500 {
+                let refused = try connect(path)
+                #expect(try refused.readJSON()?["error"]?.stringValue?.contains("too many control clients") == true)
+            }
+            #expect(app.server.clientStats == ControlClientStats(connected: 2, refused: 500))
+            func refusals() -> [String] { app.log.messages.filter { $0.contains("refus") } }
+            // The first refusal at once, the rest summed up once the interval ends.
+            func counted() -> Int {
+                refusals().reduce(0) { sum, line in
+                    if line.contains("refusing a client") { return sum + 1 }
+                    let number = line.split(separator: " ").drop { $0 != "refused" }.dropFirst().first
+                    return sum + (number.flatMap { Int($0) } ?? 0)
+                }
+            }
+            for _ in 0..<1000 where counted() < 500 { Thread.sleep(forTimeInterval: 0.01) }
+            #expect(counted() == 500, "\(refusals())")
+            #expect(refusals().count < 20, "\(refusals().count) lines for 500 refusals")
+        }
+    }
+
     @Test func aClientThatStopsSendingStillGetsItsReplies() throws {
         try withApp { _, path in
             let client = try connect(path)

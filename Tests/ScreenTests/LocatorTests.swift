@@ -32,9 +32,21 @@ struct AssetLocatorTests {
 
     @Test func theSearchStaysCloseToTheExecutableAndNeverUsesTheRoot() {
         let places = AssetLocator.candidates(environment: [:], executablePath: "/usr/bin/cascade", systemDirectories: [])
-        #expect(places == ["/usr/bin/assets", "/usr/assets"])
+        #expect(places == ["/usr/share/cascade", "/usr/bin/assets", "/usr/assets"])
         let deep = AssetLocator.candidates(environment: [:], executablePath: "/a/b/c/d/e/f/g/cascade", systemDirectories: [])
         #expect(deep.count == AssetLocator.levelsAboveExecutable + 1)
+    }
+
+    @Test("an executable installed in PREFIX/bin finds PREFIX/share/cascade before any assets/ above it")
+    func findsTheAssetsOfItsInstallPrefix() throws {
+        let home = try makeTemporaryDirectory()
+        defer { removeTree(home) }
+        // A user's own ~/assets must not be taken for cascade's.
+        for folder in ["/assets", "/.local/share/cascade/samples", "/.local/bin"] {
+            try FileManager.default.createDirectory(atPath: home + folder, withIntermediateDirectories: true)
+        }
+        #expect(AssetLocator.locate(environment: [:], executablePath: home + "/.local/bin/cascade", systemDirectories: [])
+            == home + "/.local/share/cascade")
     }
 
     @Test func thisTestBinaryFindsTheRepositoryAssets() throws {

@@ -11,11 +11,15 @@ public enum PhotoSources {
         case named([PhotoPath])
         case pictures(PhotoPath)
         case samples(PhotoPath)
+        /// One file named alone (`cascade photo.jpg`, a file manager's "Open with"): it opens
+        /// among the photos of its folder, whose wall is what is scanned — as nsxiv, imv, Eye of
+        /// GNOME and Loupe open one photo.
+        case photo(PhotoPath, folder: PhotoPath)
 
         public var paths: [PhotoPath] {
             switch self {
             case .named(let p): p
-            case .pictures(let p), .samples(let p): [p]
+            case .pictures(let p), .samples(let p), .photo(_, folder: let p): [p]
             }
         }
     }
@@ -30,6 +34,10 @@ public enum PhotoSources {
     /// `arguments` as given, or the default source.
     public static func choose(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
                               hasPhotos: (PhotoPath) -> Bool = walkFindsPhotos) throws -> Choice {
+        if arguments.count == 1, isRegularFile(arguments[0]) {
+            let photo = PhotoPath(arguments[0]).absolute()
+            return .photo(photo, folder: folder(of: photo))
+        }
         if !arguments.isEmpty { return .named(arguments.map { PhotoPath($0) }) }
         if let pictures = picturesFolder(environment: environment), hasPhotos(pictures) { return .pictures(pictures) }
         if let assets = AssetLocator.locate(environment: environment) {
@@ -37,6 +45,18 @@ public enum PhotoSources {
         }
         throw NoPhotosError(looked: [picturesFolder(environment: environment)?.string ?? "~/Pictures"]
                             + AssetLocator.candidates(environment: environment))
+    }
+
+    /// The folder an absolute path names a file in ("/" for a file at the root).
+    static func folder(of path: PhotoPath) -> PhotoPath {
+        guard let slash = path.bytes.lastIndex(of: UInt8(ascii: "/")), slash > 0 else { return PhotoPath("/") }
+        return PhotoPath(bytes: Array(path.bytes[..<slash]))
+    }
+
+    /// A regular file, or a link to one (a folder, a FIFO or a missing path is not).
+    private static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     /// Whether a folder holds photos needs only a walk of its names, not every header.

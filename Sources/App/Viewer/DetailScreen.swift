@@ -1,6 +1,7 @@
 // One photo fit to the window — decoded at the window's size, never at its own 24 MP — with
 // its neighbours decoded ahead so stepping through is instant; zoom about the pointer or the
-// fingers, pan by dragging when zoomed, swipe to the next one when not.
+// fingers, pan by dragging when zoomed, swipe to the next one when not. Until the decode lands,
+// the wall tile's picture is shown enlarged in the photo's place, so opening is never a grey box.
 
 import Foundation
 import Logging
@@ -25,6 +26,10 @@ final class DetailScreen {
     private(set) var viewport: PhotoViewport
     private let decodes: Decodes
     private let source: TileSource
+    /// A copy of the picture the wall's tile of a photo shows (by index and path), or nil.
+    private let tilePicture: ((Int, PhotoPath) -> TileTexture?)?
+    /// That copy for the photo shown, drawn until its decode has faded in over it.
+    private var preview: (index: Int, texture: TileTexture)?
     private let log: Logger
     private var slots: [Int: Slot] = [:]
     private var generation: UInt64 = 0
@@ -41,6 +46,9 @@ final class DetailScreen {
     private let openedAt = ProcessClock.now()
     /// How long after opening a tap beside the photo is taken for the end of a double-click.
     var doubleClickGuard = 0.4
+    private var timing: DetailTiming
+    /// What the last frame drawn showed of the photo, for `timing`.
+    private var drawnPicture = DetailTiming.Picture.placeholder
 
     /// Esc, Backspace or a tap beside the photo.
     var onClose: (() -> Void)?
@@ -53,20 +61,27 @@ final class DetailScreen {
     static func key(for index: Int) -> Int { -1 - index }
     static func index(for key: Int) -> Int? { key < 0 ? -1 - key : nil }
 
+    /// `tilePicture`: a copy of the wall tile's picture of photo (index, path), if the tile shows it.
     init(drawer: TileDrawer, entries: [PhotoEntry], index: Int, viewportSize: Size, decodes: Decodes,
-         source: TileSource, log: Logger) {
+         source: TileSource, tilePicture: ((Int, PhotoPath) -> TileTexture?)? = nil, log: Logger) {
         self.drawer = drawer
         self.entries = entries
         self.index = index
         self.decodes = decodes
         self.source = source
+        self.tilePicture = tilePicture
         self.log = log
         viewport = PhotoViewport(photo: WallPlan.displayedSize(entries[index]), viewport: viewportSize)
+        timing = DetailTiming(index: index, askedAt: openedAt)
         request()
     }
 
     var entry: PhotoEntry { entries[index] }
     var needsFrame: Bool { fading }
+    /// Whether photo `i`'s decode for the window is in.
+    func hasDecode(_ i: Int) -> Bool { if case .ready? = slots[i] { true } else { false } }
+    /// Whether the tile's picture stands in for the photo shown (or is under its fade-in).
+    var showsTilePicture: Bool { preview != nil }
 
     // MARK: Navigation
 
@@ -74,6 +89,7 @@ final class DetailScreen {
         guard newIndex >= 0, newIndex < entries.count, newIndex != index else { return }
         index = newIndex
         swipe = 0
+        timing.restart(index: newIndex, at: ProcessClock.now())
         viewport = PhotoViewport(photo: WallPlan.displayedSize(entries[index]), viewport: viewport.viewport)
         request()
         onChange?(index)
@@ -81,6 +97,30 @@ final class DetailScreen {
 
     func next() { show(index + 1) }
     func previous() { show(index - 1) }
+
+    /// The list the photo is shown among changed (its folder arrived, a reload): the photo keeps
+    /// its texture at `newIndex` of `newEntries`, its neighbours are asked for anew. Refused
+    /// (false) while a decode of the photo is on its way: its key is the photo's old place.
+    func adopt(_ newEntries: [PhotoEntry], index newIndex: Int) -> Bool {
+        guard newEntries.indices.contains(newIndex), newEntries[newIndex].path == entry.path else { return false }
+        let kept = slots[index]
+        switch kept {
+        case .loading?, .ready(_, _, sharper: _?)?: return false
+        default: break
+        }
+        for (i, slot) in slots where i != index {
+            if case .ready(let texture, _, _) = slot { texture.destroy() }
+            decodes.cancel(key: Self.key(for: i))
+        }
+        slots = kept.map { [newIndex: $0] } ?? [:]
+        noSharper = noSharper.contains(index) ? [newIndex] : []
+        // The tile's picture under a fade-in still in progress stays under it.
+        if let kept = preview, kept.index == index { preview = (newIndex, kept.texture) }
+        entries = newEntries
+        index = newIndex
+        request()
+        return true
+    }
 
     func resize(_ size: Size) {
         viewport.resize(viewport: size)
@@ -219,6 +259,7 @@ final class DetailScreen {
             decodes.cancel(key: Self.key(for: i))
         }
         slots.removeAll()
+        dropPreview()
     }
 
     // MARK: Input
@@ -268,7 +309,58 @@ final class DetailScreen {
 
     // MARK: Drawing
 
+    /// Copies the tile's picture of the photo shown while its decode is on the way; asked again
+    /// at each frame until the tile has it (a tile still loading when the photo opened).
+    private func takePreview() {
+        if let preview, preview.index != index { dropPreview() }
+        guard preview == nil, let tilePicture else { return }
+        switch slots[index] {
+        case .loading?, nil: break
+        case .ready?, .failed?: return
+        }
+        if let picture = tilePicture(index, entry.path) { preview = (index, picture) }
+    }
+
+    private func dropPreview() {
+        preview?.texture.destroy()
+        preview = nil
+    }
+
+    /// Draws the tile's picture in the photo's frame; false when there is none.
+    private func drawPreview(in frame: Rect) -> Bool {
+        guard let preview, preview.index == index else { return false }
+        let area = Self.pictureRect(content: preview.texture.contentSize, in: frame)
+        if area != frame { drawer.draw(.placeholder, in: frame) }
+        drawer.drawImage(preview.texture, in: area)
+        return true
+    }
+
+    /// Where a tile's picture goes in the photo's frame. A tile shows the largest centred part of
+    /// its photo with the tile's shape: the whole photo, but for shapes the layout clamps (a
+    /// panorama loses its sides). So the picture goes over that part of the frame, at the scale
+    /// of the rest; a shape off by the rounding of the tile's pixels is the whole frame.
+    static func pictureRect(content: PixelSize, in frame: Rect) -> Rect {
+        guard content.width > 0, content.height > 0, frame.width > 0, frame.height > 0 else { return frame }
+        let width = Double(content.width), height = Double(content.height)
+        let frameAspect = frame.width / frame.height
+        if abs(width - height * frameAspect) <= 1.5 || abs(height - width / frameAspect) <= 1.5 { return frame }
+        var size = frame.size
+        if width / height > frameAspect {
+            size.height = frame.width * height / width
+        } else {
+            size.width = frame.height * width / height
+        }
+        return Rect(x: frame.midX - size.width / 2, y: frame.midY - size.height / 2, width: size.width, height: size.height)
+    }
+
+    /// The frame last drawn is on screen: logs when the photo first showed, and sharp.
+    func presented(at now: Double) {
+        for line in timing.presented(drawnPicture, at: now) { log.debug("\(line)") }
+    }
+
     func draw(now: Double) {
+        // Before the frame's first draw: the copy is drawn into a texture of its own.
+        takePreview()
         drawer.clearBackground()
         drawer.fill(Rect(origin: .zero, size: viewport.viewport), color: Self.background)
         var frame = viewport.frame
@@ -276,13 +368,28 @@ final class DetailScreen {
         fading = false
         switch slots[index] {
         case .ready(let texture, let since, _):
+            // The decode fades in over the tile's picture: the same photo at the same place,
+            // only sharper.
             let opacity = (now - since) / WallScreen.fadeDuration
-            if opacity < 1 { fading = true; drawer.draw(.placeholder, in: frame) }
+            if opacity < 1 {
+                fading = true
+                if !drawPreview(in: frame) { drawer.draw(.placeholder, in: frame) }
+            } else {
+                dropPreview()
+            }
             drawer.drawImage(texture, in: frame, opacity: opacity)
+            drawnPicture = .sharp
         case .failed(let reason):
+            dropPreview()
             drawer.draw(.error(reason: reason), in: frame)
+            drawnPicture = .error
         case .loading, nil:
-            drawer.draw(.placeholder, in: frame)
+            if drawPreview(in: frame) {
+                drawnPicture = .tile
+            } else {
+                drawer.draw(.placeholder, in: frame)
+                drawnPicture = .placeholder
+            }
         }
         drawer.drawPanel(["\(entry.name)   \(index + 1) / \(entries.count)"], placement: .bottomCentre)
     }

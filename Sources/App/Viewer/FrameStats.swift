@@ -26,9 +26,11 @@ struct FrameStats {
         frames += 1
         if work.count >= Self.keep { work.removeFirst(Self.keep / 2); presents.removeFirst(Self.keep / 2) }
         if intervals.count >= Self.keep { intervals.removeFirst(Self.keep / 2) }
-        work.append(workSeconds); presents.append(presentSeconds)
+        // Spans read off one monotonic clock are never negative; one below zero comes from two
+        // clocks mixed up, and a figure `get-stats` or `--stats` reports must not go below zero.
+        work.append(max(0, workSeconds)); presents.append(max(0, presentSeconds))
         if moving, let last = lastPresent {
-            let gap = time - last
+            let gap = max(0, time - last)
             intervals.append(gap)
             if gap > refreshInterval * 1.5 { lateFrames += 1; late = gap }
         }

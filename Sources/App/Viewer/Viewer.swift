@@ -25,7 +25,14 @@ public enum Viewer {
         // opens is taken in turn by the loop rather than ending the process.
         let waker = Waker()
         let signals = ProcessSignals(wake: { waker.wake() })
-        let choice = try choose(options.paths)
+        var choice = try choose(options.paths)
+        // A photo named alone opens at once, before its folder is walked: only its own header is
+        // read here. A file that is no photo is shown as before, a wall that says why.
+        var alone: PhotoEntry?
+        if case let .photo(path, _) = choice {
+            alone = PhotoScanner().entry(at: path, relative: path.lastComponent, group: 0)
+            if alone == nil { choice = .named([path]) }
+        }
         let title = "cascade — " + folderName(choice)
         let placement: Window.Placement = options.fullscreen
             ? .fullscreen
@@ -47,7 +54,7 @@ public enum Viewer {
         }
         let window: Window
         do {
-            window = try Window(title: title, placement: placement)
+            window = try Window(title: alone.map { "cascade — " + $0.name } ?? title, placement: placement)
         } catch let error as ScreenError {
             control?.shutdown()
             throw CommandError(description: error.description)
@@ -65,6 +72,7 @@ public enum Viewer {
         let session = ViewerSession(window: window, options: options, title: title, log: log, waker: waker,
                                     signals: signals, notifier: notifier, control: control)
         session.start(scanning: choice.paths, scan: scan)
+        if let alone { session.openAlone(alone) }
         session.loop()
         return 0
     }

@@ -23,7 +23,7 @@ extension ViewerSession {
     func showDetail(_ index: Int) {
         detail?.close()
         let screen = DetailScreen(drawer: drawer, entries: wall.entries, index: index, viewportSize: window.size,
-                                  decodes: decodes, source: wall.source, log: log)
+                                  decodes: decodes, source: wall.source, tilePicture: wall.copyOfPicture, log: log)
         screen.onClose = { [unowned self] in closeDetail() }
         screen.onChange = { [unowned self, unowned screen] i in
             wall.cursor = openIndex ?? i

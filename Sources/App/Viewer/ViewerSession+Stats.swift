@@ -36,7 +36,7 @@ extension ViewerSession {
             ("stallsOver250ms", .int(activity.stallsOver250ms)),
             // When, as seconds before this reply: the loop's clock is SDL's, not the client's.
             ("recentStalls", .array(activity.recentStalls.map { stall in
-                .object([("agoSeconds", .double(((EventSource.clock() - stall.endedAt) * 1000).rounded() / 1000)),
+                .object([("agoSeconds", .double((max(0, EventSource.clock() - stall.endedAt) * 1000).rounded() / 1000)),
                          ("ms", ms(stall.seconds))])
             })),
             ("events", .object([
@@ -53,6 +53,10 @@ extension ViewerSession {
             ("decodeQueue", .int(decodes.pendingCount)),
             ("uploads", .int(wall.uploads)),
             ("lateResultsDropped", .int(wall.lateResultsDropped)),
+            ("controlClients", daemon.control.map { control in
+                let clients = control.clientStats
+                return .object([("connected", .int(clients.connected)), ("refused", .int(clients.refused))])
+            } ?? .null),
         ])
     }
 }

@@ -23,6 +23,12 @@ final class ViewerSession {
     let drawer: TileDrawer
     let wall: WallScreen
     var detail: DetailScreen?
+    /// The photo named alone on the command line, open before its folder's wall is known
+    /// (`ViewerSession+Alone`); nil once it has its place there.
+    var alonePhoto: PhotoPath?
+    /// The wall changed under the open photo while its decode was on its way: it takes its
+    /// place in the new list once the decode is in (`rehomeDetail`).
+    var detailRehomePending = false
     var scan: LibraryScan?
     var scanPaths: [PhotoPath] = []
     var scanning: Bool { scan != nil }
@@ -183,8 +189,13 @@ final class ViewerSession {
                    screen.deadline)
     }
 
+    /// `now` is the scene's time, what animations and fades advance by; tests drive frames
+    /// at a made-up one. What the frame itself costs is timed on the loop's clock from its
+    /// own reading: work measured from `now` was off by the gap between the two clocks (a
+    /// frame "took" −634,823 ms on a machine up for six minutes, driven at second 1,000).
     func frame(at now: Double) {
-        pacer.starting(at: now)
+        let started = ProcessClock.now()
+        pacer.starting(at: started)
         dirty = false
         heapTrim.noteWork()
         let moving = needsFrame
@@ -195,7 +206,7 @@ final class ViewerSession {
         // frame ran 3 ms past it). A full batch means more may be waiting, and no further wake
         // will say so.
         var bytes = 0, taken = 0
-        let uploadDeadline = now + refreshInterval * 0.4
+        let uploadDeadline = started + refreshInterval * 0.4
         repeat {
             let want = min(2, wall.uploadsPerFrame - taken)
             let batch = decodes.drain(max: want)
@@ -211,6 +222,7 @@ final class ViewerSession {
             resultsWaiting = batch.count == want
         } while resultsWaiting && taken < wall.uploadsPerFrame && bytes < wall.uploadBytesPerFrame
             && ProcessClock.now() < uploadDeadline
+        if detailRehomePending, taken > 0 { rehomeDetail() }
         let uploaded = ProcessClock.now()
         if let detail {
             detail.draw(now: now)
@@ -222,7 +234,7 @@ final class ViewerSession {
         if showStats { drawStats(now: now) }
         drawOverlay()
         let drawn = ProcessClock.now()
-        let work = drawn - now
+        let work = drawn - started
         var presenting = drawn
         if let time = pacer.presentTime(moving: moving), time > drawn {
             Thread.sleep(forTimeInterval: time - drawn)
@@ -234,7 +246,7 @@ final class ViewerSession {
         if let gap = stats.record(workSeconds: work, presentSeconds: presented - presenting, presentedAt: presented,
                                   moving: moving, refreshInterval: refreshInterval) {
             // What a late frame did, for whoever profiles stutter with CASCADE_LOG=debug.
-            log.debug("late frame: \(Int(gap * 1000)) ms since the last, work \(Int(work * 1000)) ms (uploads \(Int((uploaded - now) * 1000)) ms), present \(Int((presented - presenting) * 1000)) ms, \(taken) results taken, \(decodes.pendingCount) decodes queued")
+            log.debug("late frame: \(Int(gap * 1000)) ms since the last, work \(Int(work * 1000)) ms (uploads \(Int((uploaded - started) * 1000)) ms), present \(Int((presented - presenting) * 1000)) ms, \(taken) results taken, \(decodes.pendingCount) decodes queued")
         }
         afterPresent()
     }
@@ -243,6 +255,7 @@ final class ViewerSession {
     /// visible, and the first full screen is timed when every visible tile shows its photo.
     private func afterPresent() {
         notifyAfterPresent()
+        detail?.presented(at: ProcessClock.now())
         if !tilesShown, !wall.entries.isEmpty, detail == nil {
             tilesShown = true
             log.info("first frame with tiles at \(Self.msSinceStart) ms")
@@ -325,7 +338,10 @@ final class ViewerSession {
         case .indexed(let entries):
             // Not the end of the scan: `scan` stays, and the walk's differences follow.
             scan = keptScan
-            if detail == nil { wall.show(entries) }
+            if detail == nil || alonePhoto != nil {
+                wall.show(entries)
+                placeAlonePhoto(final: false)
+            }
             return
         case let .scanned(entries, issues, live, edit):
             heapTrim.noteRelease()
@@ -343,12 +359,14 @@ final class ViewerSession {
             } else {
                 wall.show(entries)
             }
-            if let open {
-                detail?.close()
-                detail = nil
+            if alonePhoto != nil {
+                placeAlonePhoto(final: true)
+            } else if let open {
                 if let index = entries.firstIndex(where: { $0.path == open.path }) {
-                    showDetail(index)
+                    rehomeDetail(at: index)
                 } else {
+                    detail?.close()
+                    detail = nil
                     window.setTitle(title)
                     emit(.closed(index: open.index))
                 }
@@ -357,6 +375,7 @@ final class ViewerSession {
             pendingScanAnnouncement = entries.count
         case .failed(let reason):
             log.error("cannot scan: \(reason)")
+            placeAlonePhoto(final: true)
             pendingScanAnnouncement = wall.entries.count
         }
     }

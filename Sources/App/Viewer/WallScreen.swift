@@ -337,6 +337,21 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
         arrivals.values.lazy.map { $0 - 1 }.filter { $0 > now }.min() ?? .infinity
     }
 
+    /// A copy of the picture tile `index` shows, if it shows the photo at `path` (the index is
+    /// checked: the folder may have changed since it was given). A copy, because the tile's
+    /// texture goes to another tile, or is freed, when the pool needs it.
+    func copyOfPicture(at index: Int, showing path: PhotoPath) -> TileTexture? {
+        let found = index < entries.count && entries[index].path == path ? index : entries.firstIndex { $0.path == path }
+        guard let found, let cell = view.liveCell(at: found), case .shown = cell.state,
+              let texture = cell.texture, !texture.isDestroyed, !texture.contentSize.isEmpty else { return nil }
+        do {
+            return try texture.copy()
+        } catch {
+            log.debug("cannot copy the tile of \(path): \(error)")
+            return nil
+        }
+    }
+
     /// True when every tile on screen shows its photo or its error.
     var isScreenSettled: Bool {
         view.drawList.allSatisfy { $0.cell.isSettled }

@@ -1,0 +1,64 @@
+// `cascade photo.jpg` — the way a file manager's "Open with" starts an image viewer: the photo
+// opens at once in the detail view, alone, while its folder is walked; when the folder's wall
+// arrives the photo takes its place in it, without being decoded again or leaving the screen,
+// and next/previous walk the folder in the wall's order. Esc then shows the folder's wall with
+// that photo in view and the cursor on it.
+
+import Photos
+
+extension ViewerSession {
+    /// Opens `entry` as the only photo, before the scan of its folder is in.
+    func openAlone(_ entry: PhotoEntry) {
+        alonePhoto = entry.path
+        wall.show([entry])
+        showDetail(0)
+    }
+
+    /// The folder's wall is on `wall` (from the photo index, or the walk when `final`): the
+    /// photo named alone gets its place there — the `opened` event names it, the cursor is on
+    /// it — and the open detail view takes the folder's list.
+    ///
+    /// The photo index may predate the photo; only the walk's answer is final. A photo the walk
+    /// does not list (a hidden file: folders' hidden entries are skipped) stays alone, its wall
+    /// the photo by itself and unwatched, as when several files are named.
+    func placeAlonePhoto(final: Bool) {
+        guard let path = alonePhoto else { return }
+        var index = wall.entries.firstIndex { $0.path == path }
+        if index == nil {
+            guard final else { return }
+            guard let entry = detail?.entries.first(where: { $0.path == path })
+                ?? PhotoScanner().entry(at: path, relative: path.lastComponent, group: 0) else {
+                alonePhoto = nil
+                return
+            }
+            log.info("\(path) is not among the photos of its folder (hidden?): shown alone")
+            daemon.live?.stop()
+            daemon.live = nil
+            wall.show([entry])
+            index = 0
+        }
+        guard let index else { return }
+        alonePhoto = nil
+        wall.cursor = index
+        if detail != nil {
+            rehomeDetail(at: index)
+            emit(.opened(index: index, path: path))
+        } else {
+            // Closed before the folder came: the wall it left shows the photo.
+            wall.view.scrollToCell(at: index, position: .visible)
+        }
+    }
+
+    /// The wall changed under the open photo (its folder arrived, a reload): the detail view
+    /// takes the wall's list with the photo at `index`, keeping what it shows. While the photo's
+    /// own decode is on its way that waits for it (`detailRehomePending`), so the first frame
+    /// of the photo is never delayed by the folder.
+    func rehomeDetail(at index: Int? = nil) {
+        guard let detail else { detailRehomePending = false; return }
+        guard let index = index ?? openIndex else {
+            detailRehomePending = false
+            return
+        }
+        detailRehomePending = !detail.adopt(wall.entries, index: index)
+    }
+}

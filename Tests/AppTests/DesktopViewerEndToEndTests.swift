@@ -1,0 +1,282 @@
+// cascade as the desktop's image viewer, through the real binary: a file manager's "Open with"
+// (`cascade photo.jpg`: the photo among its folder's), several files, the window title as a
+// window manager reads it (xprop, under openbox), full screen without a window manager,
+// `--version`, and `script/install` into a prefix.
+
+import Foundation
+import Testing
+@testable import App
+import Photos
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A folder of photos of distinct colours, named photo-01.jpg… in wall order.
+private struct ColouredFolder {
+    let folder: PhotoFolder
+    let colours: [PhotoColour]
+    var path: String { folder.path }
+
+    init(count: Int) throws {
+        folder = try PhotoFolder()
+        colours = PhotoColour.palette(count)
+        for (i, colour) in colours.enumerated() {
+            try folder.photo(name(i), width: i % 2 == 0 ? 400 : 300, height: 300, colour: colour.hex)
+        }
+    }
+
+    func name(_ i: Int) -> String { String(format: "photo-%02d.jpg", i + 1) }
+    func file(_ i: Int) -> String { path + "/" + name(i) }
+}
+
+/// One cascade window on a display, its events read from stdout, its state asked on its socket.
+private final class DesktopViewer {
+    let child: ChildProcess
+    let display: XDisplay
+    let socket: String
+    let window: String
+    private(set) var events: [EventLine] = []
+
+    init(_ arguments: [String], display: XDisplay, cacheHome: String) async throws {
+        self.display = display
+        socket = NSTemporaryDirectory() + "cascade-desktop-" + UUID().uuidString + ".sock"
+        child = try ChildProcess(cascadeBinary, arguments + ["--events", "stdout", "--control", socket, "--no-captions"],
+                                 environment: ["DISPLAY": display.name, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": cacheHome])
+        do {
+            window = try await display.waitForWindow(class: "cascade")
+        } catch {
+            child.stop()
+            throw HarnessError("\(error); stderr:\n\(child.errorOutput)")
+        }
+        try await display.xdotool(["windowfocus", window], allowFailure: true)
+    }
+
+    deinit {
+        child.stop()
+        try? FileManager.default.removeItem(atPath: socket)
+    }
+
+    func next(_ kind: String) async throws -> EventLine {
+        let deadline = Deadline(longestWait)
+        while true {
+            guard let line = try await child.lines.nextLine(within: max(deadline.end - .now, .zero), waitingFor: "a \"\(kind)\" event") else {
+                throw HarnessError("cascade's stdout ended before a \"\(kind)\" event; stderr:\n\(child.errorOutput)")
+            }
+            var event = try JSONDecoder().decode(EventLine.self, from: Data(line.utf8))
+            event.line = line
+            events.append(event)
+            if event.event == kind { return event }
+        }
+    }
+
+    func key(_ name: String) async throws {
+        try await display.xdotool(["key", "--clearmodifiers", name])
+    }
+
+    struct State: Decodable {
+        let count: Int
+        let width: Double
+        let height: Double
+        let mode: String
+        let selected: Int?
+        let visible: [Visible]
+        struct Visible: Decodable { let index: Int }
+    }
+
+    func state() async throws -> State {
+        let r = try await runTool(cascadeBinary, ["ctl", "--socket", socket, "get-state"])
+        guard r.status == .exited(0) else { throw HarnessError("cascade ctl get-state: \(r.status); stderr:\n\(child.errorOutput)") }
+        return try JSONDecoder().decode(State.self, from: r.output)
+    }
+
+    /// Polls get-state until `condition` holds; the last state when it never does.
+    @discardableResult
+    func waitForState(_ condition: (State) -> Bool) async throws -> State {
+        let deadline = Deadline(longestWait)
+        var state = try await state()
+        while !condition(state) && !deadline.passed {
+            try await Task.sleep(for: .milliseconds(100))
+            state = try await self.state()
+        }
+        return state
+    }
+
+    /// The window's title property as `xprop` prints it, e.g. `_NET_WM_NAME(UTF8_STRING) = "…"`.
+    func property(_ name: String) async throws -> String {
+        let r = try await runTool("/usr/bin/xprop", ["-id", window, name], environment: display.environment.merging(["LC_ALL": "C.UTF-8"]) { $1 })
+        return String(decoding: r.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func waitForTitle(_ title: String) async throws -> String {
+        let deadline = Deadline(longestWait)
+        var shown = try await property("_NET_WM_NAME")
+        while shown != "_NET_WM_NAME(UTF8_STRING) = \"\(title)\"" && !deadline.passed {
+            try await Task.sleep(for: .milliseconds(100))
+            shown = try await property("_NET_WM_NAME")
+        }
+        return shown
+    }
+
+    /// The colour in the middle of the window once it stopped changing.
+    func centreColour() async throws -> (r: Int, g: Int, b: Int) {
+        let frame = try await display.waitUntilStill(window, atLeast: .milliseconds(300))
+        return frame.pixel(frame.width / 2, frame.height / 2)
+    }
+}
+
+@Suite("cascade as the desktop's image viewer", .serialized)
+struct DesktopViewerEndToEndTests {
+    @Test("one file opens in the detail view among its folder's photos: next walks the folder, Esc shows its wall with the photo under the cursor")
+    func oneFileOpensAmongItsFolder() async throws {
+        let server = try await XServer()
+        defer { server.stop() }
+        // Far enough down its folder that the wall must scroll to show it.
+        let photos = try ColouredFolder(count: 40)
+        let cache = NSTemporaryDirectory() + "cascade-desktop-cache-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let viewer = try await DesktopViewer([photos.file(29), "--geometry", "800x600"], display: server.display, cacheHome: cache)
+
+        let opened = try await viewer.next("opened")
+        #expect(opened.index == 29 && opened.path == photos.file(29), "the photo's place in its folder's wall: \(opened)")
+        let open = try await viewer.state()
+        #expect(open.mode == "detail" && open.count == 40 && open.selected == 29, "\(open)")
+        #expect(try await viewer.waitForTitle("cascade — photo-30.jpg") == "_NET_WM_NAME(UTF8_STRING) = \"cascade — photo-30.jpg\"")
+        #expect(close(try await viewer.centreColour(), photos.colours[29].rgb), "the detail view shows the photo named")
+
+        try await viewer.key("Right")
+        #expect(try await viewer.waitForTitle("cascade — photo-31.jpg") == "_NET_WM_NAME(UTF8_STRING) = \"cascade — photo-31.jpg\"")
+        #expect(close(try await viewer.centreColour(), photos.colours[30].rgb), "next is the folder's next photo")
+        #expect(try await viewer.state().selected == 30)
+
+        try await viewer.key("Escape")
+        let closed = try await viewer.next("closed")
+        #expect(closed.index == 30, "\(closed)")
+        let scanned = try await viewer.next("scanned")
+        #expect(scanned.count == 40, "the folder's wall is on screen: \(scanned)")
+        let wall = try await viewer.state()
+        #expect(wall.mode == "wall" && wall.count == 40 && wall.selected == 30, "the cursor is on the photo last shown: \(wall)")
+        #expect(wall.visible.contains { $0.index == 30 }, "the photo last shown is in view: \(wall.visible.map(\.index))")
+        let folderName = URL(fileURLWithPath: photos.path).lastPathComponent
+        #expect(try await viewer.waitForTitle("cascade — " + folderName) == "_NET_WM_NAME(UTF8_STRING) = \"cascade — \(folderName)\"")
+    }
+
+    @Test("several files are the wall of just those files, no photo opened")
+    func severalFilesAreTheirOwnWall() async throws {
+        let server = try await XServer()
+        defer { server.stop() }
+        let photos = try ColouredFolder(count: 6)
+        let cache = NSTemporaryDirectory() + "cascade-desktop-cache-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let viewer = try await DesktopViewer([photos.file(1), photos.file(3), "--geometry", "800x600"], display: server.display,
+                                             cacheHome: cache)
+        let scanned = try await viewer.next("scanned")
+        #expect(scanned.count == 2, "\(scanned)")
+        #expect(!viewer.events.contains { $0.event == "opened" }, "\(viewer.events)")
+        let state = try await viewer.state()
+        #expect(state.mode == "wall" && state.count == 2, "\(state)")
+    }
+
+    @Test("under a window manager (openbox) the title is correct UTF-8 in both X properties, and f goes full screen through it")
+    func titleUnderAWindowManager() async throws {
+        let server = try await XServer()
+        defer { server.stop() }
+        let windowManager = try ChildProcess("/usr/bin/openbox", [], environment: server.display.environment)
+        defer { windowManager.stop() }
+        // Managed from the moment openbox announces itself on the root window.
+        let deadline = Deadline(longestWait)
+        while true {
+            let root = try await runTool("/usr/bin/xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"], environment: server.display.environment)
+            if String(decoding: root.output, as: UTF8.self).contains("window id") { break }
+            if deadline.passed { throw HarnessError("openbox did not start: \(windowManager.errorOutput)") }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let base = try PhotoFolder()
+        let folder = base.path + "/Été — ✓ 写真"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try magick(["-size", "300x200", "xc:#3080c0", folder + "/a.jpg"])
+        let cache = NSTemporaryDirectory() + "cascade-desktop-cache-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let viewer = try await DesktopViewer([folder], display: server.display, cacheHome: cache)
+        _ = try await viewer.next("scanned")
+
+        let title = "cascade — Été — ✓ 写真"
+        #expect(try await viewer.waitForTitle(title) == "_NET_WM_NAME(UTF8_STRING) = \"\(title)\"")
+        // WM_NAME typed as what it holds (not raw UTF-8 called STRING, which is Latin-1).
+        #expect(try await viewer.property("WM_NAME") == "WM_NAME(UTF8_STRING) = \"\(title)\"")
+        // What openbox shows in the title bar.
+        #expect(try await viewer.property("_NET_WM_VISIBLE_NAME") == "_NET_WM_VISIBLE_NAME(UTF8_STRING) = \"\(title)\"")
+
+        // With a window manager, full screen is its to grant: the wall follows what it did.
+        try await viewer.key("f")
+        let state = try await viewer.waitForState { Int($0.width) == 1280 && Int($0.height) == 1024 }
+        let real = try await server.display.size(of: viewer.window)
+        #expect(Int(state.width) == real.width && Int(state.height) == real.height && real.width == 1280,
+                "full screen under openbox: the wall is \(state.width)×\(state.height), the window \(real.width)×\(real.height)")
+    }
+
+    @Test("f without a window manager: the wall is laid out at the window's real size, in and out of full screen")
+    func fullScreenWithoutAWindowManager() async throws {
+        let server = try await XServer(width: 1280, height: 1024)
+        defer { server.stop() }
+        let photos = try ColouredFolder(count: 12)
+        let cache = NSTemporaryDirectory() + "cascade-desktop-cache-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let viewer = try await DesktopViewer([photos.path, "--geometry", "800x600"], display: server.display, cacheHome: cache)
+        _ = try await viewer.next("scanned")
+
+        for (press, expected) in [(1, (1280, 1024)), (2, (800, 600))] {
+            try await viewer.key("f")
+            let state = try await viewer.waitForState { Int($0.width) == expected.0 && Int($0.height) == expected.1 }
+            let real = try await server.display.size(of: viewer.window)
+            #expect(real.width == expected.0 && real.height == expected.1, "press \(press) of f: the window is \(real.width)×\(real.height)")
+            #expect(Int(state.width) == real.width && Int(state.height) == real.height,
+                    "press \(press) of f: the wall is laid out at \(state.width)×\(state.height) in a \(real.width)×\(real.height) window")
+        }
+    }
+
+    @Test("cascade --version prints the one version string")
+    func version() async throws {
+        let r = try await runTool(cascadeBinary, ["--version"])
+        #expect(r.status == .exited(0))
+        #expect(String(decoding: r.output, as: UTF8.self) == "cascade \(CascadeVersion.string)\n")
+    }
+
+    @Test("script/install puts a working cascade, its samples, a valid desktop entry and icons under a prefix; --uninstall takes them away")
+    func installIntoAPrefix() async throws {
+        let prefix = NSTemporaryDirectory() + "cascade-prefix-" + UUID().uuidString + "/with space"
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: prefix).deletingLastPathComponent().path) }
+        let install = try await runTool(packageRoot + "/script/install", ["--prefix", prefix, "--binary", cascadeBinary],
+                                        timeout: .seconds(60))
+        #expect(install.status == .exited(0), "script/install: \(install.status)")
+
+        // The installed binary, with no assets in reach but its prefix's, renders the samples.
+        let home = prefix + "/home"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let manifestFile = prefix + "/wall.json"
+        let render = try await runTool(prefix + "/bin/cascade", ["render", "--width", "600", "--out", prefix + "/wall.png", "--manifest", manifestFile],
+                                       environment: ["HOME": home, "XDG_CACHE_HOME": home + "/.cache", "CASCADE_ASSETS": "", "XDG_PICTURES_DIR": ""],
+                                       timeout: .seconds(60))
+        #expect(render.status == .exited(0))
+        let manifest = try JSONDecoder().decode(WallManifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifestFile)))
+        #expect(manifest.tiles.count == 30)
+        #expect(manifest.tiles.allSatisfy { $0.path.hasPrefix(prefix + "/share/cascade/samples/") && $0.status == "ok" })
+
+        let entry = prefix + "/share/applications/cascade.desktop"
+        let validate = try await runTool("/usr/bin/desktop-file-validate", [entry])
+        #expect(validate.status == .exited(0), "\(String(decoding: validate.output, as: UTF8.self))")
+        let text = try String(contentsOfFile: entry, encoding: .utf8)
+        #expect(text.contains("\nExec=\"\(prefix)/bin/cascade\" %F\n"), "the entry runs the installed binary: \(text)")
+        for type in ["image/jpeg", "image/png", "image/webp", "image/gif", "image/bmp", "image/tiff"] {
+            #expect(text.contains(type + ";"), "MimeType lists \(type)")
+        }
+        for icon in ["scalable/apps/cascade.svg", "48x48/apps/cascade.png", "256x256/apps/cascade.png"] {
+            #expect(FileManager.default.fileExists(atPath: prefix + "/share/icons/hicolor/" + icon), "\(icon) is installed")
+        }
+
+        let uninstall = try await runTool(packageRoot + "/script/install", ["--prefix", prefix, "--uninstall"])
+        #expect(uninstall.status == .exited(0))
+        for gone in ["/bin/cascade", "/share/cascade", "/share/applications/cascade.desktop", "/share/icons/hicolor/scalable/apps/cascade.svg"] {
+            #expect(!FileManager.default.fileExists(atPath: prefix + gone), "\(gone) is removed")
+        }
+    }
+}

@@ -1,0 +1,109 @@
+// Opening a large photo as a user does: the real binary in a private Xvfb, Return pressed with
+// xdotool, the screen read back with ImageMagick's `import` as soon as the detail view is on it.
+// The decode of a 4096 × 4096 JPEG takes a while; what the person sees meanwhile must already
+// be the photo (the wall tile's picture, enlarged), not a grey box.
+
+import Foundation
+import Testing
+@testable import App
+
+@Suite("opening a large photo in a real X server", .serialized)
+struct DetailEndToEndTests {
+    /// The photo's four quarters, clockwise from the top left.
+    static let quarters: [(hex: String, rgb: (r: Int, g: Int, b: Int))] = [
+        ("#d03030", (0xD0, 0x30, 0x30)), ("#3050d0", (0x30, 0x50, 0xD0)),
+        ("#e0c020", (0xE0, 0xC0, 0x20)), ("#30a040", (0x30, 0xA0, 0x40)),
+    ]
+    static let width = 800, height = 600
+    /// DetailScreen.background, what surrounds a photo fit to the window.
+    static let detailBackground = (r: 12, g: 12, b: 13)
+
+    /// Both renderers: the tile's picture is copied through a render target, which each does its own way.
+    typealias RendererAsked = ViewerEndToEndTests.RendererAsked
+
+    @Test("Return on a 4096 × 4096 JPEG: the first detail frame on screen shows the photo's colours where they belong, and the sharp photo then takes its place unmoved",
+          arguments: RendererAsked.allCases)
+    func returnShowsThePictureAtOnce(renderer: RendererAsked) async throws {
+        let server = try await XServer()
+        defer { server.stop() }
+        let display = server.display
+        let folder = try PhotoFolder()
+        let cacheHome = NSTemporaryDirectory() + "cascade-e2e-cache-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: cacheHome) }
+        let q = Self.quarters
+        try magick(["-size", "4096x4096", "xc:\(q[0].hex)",
+                    "-fill", q[1].hex, "-draw", "rectangle 2048,0 4095,2047",
+                    "-fill", q[2].hex, "-draw", "rectangle 2048,2048 4095,4095",
+                    "-fill", q[3].hex, "-draw", "rectangle 0,2048 2047,4095",
+                    "-quality", "92", folder.path + "/a-large.jpg"])
+        try folder.photo("b.png", width: 400, height: 300, colour: "#8040a0")
+        try folder.photo("c.png", width: 300, height: 450, colour: "#40a0a0")
+
+        let child = try ChildProcess(cascadeBinary, [
+            folder.path, "--geometry", "\(Self.width)x\(Self.height)", "--events", "stdout", "--columns", "3", "--no-captions",
+        ], environment: ["DISPLAY": display.name, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": cacheHome]
+            .merging(renderer.environment) { $1 })
+        defer { child.stop() }
+        _ = try await next("scanned", from: child)
+        let window = try await display.waitForWindow(class: "cascade")
+        try await display.xdotool(["windowfocus", window], allowFailure: true)
+
+        // The wall shows the photo's tile, in its four colours, top left.
+        let wall = try await display.waitUntilStill(window)
+        #expect(close(wall.pixel(60, 60), q[0].rgb) && close(wall.pixel(200, 200), q[2].rgb),
+                "the tile shows the photo before it is opened: \(wall.pixel(60, 60)), \(wall.pixel(200, 200))")
+
+        try await display.xdotool(["key", "--clearmodifiers", "Return"])
+        let opened = try await next("opened", from: child)
+        #expect(opened.path?.hasSuffix("/a-large.jpg") == true, "\(opened)")
+        // The first capture that shows the detail view (the window may still hold the wall for
+        // a frame after the event).
+        let first = try await firstDetailFrame(of: window, on: display)
+        // 4096² fit into 800 × 600: 600 × 600 from x = 100.
+        let points = [(250, 150), (550, 150), (550, 450), (250, 450)]
+        for (i, point) in points.enumerated() {
+            let pixel = first.pixel(point.0, point.1)
+            #expect(close(pixel, q[i].rgb), "quarter \(i) at \(point) shows \(pixel), not \(q[i].hex): \(close(pixel, (0x2E, 0x2E, 0x33)) ? "the grey placeholder" : "something else")")
+        }
+        #expect(close(first.pixel(50, 300), Self.detailBackground, tolerance: 4) && close(first.pixel(750, 300), Self.detailBackground, tolerance: 4),
+                "the photo keeps its shape: bars left and right")
+
+        // The sharp photo, once in, stands where the picture stood.
+        let sharp = try await display.waitUntilStill(window)
+        for (i, point) in points.enumerated() {
+            #expect(close(sharp.pixel(point.0, point.1), q[i].rgb), "quarter \(i) at \(point) once sharp: \(sharp.pixel(point.0, point.1))")
+        }
+        for (x, y) in [(103, 150), (697, 450), (250, 3), (550, 596)] {
+            #expect(close(sharp.pixel(x, y), first.pixel(x, y), tolerance: 24), "the edge at (\(x), \(y)) moved: \(first.pixel(x, y)) → \(sharp.pixel(x, y))")
+        }
+    }
+
+    /// Captures the window until it shows the detail view — the window's sides are the detail
+    /// view's background, which the wall never shows — and returns that first capture.
+    private func firstDetailFrame(of window: String, on display: XDisplay) async throws -> Frame {
+        let deadline = Deadline(longestWait)
+        while true {
+            let frame = try await display.capture(window)
+            let sides = [(20, 100), (20, 500), (780, 100), (780, 500)]
+            if sides.allSatisfy({ close(frame.pixel($0.0, $0.1), Self.detailBackground, tolerance: 4) }) { return frame }
+            if deadline.passed { throw HarnessError("the detail view never showed") }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    /// The next stdout event of this kind, passing over others.
+    private func next(_ kind: String, from child: ChildProcess) async throws -> EventLine {
+        let deadline = Deadline(longestWait)
+        while true {
+            let left = deadline.end - ContinuousClock.now
+            guard let line = try await child.lines.nextLine(within: max(left, .zero), waitingFor: "a \"\(kind)\" event from cascade") else {
+                throw HarnessError("cascade's stdout ended before a \"\(kind)\" event; stderr:\n\(child.errorOutput)")
+            }
+            guard var event = try? JSONDecoder().decode(EventLine.self, from: Data(line.utf8)) else {
+                throw HarnessError("cascade's stdout line is not a JSON event: \(line)")
+            }
+            event.line = line
+            if event.event == kind { return event }
+        }
+    }
+}
