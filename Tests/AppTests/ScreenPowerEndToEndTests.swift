@@ -31,7 +31,10 @@ struct ScreenPowerEndToEndTests {
     @Test("idle turns it off and no frames are drawn; a key or a click wakes it and does nothing else; ctl screen off/on/auto")
     func idleKeysClicksAndCommands() async throws {
         // 0.05 minutes: three seconds without input.
-        let service = try await Service(photos: 12, arguments: ["--screen-off-after", "0.05"])
+        // A slow watchdog: the test's notify socket holds only ten datagrams (systemd reads them
+        // at once; the test only while it waits), and STATUS lines must not be lost behind pings.
+        let service = try await Service(photos: 12, arguments: ["--screen-off-after", "0.05"],
+                                        environment: ["WATCHDOG_USEC": "30000000"])
         try await service.check {
             try await service.notify.wait(for: "READY=1")
             let control = try await ControlConnection(service.socket)
@@ -42,6 +45,7 @@ struct ScreenPowerEndToEndTests {
             let off = try await control.event("screen-off")
             #expect(off["reason"] as? String == "idle")
             #expect(try await screen(control) == ("off", "idle"))
+            try await service.notify.wait(for: "STATUS=screen off (idle), 12 photos")
             let fallback = service.child.errorOutput.components(separatedBy: "\n").filter { $0.contains("cannot be powered down here") }
             #expect(fallback.count == 1, "one line for the black-screen fallback:\n\(service.child.errorOutput)")
 
@@ -71,8 +75,6 @@ struct ScreenPowerEndToEndTests {
             _ = try await control.event("selected")
 
             // Held off until auto; held on through the idle timeout.
-            // The test's notify socket holds only ten datagrams (systemd reads at once): drained first.
-            try await service.notify.wait(for: "WATCHDOG=1")
             try await ctl(service, ["screen", "off"])
             #expect(try await control.event("screen-off")["reason"] as? String == "command")
             try await service.notify.wait(for: "STATUS=screen off (command), 12 photos")
