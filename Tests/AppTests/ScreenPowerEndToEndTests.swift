@@ -38,7 +38,7 @@ struct ScreenPowerEndToEndTests {
         try await service.check {
             try await service.notify.wait(for: "READY=1")
             let control = try await ControlConnection(service.socket)
-            _ = try await control.data(["subscribe", "screen-on", "screen-off", "selected", "opened"])
+            _ = try await control.data(["subscribe", "screen-on", "screen-off", "selected", "opened", "closed"])
             let display = service.server.display
             let window = try await display.waitForWindow(class: "cascade")
 
@@ -83,8 +83,13 @@ struct ScreenPowerEndToEndTests {
             #expect(try await control.event("screen-on")["reason"] as? String == "command")
             try await Task.sleep(for: .seconds(4))
             #expect(try await screen(control) == ("on", "command"), "a held on outlasts the idle timeout")
+            // A photo left open closes when the screen goes dark: the next visitor finds the wall.
+            _ = try await control.data(["open", 0])
+            _ = try await control.event("opened")
             try await ctl(service, ["screen", "auto"])
             #expect(try await control.event("screen-off")["reason"] as? String == "idle", "auto hands it back to the idle timeout")
+            _ = try await control.event("closed")
+            #expect((try await control.data(["get-state"]) as? [String: Any])?["mode"] as? String == "wall")
 
             let bad = try await control.request(["screen", "dim"])
             #expect((bad["error"] as? String)?.contains("screen needs \"on\", \"off\" or \"auto\"") == true)
@@ -97,13 +102,19 @@ struct ScreenPowerEndToEndTests {
         let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         let today = Calendar.current.component(.weekday, from: Date())
         let schedule = "\(names[(today + 1) % 7]) 00:00-24:00"
-        let service = try await Service(photos: 12, arguments: ["--screen-schedule", schedule])
+        let service = try await Service(photos: 12, arguments: ["--screen-schedule", schedule],
+                                        environment: ["WATCHDOG_USEC": "30000000"])
         try await service.check {
             let messages = try await service.notify.wait(for: "READY=1")
             #expect(messages.contains { $0.contains("STATUS=screen off (schedule)") }, "\(messages)")
             let control = try await ControlConnection(service.socket)
             #expect(try await screen(control) == ("off", "schedule"))
             #expect(try await frames(control) == 0, "a screen off from the start draws nothing")
+            // A reload while dark still ends in READY=1, though no frame is drawn to say it.
+            kill(service.child.pid, SIGHUP)
+            try await service.notify.wait(for: "RELOADING=1")
+            try await service.notify.wait(for: "READY=1")
+            #expect(try await screen(control) == ("off", "schedule"))
             _ = try await control.data(["subscribe", "screen-on"])
             try await ctl(service, ["screen", "on"])
             #expect(try await control.event("screen-on")["reason"] as? String == "command")

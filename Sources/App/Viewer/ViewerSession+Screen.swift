@@ -9,8 +9,11 @@ import Waterfall
 
 extension ViewerSession {
     func tickScreen(at now: Double) {
+        defer { if !screen.isOn { notifyWhileOff() } }
         guard screen.update(now: now, date: Date()) else { return }
         let on = screen.isOn, reason = screen.power.reason.rawValue
+        // A dark screen means nobody is looking: the next visitor finds the wall, not the last photo.
+        if !on, detail != nil { closeDetail() }
         let method = window.setDisplayPower(on: on)
         if case .blackScreen(let why) = method, !on, !screen.blackScreenLogged {
             screen.blackScreenLogged = true
@@ -23,11 +26,23 @@ extension ViewerSession {
             idle.noteInput(now: now)
         }
         emit(.screen(on: on, reason: reason))
-        let status = "screen \(on ? "on" : "off") (\(reason)), \(wall.entries.count) photos"
+        let status = screenStatus
         if let notifier = daemon.notifier {
             // Started with the screen off (outside the schedule): no frame will come to say READY.
             if !daemon.ready { daemon.ready = true; notifier.ready(status: status) } else { notifier.status(status) }
         }
+    }
+
+    private var screenStatus: String {
+        "screen \(screen.isOn ? "on" : "off") (\(screen.power.reason.rawValue)), \(wall.entries.count) photos"
+    }
+
+    /// While off no frame is presented, so the READY=1 that ends a SIGHUP's reload (normally sent
+    /// once its wall is on screen) is sent as soon as its scan is in.
+    private func notifyWhileOff() {
+        guard let notifier = daemon.notifier, daemon.reloading, !scanning else { return }
+        daemon.reloading = false
+        notifier.ready(status: screenStatus)
     }
 
     func performScreen(_ request: ScreenRequest) {
