@@ -48,6 +48,11 @@ struct ScreenPowerEndToEndTests {
             try await service.notify.wait(for: "STATUS=screen off (idle), 12 photos")
             let fallback = service.child.errorOutput.components(separatedBy: "\n").filter { $0.contains("cannot be powered down here") }
             #expect(fallback.count == 1, "one line for the black-screen fallback:\n\(service.child.errorOutput)")
+            // No DPMS in Xvfb: the window itself is black, tiles and gaps alike.
+            let dark = try await display.capture(window)
+            for (x, y) in [(400, 150), (100, 500), (5, 5)] {
+                #expect(close(dark.pixel(x, y), (0, 0, 0), tolerance: 2), "(\(x), \(y)) is \(dark.pixel(x, y)) with the screen off")
+            }
 
             // Off: the frame counter stands still (asking for stats draws nothing).
             let before = try await frames(control)

@@ -20,6 +20,8 @@ final class ScreenController {
     private var swallowingKeyRepeats = false
     /// The screen did not power down (no DPMS) and the log said so: once is enough.
     var blackScreenLogged = false
+    /// Off, shown as a black window rather than powered down.
+    var drawnBlack = false
 
     /// The schedule is looked at again at least this often, so a clock set by NTP or a resume
     /// from suspend is noticed within a minute.

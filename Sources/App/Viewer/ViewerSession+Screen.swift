@@ -15,9 +15,13 @@ extension ViewerSession {
         // A dark screen means nobody is looking: the next visitor finds the wall, not the last photo.
         if !on, detail != nil { closeDetail() }
         let method = window.setDisplayPower(on: on)
-        if case .blackScreen(let why) = method, !on, !screen.blackScreenLogged {
-            screen.blackScreenLogged = true
-            log.info("the screen cannot be powered down here (\(why)): it is drawn black and the backlight is left to the system")
+        screen.drawnBlack = false
+        if case .blackScreen(let why) = method, !on {
+            screen.drawnBlack = true
+            if !screen.blackScreenLogged {
+                screen.blackScreenLogged = true
+                log.info("the screen cannot be powered down here (\(why)): it is drawn black and the backlight is left to the system")
+            }
         }
         log.info("screen \(on ? "on" : "off") (\(reason))")
         if on {
@@ -43,6 +47,14 @@ extension ViewerSession {
         guard let notifier = daemon.notifier, daemon.reloading, !scanning else { return }
         daemon.reloading = false
         notifier.ready(status: screenStatus)
+    }
+
+    /// A black window standing in for a powered-down screen is drawn black again when the
+    /// window system lost its contents (uncovered, resized).
+    func redrawDarkScreen() {
+        guard !screen.isOn, screen.drawnBlack else { return }
+        window.renderer.clear(ScreenColor(rgb: 0))
+        window.renderer.present()
     }
 
     func performScreen(_ request: ScreenRequest) {

@@ -311,7 +311,7 @@ final class ViewerSession {
             wall.view.setViewportSize(size)
             detail?.resize(size)
         case .exposed:
-            break
+            redrawDarkScreen()
         case .input(let input):
             if let detail {
                 detail.handle(input, pointer: window.pointerLocation())
