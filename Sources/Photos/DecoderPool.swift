@@ -81,7 +81,7 @@ public final class DecoderPool: PhotoDecoding {
             case .deadBeforeRequest:
                 retire(worker, kill: true)
                 attempts.deadBeforeRequest += 1
-                // Two in a row mean something is wrong with starting workers, not with this file.
+                // Three mean something is wrong with starting workers, not with this file.
                 if attempts.deadBeforeRequest >= 3 { throw .decoderUnavailable("workers keep dying before they get a photo") }
             case .broken(let reason, let kill):
                 let ending = retire(worker, kill: kill)
