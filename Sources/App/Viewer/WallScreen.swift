@@ -23,7 +23,7 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
     private let decodes: Decodes
     private let log: Logger
 
-    /// The keyboard cursor (a highlighted tile), nil until an arrow key is pressed.
+    /// The keyboard cursor (a ring round its tile), nil until an arrow key is pressed.
     var cursor: Int?
     /// A tap or `select` landed on a tile.
     var onSelect: ((Int) -> Void)?
