@@ -299,9 +299,7 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
 
     /// How the photo at `path` is shown when not whole: "cannot show: …" or "partial: …".
     func problem(for path: PhotoPath) -> String? {
-        if let reason = failures[path] { return "cannot show: " + reason }
-        if let reason = partials[path] { return "partial: " + reason }
-        return nil
+        InfoPanel.note(failure: failures[path], partial: partials[path])
     }
 
     func draw(now: Double) {
