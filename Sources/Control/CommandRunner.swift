@@ -27,7 +27,7 @@ public final class CommandRunner: @unchecked Sendable {
     private var running = 0
 
     /// Variables a child must not inherit: with them it could send READY/WATCHDOG for us.
-    static let withheld = ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "CASCADE_PATH", "CASCADE_INDEX", "CASCADE_URI"]
+    static let withheld = ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID"] + CommandTemplate.placeholders.map(\.variable)
 
     /// - Parameter environment: "NAME=value" entries to start from; nil = this process's.
     public init(template: CommandTemplate, limit: Int, log: Logger, environment: [[UInt8]]? = nil) {
@@ -59,9 +59,9 @@ public final class CommandRunner: @unchecked Sendable {
         lock.unlock()
 
         let argv = template.arguments(path: path, uri: uri, index: index)
-        let env = environment + [Array("CASCADE_PATH=".utf8) + path,
-                                 Array("CASCADE_URI=\(uri)".utf8),
-                                 Array("CASCADE_INDEX=\(index)".utf8)]
+        let env = environment + CommandTemplate.placeholders.map { placeholder in
+            Array("\(placeholder.variable)=".utf8) + CommandTemplate.value(of: placeholder.part, path: path, uri: uri, index: index)
+        }
         let name = "\(template.program) (photo \(index))"
         switch ChildProcess.spawn(argv: argv, environment: env) {
         case .failure(let error):

@@ -39,13 +39,18 @@ public struct CommandTemplate: Sendable, Equatable, CustomStringConvertible {
     public func arguments(path: [UInt8], uri: String, index: Int) -> [[UInt8]] {
         parts.map { word in
             word.reduce(into: [UInt8]()) { out, part in
-                switch part {
-                case .text(let bytes): out += bytes
-                case .path: out += path
-                case .uri: out += Array(uri.utf8)
-                case .index: out += Array(String(index).utf8)
-                }
+                out += Self.value(of: part, path: path, uri: uri, index: index)
             }
+        }
+    }
+
+    /// What `part` stands for in one selection.
+    static func value(of part: Part, path: [UInt8], uri: String, index: Int) -> [UInt8] {
+        switch part {
+        case .text(let bytes): bytes
+        case .path: path
+        case .uri: Array(uri.utf8)
+        case .index: Array(String(index).utf8)
         }
     }
 
@@ -59,8 +64,10 @@ public struct CommandTemplate: Sendable, Equatable, CustomStringConvertible {
     /// The words as a shell would need them quoted — for logs and messages only.
     public var description: String { words.map(ShellWords.quote).joined(separator: " ") }
 
-    static let placeholders: [(name: [UInt8], part: Part)] = [
-        (Array("{path}".utf8), .path), (Array("{uri}".utf8), .uri), (Array("{index}".utf8), .index),
+    /// Each placeholder, and the environment variable every on-select command gets its value in.
+    static let placeholders: [(name: [UInt8], part: Part, variable: String)] = [
+        (Array("{path}".utf8), .path, "CASCADE_PATH"), (Array("{uri}".utf8), .uri, "CASCADE_URI"),
+        (Array("{index}".utf8), .index, "CASCADE_INDEX"),
     ]
 
     private static func parts(of word: String) -> [Part] {
@@ -70,7 +77,7 @@ public struct CommandTemplate: Sendable, Equatable, CustomStringConvertible {
         var i = 0
         scanning: while i < bytes.count {
             if bytes[i] == UInt8(ascii: "{") {
-                for (name, part) in placeholders where bytes[i...].starts(with: name) {
+                for (name, part, _) in placeholders where bytes[i...].starts(with: name) {
                     if !text.isEmpty { parts.append(.text(text)); text = [] }
                     parts.append(part)
                     i += name.count

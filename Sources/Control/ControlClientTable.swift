@@ -35,7 +35,8 @@ final class ControlClientTable {
         self.log = log
         self.serverID = serverID
         self.counters = counters
-        refusals = ControlRefusalLog(log: log, interval: limits.refusalLogInterval, loop: loop)
+        refusals = ControlRefusalLog(log: log, interval: limits.refusalLogInterval, loop: loop,
+                                     maximumClients: limits.maximumClients)
     }
 
     /// nil when the client is refused (too many, or shutting down).
@@ -49,7 +50,7 @@ final class ControlClientTable {
         guard !shuttingDown else { return nil }
         guard clients.count < limits.maximumClients else {
             counters.refused.add(1, ordering: .relaxed)
-            refusals.refused(maximumClients: limits.maximumClients)
+            refusals.refused()
             return nil
         }
         let id = nextID
@@ -145,7 +146,7 @@ final class ControlClientTable {
     /// Closes every client once what was written to it is out, or after `grace` at the latest.
     func closeAll(grace: TimeAmount, on loop: EventLoop) -> EventLoopFuture<Void> {
         shuttingDown = true
-        refusals.flush(maximumClients: limits.maximumClients)
+        refusals.flush()
         let channels = clients.values.map { ($0.channel, $0.lastWrite) }
         clients = [:]
         for (channel, lastWrite) in channels {

@@ -10,33 +10,35 @@ final class ControlRefusalLog {
     private let log: Logger
     private let interval: TimeAmount
     private let loop: EventLoop
+    private let maximumClients: Int
     /// Refusals since the last line; nil when no interval is running (the next one is logged).
     private var unlogged: Int?
 
-    init(log: Logger, interval: Duration, loop: EventLoop) {
+    init(log: Logger, interval: Duration, loop: EventLoop, maximumClients: Int) {
         self.log = log
         self.interval = TimeAmount(interval)
         self.loop = loop
+        self.maximumClients = maximumClients
     }
 
-    func refused(maximumClients: Int) {
+    func refused() {
         if let count = unlogged {
             unlogged = count + 1
             return
         }
         log.warning("control socket: refusing a client, \(maximumClients) are connected already")
         unlogged = 0
-        scheduleSummary(maximumClients: maximumClients)
+        scheduleSummary()
     }
 
     /// At shutdown: the refusals of an interval cut short are said too.
-    func flush(maximumClients: Int) {
+    func flush() {
         guard let count = unlogged, count > 0 else { return }
         log.warning("control socket: refused \(count) more clients before closing (at most \(maximumClients) at once)")
         unlogged = nil
     }
 
-    private func scheduleSummary(maximumClients: Int) {
+    private func scheduleSummary() {
         let this = NIOLoopBound(self, eventLoop: loop)
         loop.scheduleTask(in: interval) {
             let this = this.value
@@ -45,9 +47,9 @@ final class ControlRefusalLog {
                 return
             }
             let seconds = Double(this.interval.nanoseconds) / 1e9
-            this.log.warning("control socket: refused \(count) more clients in the last \(seconds.formatted) s (at most \(maximumClients) at once)")
+            this.log.warning("control socket: refused \(count) more clients in the last \(seconds.formatted) s (at most \(this.maximumClients) at once)")
             this.unlogged = 0
-            this.scheduleSummary(maximumClients: maximumClients)
+            this.scheduleSummary()
         }
     }
 }

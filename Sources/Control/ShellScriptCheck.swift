@@ -104,17 +104,15 @@ extension CommandTemplate {
         default: break
         }
         text += text.hasSuffix(";") ? " or read it" : " Read it instead"
-        text += " from the environment every on-select command gets (CASCADE_PATH, CASCADE_URI, CASCADE_INDEX)"
+        text += " from the environment every on-select command gets (\(placeholders.map(\.variable).joined(separator: ", ")))"
         guard family == .posix || shellName == "fish" else { return text + "." }
         var environment = words
         environment[s] = rewrite(words[s]) { name, inDoubleQuotes in
-            let variable = environmentVariable[name] ?? name
+            let variable = placeholders.first { Array(name.utf8) == $0.name }?.variable ?? name
             return inDoubleQuotes && family == .posix ? "${\(variable)}" : "$" + variable
         }
         return text + ": " + quoted(environment)
     }
-
-    private static let environmentVariable = ["{path}": "CASCADE_PATH", "{uri}": "CASCADE_URI", "{index}": "CASCADE_INDEX"]
 
     private static func quoted(_ words: [String]) -> String { words.map(ShellWords.quote).joined(separator: " ") }
 
@@ -129,13 +127,13 @@ extension CommandTemplate {
         scanning: while i < bytes.count {
             // A placeholder that is a whole quoted string: just the quoted variable.
             if quote == nil, bytes[i] == UInt8(ascii: "'") || bytes[i] == UInt8(ascii: "\"") {
-                for (name, _) in placeholders where bytes[(i + 1)...].starts(with: name + [bytes[i]]) {
+                for (name, _, _) in placeholders where bytes[(i + 1)...].starts(with: name + [bytes[i]]) {
                     out += [UInt8(ascii: "\"")] + Array(expansion(String(decoding: name, as: UTF8.self), true).utf8) + [UInt8(ascii: "\"")]
                     i += name.count + 2
                     continue scanning
                 }
             }
-            for (name, _) in placeholders where bytes[i...].starts(with: name) {
+            for (name, _, _) in placeholders where bytes[i...].starts(with: name) {
                 let inDoubleQuotes = quote == UInt8(ascii: "\"")
                 let value = Array(expansion(String(decoding: name, as: UTF8.self), inDoubleQuotes).utf8)
                 switch quote {

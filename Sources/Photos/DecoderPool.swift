@@ -4,8 +4,9 @@ import Synchronization
 
 /// Decodes photos in worker processes (GNOME Loupe/glycin's approach): the C decoders run in
 /// `cascade decode-worker` children under an address-space and CPU limit, so a decoder that
-/// crashes, hangs or blows up its memory costs one file — an error tile, recorded in the
-/// thumbnail cache's fail folder by `TileImageLoader` — and a fresh worker takes the next one.
+/// crashes, hangs or blows up its memory on a file, in a fresh worker too, costs that one file —
+/// an error tile, recorded in the thumbnail cache's fail folder by `TileImageLoader` — and a
+/// fresh worker takes the next one.
 ///
 /// Each calling thread borrows a worker for one decode and blocks on it; with as many workers as
 /// decode threads nobody waits for a worker. Workers start on first use and are reused; a worker
@@ -81,7 +82,7 @@ public final class DecoderPool: PhotoDecoding {
             case .deadBeforeRequest:
                 retire(worker, kill: true)
                 attempts.deadBeforeRequest += 1
-                // Two in a row mean something is wrong with starting workers, not with this file.
+                // Three mean something is wrong with starting workers, not with this file.
                 if attempts.deadBeforeRequest >= 3 { throw .decoderUnavailable("workers keep dying before they get a photo") }
             case .broken(let reason, let kill):
                 let ending = retire(worker, kill: kill)

@@ -70,8 +70,8 @@ enum JPEGDecoder {
         // header; the bytes libjpeg then makes up fill a block or two): nothing to show.
         if partial != nil, !isCMYK, isFiller(pixels, width: dw, below: (16 * dh + height - 1) / height) { throw .truncated }
         if isCMYK { convertInvertedCMYK(&pixels) }
-        return SourceImage(image: DecodedImage(width: dw, height: dh, stride: dw * 4, pixels: pixels), sourceWidth: width, sourceHeight: height, plan: plan, mayHaveAlpha: false,
-                           partial: partial)
+        return SourceImage(image: DecodedImage(width: dw, height: dh, stride: dw * 4, pixels: pixels),
+                           sourceWidth: width, sourceHeight: height, plan: plan, mayHaveAlpha: false, partial: partial)
     }
 
     /// A warning leaves a whole image behind. Most (extraneous bytes, an odd marker) are

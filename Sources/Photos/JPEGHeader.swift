@@ -8,7 +8,6 @@ enum JPEGHeader {
 
     static func probe(_ input: ProbeInput) throws(ProbeError) -> StoredHeader {
         var position = 2  // after SOI
-        var orientation = Orientation.up
         var exif: [UInt8]?
         var skipped = 0
         for _ in 0..<maximumSegments {
@@ -43,15 +42,13 @@ enum JPEGHeader {
             if isFrameHeader(marker) {
                 guard length >= 8 else { throw input.corrupt("frame header is too short") }
                 let frame = try input.bytes(5, at: position + 3)
-                return StoredHeader(width: frame.be16(at: 2) ?? 0, height: frame.be16(at: 0) ?? 0, orientation: orientation, exif: exif)
+                return StoredHeader(width: frame.be16(at: 2) ?? 0, height: frame.be16(at: 0) ?? 0, exif: exif)
             }
             if marker == 0xE1, exif == nil {
                 let payload = try input.bytes(length - 2, at: position + 2)
                 if payload.has(Array("Exif".utf8) + [0, 0], at: 0) {
                     // Only the first EXIF segment counts, as in every viewer.
-                    let block = ExifOrientation.capped(payload)
-                    exif = block
-                    orientation = ExifOrientation.read(exifBlock: block)
+                    exif = ExifOrientation.capped(payload)
                 }
             }
             position += length

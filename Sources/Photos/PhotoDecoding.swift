@@ -77,9 +77,9 @@ public enum DecoderIsolation: Sendable {
         switch self {
         case .inProcess: return InProcessDecoder()
         case .workerProcesses(var configuration):
-            configuration.maxPixelsPerDecode = memory.pixelsPerDecode(maxPixels: maxPixels)
+            let budget = memory.pixelsPerDecode(maxPixels: maxPixels)
+            configuration.maxPixelsPerDecode = budget
             let cores = ProcessInfo.processInfo.activeProcessorCount
-            let budget = configuration.maxPixelsPerDecode ?? maxPixels
             let size = memory.workers(cores: cores, maxPixels: budget)
             if size < cores || budget < maxPixels, let available = memory.availableBytes {
                 Logger(label: "cascade.decode").info(

@@ -22,6 +22,12 @@ public struct PhotoPath: Hashable, Sendable, Comparable, CustomStringConvertible
         return PhotoPath(bytes: Array(bytes[(slash + 1)...]))
     }
 
+    /// The folder holding this absolute path ("/" for a name directly under it).
+    public var parent: PhotoPath {
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash > 0 else { return PhotoPath("/") }
+        return PhotoPath(bytes: Array(bytes[..<slash]))
+    }
+
     public func appending(_ component: [UInt8]) -> PhotoPath {
         // Built at its exact size: a library keeps two of these per photo, and `+` leaves
         // growth room (120 bytes held for a 45-byte path, 20 MB at 100,000 photos).

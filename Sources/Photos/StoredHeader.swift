@@ -1,25 +1,17 @@
 /// What each format's header reader returns: the stored size and the orientation tag, before
 /// `HeaderProbe` checks the size and makes a `PhotoInfo`.
 struct StoredHeader {
-    init(width: Int, height: Int, orientation: Orientation) {
-        self.width = width; self.height = height; self.orientation = orientation
-    }
-
-    /// Orientation from the EXIF block, `.up` without one.
-    init(width: Int, height: Int, exif: [UInt8]?) {
-        self.init(width: width, height: height, orientation: exif.map(ExifOrientation.read(exifBlock:)) ?? .up)
-        self.exif = exif
-    }
-
-    init(width: Int, height: Int, orientation: Orientation, exif: [UInt8]?) {
-        self.init(width: width, height: height, orientation: orientation)
-        self.exif = exif
-    }
-
     var width: Int
     var height: Int
     var orientation: Orientation
     /// The EXIF block ("Exif\0\0" + TIFF, capped) where the header had one: the info panel
     /// reads the camera from it. The wall's scan drops it with the probe.
     var exif: [UInt8]? = nil
+}
+
+extension StoredHeader {
+    /// Orientation from the EXIF block, `.up` without one.
+    init(width: Int, height: Int, exif: [UInt8]?) {
+        self.init(width: width, height: height, orientation: exif.map(ExifOrientation.read(exifBlock:)) ?? .up, exif: exif)
+    }
 }

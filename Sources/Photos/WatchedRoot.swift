@@ -48,11 +48,3 @@ public struct WatchedRoot: Sendable, Hashable {
         return roots
     }
 }
-
-extension PhotoPath {
-    /// The folder holding this absolute path ("/" for a name directly under it).
-    var parent: PhotoPath {
-        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash > 0 else { return PhotoPath("/") }
-        return PhotoPath(bytes: Array(bytes[..<slash]))
-    }
-}

@@ -2,8 +2,8 @@ import CSDL2
 import Logging
 import Waterfall
 
-/// Draws tiles — placeholder, photo, error — with optional captions and the selection outline,
-/// through a `Renderer`, from logical rects. The same code draws a window and an offscreen PNG.
+/// Draws tiles — placeholder, photo, error — with optional captions, the cursor's ring and a new
+/// arrival's corner flag, through a `Renderer`, from logical rects. The same code draws a window and an offscreen PNG.
 @MainActor
 public final class TileDrawer {
     /// Height of the caption strip in logical pixels. With captions on, the layout makes each

@@ -52,18 +52,12 @@ struct HelpOverlayTests {
 
     @Test("? (Shift+/ or a layout's own ?) and F1 open the help, i the info panel, in both modes")
     func helpAndInfoKeys() {
-        func press(_ sym: SDL_KeyCode, _ mod: SDL_Keymod = KMOD_NONE) -> KeyPress? {
-            var keysym = SDL_Keysym()
-            keysym.sym = SDL_Keycode(sym.rawValue)
-            keysym.mod = UInt16(mod.rawValue)
-            return EventSource.keyPress(keysym)
-        }
         for mode in ViewerMode.allCases {
-            for key in [press(SDLK_SLASH, KMOD_LSHIFT), press(SDLK_QUESTION), press(SDLK_F1)] {
+            for key in [SDLEvents.press(SDLK_SLASH, KMOD_LSHIFT), SDLEvents.press(SDLK_QUESTION), SDLEvents.press(SDLK_F1)] {
                 #expect(key.flatMap { KeyBindings.action(for: $0, in: mode) } == .toggleHelp, "\(mode)")
             }
-            #expect(press(SDLK_i).flatMap { KeyBindings.action(for: $0, in: mode) } == .toggleInfo)
-            #expect(press(SDLK_SLASH).flatMap { KeyBindings.action(for: $0, in: mode) } == nil, "/ alone is not ?")
+            #expect(SDLEvents.press(SDLK_i).flatMap { KeyBindings.action(for: $0, in: mode) } == .toggleInfo)
+            #expect(SDLEvents.press(SDLK_SLASH).flatMap { KeyBindings.action(for: $0, in: mode) } == nil, "/ alone is not ?")
         }
         #expect(KeyBindings.help(for: .wall).contains("? F1\tthis help"))
         #expect(KeyBindings.help(for: .detail).contains("→ ↓ l j n PgDn Space\tnext photo"))

@@ -10,20 +10,12 @@ import Waterfall
 @Suite("key bindings", .serialized)
 @MainActor
 struct KeyBindingTests {
-    /// The key as SDL reports it, as the viewer reads it.
-    private func press(_ sym: SDL_KeyCode, _ mod: SDL_Keymod = KMOD_NONE) -> KeyPress? {
-        var keysym = SDL_Keysym()
-        keysym.sym = SDL_Keycode(sym.rawValue)
-        keysym.mod = UInt16(mod.rawValue)
-        return EventSource.keyPress(keysym)
-    }
-
     private func wall(_ sym: SDL_KeyCode, _ mod: SDL_Keymod = KMOD_NONE) -> ViewerAction? {
-        press(sym, mod).flatMap(KeyBindings.wall)
+        SDLEvents.press(sym, mod).flatMap(KeyBindings.wall)
     }
 
     private func detail(_ sym: SDL_KeyCode, _ mod: SDL_Keymod = KMOD_NONE) -> ViewerAction? {
-        press(sym, mod).flatMap(KeyBindings.detail)
+        SDLEvents.press(sym, mod).flatMap(KeyBindings.detail)
     }
 
     @Test("on the wall: arrows and hjkl move the cursor, Return opens, Esc and Backspace go back")
@@ -125,7 +117,7 @@ struct KeyBindingTests {
         }
 
         for expected in [0, nil as Int?] {
-            guard let action = press(SDLK_j).flatMap(KeyBindings.wall), case .moveCursor(let move) = action else {
+            guard let action = SDLEvents.press(SDLK_j).flatMap(KeyBindings.wall), case .moveCursor(let move) = action else {
                 Issue.record("j is not a cursor key")
                 return
             }

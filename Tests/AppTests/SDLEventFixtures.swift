@@ -76,6 +76,15 @@ enum SDLEvents {
         event.key.keysym.mod = UInt16(mod.rawValue)
         return event
     }
+
+    /// The key as SDL reports it, as the viewer reads it.
+    @MainActor
+    static func press(_ sym: SDL_KeyCode, _ mod: SDL_Keymod = KMOD_NONE) -> KeyPress? {
+        var keysym = SDL_Keysym()
+        keysym.sym = SDL_Keycode(sym.rawValue)
+        keysym.mod = UInt16(mod.rawValue)
+        return EventSource.keyPress(keysym)
+    }
 }
 
 /// Runs `body` with SDL's event queue started (no video needed) and empty, then stops it

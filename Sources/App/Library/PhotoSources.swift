@@ -36,7 +36,7 @@ public enum PhotoSources {
                               hasPhotos: (PhotoPath) -> Bool = walkFindsPhotos) throws -> Choice {
         if arguments.count == 1, isRegularFile(arguments[0]) {
             let photo = PhotoPath(arguments[0]).absolute()
-            return .photo(photo, folder: folder(of: photo))
+            return .photo(photo, folder: photo.parent)
         }
         if !arguments.isEmpty { return .named(arguments.map { PhotoPath($0) }) }
         if let pictures = picturesFolder(environment: environment), hasPhotos(pictures) { return .pictures(pictures) }
@@ -45,12 +45,6 @@ public enum PhotoSources {
         }
         throw NoPhotosError(looked: [picturesFolder(environment: environment)?.string ?? "~/Pictures"]
                             + AssetLocator.candidates(environment: environment))
-    }
-
-    /// The folder an absolute path names a file in ("/" for a file at the root).
-    static func folder(of path: PhotoPath) -> PhotoPath {
-        guard let slash = path.bytes.lastIndex(of: UInt8(ascii: "/")), slash > 0 else { return PhotoPath("/") }
-        return PhotoPath(bytes: Array(path.bytes[..<slash]))
     }
 
     /// A regular file, or a link to one (a folder, a FIFO or a missing path is not).

@@ -18,6 +18,8 @@ final class DetailScreen {
         /// `sharper`: a decode at a higher resolution for the zoom is on its way.
         case ready(TileTexture, since: Double, sharper: UInt64? = nil)
         case failed(String)
+
+        var failure: String? { if case .failed(let reason) = self { reason } else { nil } }
     }
 
     let drawer: TileDrawer
@@ -248,8 +250,7 @@ final class DetailScreen {
 
     /// How photo `i` is shown when not whole: "cannot show: …" or "partial: …".
     func problem(at i: Int) -> String? {
-        if case .failed(let reason)? = slots[i] { return "cannot show: " + reason }
-        return partials[i].map { "partial: " + $0 }
+        InfoPanel.note(failure: slots[i]?.failure, partial: partials[i])
     }
 
     /// Frees every texture and pending decode (the view is closing).

@@ -1,14 +1,14 @@
 // How long a photo of the detail view took to reach the screen, from the moment it was asked
 // for (Return, a tap, `select`, next or previous): the first frame presented for it and what
-// that frame showed, the first frame with a picture of it, then the first with the sharp decode. One debug log line each, read
-// by script/bench-viewer; a person waiting sees the same two moments.
+// that frame showed, the first frame with a picture of it, then the first with the sharp
+// decode. One debug log line each, read by script/bench-viewer; a person waiting sees the
+// same two moments.
 
 struct DetailTiming {
     /// What a frame of the detail view showed of its photo.
     enum Picture: String {
         case placeholder = "a placeholder"
         case tile = "the tile's picture"
-        case quick = "a quick decode"
         case sharp = "the sharp photo"
         case error = "an error"
     }

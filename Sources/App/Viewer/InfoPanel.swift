@@ -56,6 +56,13 @@ final class InfoPanel {
         return lines
     }
 
+    /// How a photo not shown whole is shown, for the panel's "Shown" line: "cannot show: …"
+    /// (an error tile) or "partial: …" (a truncated file, drawn as far as it decodes).
+    static func note(failure: String?, partial: String?) -> String? {
+        if let failure { return "cannot show: " + failure }
+        return partial.map { "partial: " + $0 }
+    }
+
     /// Whether the details of the photo asked for last are in.
     var isComplete: Bool {
         takeArrival()

@@ -44,8 +44,7 @@ enum ViewerEvent {
             return .object([
                 ("event", .string("selected")), ("index", .int(index)),
                 ("path", .string(path.string)), ("uri", .string(path.uri)),
-                ("rect", .object([("x", .double(rect.minX)), ("y", .double(rect.minY)),
-                                  ("w", .double(rect.width)), ("h", .double(rect.height))])),
+                ("rect", .rect(rect)),
                 ("offset", .double(offset)),
             ])
         case let .opened(index, path):
@@ -117,5 +116,12 @@ final class EventOutput: Sendable {
         if written.wait(timeout: .now() + timeout) == .timedOut {
             log.warning("events not yet written are dropped: the program reading stdout is not reading")
         }
+    }
+}
+
+extension JSONValue {
+    /// A rectangle as every reply and event spells one: `{"x", "y", "w", "h"}`.
+    static func rect(_ r: Rect) -> JSONValue {
+        .object([("x", .double(r.minX)), ("y", .double(r.minY)), ("w", .double(r.width)), ("h", .double(r.height))])
     }
 }

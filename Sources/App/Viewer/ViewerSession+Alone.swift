@@ -23,8 +23,10 @@ extension ViewerSession {
     /// the photo by itself and unwatched, as when several files are named.
     func placeAlonePhoto(final: Bool) {
         guard let path = alonePhoto else { return }
-        var index = wall.entries.firstIndex { $0.path == path }
-        if index == nil {
+        let index: Int
+        if let found = wall.entries.firstIndex(where: { $0.path == path }) {
+            index = found
+        } else {
             guard final else { return }
             guard let entry = detail?.entries.first(where: { $0.path == path })
                 ?? PhotoScanner().entry(at: path, relative: path.lastComponent, group: 0) else {
@@ -37,7 +39,6 @@ extension ViewerSession {
             wall.show([entry])
             index = 0
         }
-        guard let index else { return }
         alonePhoto = nil
         wall.cursor = index
         if detail != nil {
@@ -54,8 +55,7 @@ extension ViewerSession {
     /// own decode is on its way that waits for it (`detailRehomePending`), so the first frame
     /// of the photo is never delayed by the folder.
     func rehomeDetail(at index: Int? = nil) {
-        guard let detail else { detailRehomePending = false; return }
-        guard let index = index ?? openIndex else {
+        guard let detail, let index = index ?? openIndex else {
             detailRehomePending = false
             return
         }

@@ -72,17 +72,14 @@ extension ViewerSession {
         let view = wall.view
         // From the layout, not the last frame's draw list: a request answered right after a
         // scroll or a folder change sees the wall as it now is.
-        func rect(_ r: Rect) -> JSONValue {
-            .object([("x", .double(r.minX)), ("y", .double(r.minY)), ("w", .double(r.width)), ("h", .double(r.height))])
-        }
         let visible: [JSONValue] = view.layout.indices(in: view.viewportRect).sorted().map { index in
             let path = wall.entries[index].path
             let frame = view.layout.frame(at: index)
             return .object([
                 ("index", .int(index)), ("path", .string(path.string)), ("uri", .string(path.uri)),
-                ("rect", rect(frame)), ("column", .int(view.layout.column(at: index))),
+                ("rect", .rect(frame)), ("column", .int(view.layout.column(at: index))),
                 // Where it is in the window now: a script points at it, a test checks it stays put.
-                ("screen", rect(frame.offsetBy(dx: 0, dy: -view.contentOffset))),
+                ("screen", .rect(frame.offsetBy(dx: 0, dy: -view.contentOffset))),
             ])
         }
         return .object([

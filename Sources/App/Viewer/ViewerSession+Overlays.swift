@@ -6,6 +6,7 @@
 import Control
 import Photos
 import Screen
+import Waterfall
 
 enum ViewerOverlay: String {
     case help, info
@@ -62,10 +63,8 @@ extension ViewerSession {
         fields.append(("lines", .array(overlayLines.map { .string($0) })))
         if let rect = overlayRect {
             let scale = window.renderer.scale
-            fields.append(("rect", .object([
-                ("x", .double(Double(rect.x) / scale)), ("y", .double(Double(rect.y) / scale)),
-                ("w", .double(Double(rect.width) / scale)), ("h", .double(Double(rect.height) / scale)),
-            ])))
+            fields.append(("rect", .rect(Rect(x: Double(rect.x) / scale, y: Double(rect.y) / scale,
+                                              width: Double(rect.width) / scale, height: Double(rect.height) / scale))))
         }
         return .object(fields)
     }

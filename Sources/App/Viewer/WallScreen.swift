@@ -23,7 +23,7 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
     private let decodes: Decodes
     private let log: Logger
 
-    /// The keyboard cursor (a highlighted tile), nil until an arrow key is pressed.
+    /// The keyboard cursor (a ring round its tile), nil until an arrow key is pressed.
     var cursor: Int?
     /// A tap or `select` landed on a tile.
     var onSelect: ((Int) -> Void)?
@@ -299,9 +299,7 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
 
     /// How the photo at `path` is shown when not whole: "cannot show: …" or "partial: …".
     func problem(for path: PhotoPath) -> String? {
-        if let reason = failures[path] { return "cannot show: " + reason }
-        if let reason = partials[path] { return "partial: " + reason }
-        return nil
+        InfoPanel.note(failure: failures[path], partial: partials[path])
     }
 
     func draw(now: Double) {
