@@ -34,6 +34,11 @@ let package = Package(
         // libpng reports errors by longjmp, which Swift cannot catch: this C layer sets the
         // setjmp at every entry point (thumbnail and PNG photo reading and writing).
         .target(name: "CPNGCodec", dependencies: ["CPNG"]),
+        // The screen's power (DPMS) through the display SDL already has: X11's DPMS extension or
+        // the DRM connector. In C so that SDL_syswm.h's Xlib names stay out of Swift.
+        .systemLibrary(name: "CXext", pkgConfig: "xext", providers: [.apt(["libxext-dev"])]),
+        .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .target(name: "CDisplayPower", dependencies: ["CSDL2", "CXext", "CDRM"], linkerSettings: [.linkedLibrary("X11")]),
         // Xlib for the SDL window on X11 where SDL 2.26 falls short (a UTF-8 title in any locale,
         // full screen without a window manager). libx11-dev comes with libsdl2-dev.
         .target(name: "CX11Window", dependencies: ["CSDL2"], linkerSettings: [.linkedLibrary("X11")]),
@@ -47,7 +52,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Screen", dependencies: [
-            "Waterfall", "CSDL2", "CPNGCodec", "CX11Window",
+            "Waterfall", "CSDL2", "CPNGCodec", "CX11Window", "CDisplayPower",
             .product(name: "Logging", package: "swift-log"),
         ]),
 

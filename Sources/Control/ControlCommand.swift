@@ -23,7 +23,11 @@ public enum ControlCommand: Sendable, Equatable {
     case setColumns(Int?)
     case reload
     case quit
+    /// `screen on|off|auto`: hold the screen lit or dark, or hand it back to the schedule and idle timeout.
+    case screen(ScreenRequest)
 }
+
+public enum ScreenRequest: String, Sendable, Equatable, CaseIterable { case on, off, auto }
 
 /// A command the app could not carry out; the message goes to the client as the reply's "error".
 public struct ControlError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -23,9 +23,9 @@ enum EventSelection: Equatable, Sendable {
 
 public enum ControlProtocol {
     /// The events a client can subscribe to.
-    public static let eventNames = ["selected", "opened", "closed", "added", "removed", "load-error", "scanned"]
+    public static let eventNames = ["selected", "opened", "closed", "added", "removed", "load-error", "scanned", "screen-on", "screen-off"]
     public static let commandNames = ["get-state", "get-stats", "scroll-to", "select", "open", "close", "set-columns", "reload",
-                                      "subscribe", "unsubscribe", "quit"]
+                                      "subscribe", "unsubscribe", "quit", "screen"]
     /// set-columns accepts 1…this; more is no longer a wall of photos.
     public static let maximumColumns = 100
 
@@ -82,6 +82,12 @@ public enum ControlProtocol {
             case "set-columns":
                 try expect(name, arguments, count: 1)
                 return .success(.command(.setColumns(try columns(arguments[0]))))
+            case "screen":
+                try expect(name, arguments, count: 1)
+                guard let word = arguments[0].stringValue, let request = ScreenRequest(rawValue: word) else {
+                    throw ControlError("screen needs \"on\", \"off\" or \"auto\", got \(brief(arguments[0]))")
+                }
+                return .success(.command(.screen(request)))
             case "subscribe": return .success(.subscribe(try selection(name, arguments)))
             case "unsubscribe": return .success(.unsubscribe(try selection(name, arguments)))
             default:

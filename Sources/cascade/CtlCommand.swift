@@ -7,7 +7,7 @@ struct CtlCommand: ParsableCommand {
         abstract: "Send a command to a running cascade over its control socket, or follow its events.",
         discussion: """
             Commands: get-state; get-stats; scroll-to '{"index":I}' or '{"offset":Y}' (add "animated":true to glide); \
-            select I; open I; close; set-columns N or auto; reload; quit. Whole numbers are sent as numbers, \
+            select I; open I; close; set-columns N or auto; reload; screen on, off or auto; quit. Whole numbers are sent as numbers, \
             {…} and […] as JSON, true and false as bools, anything else as a string. The reply's data is \
             printed as one line of JSON.
 

@@ -2,6 +2,7 @@
 // and kiosk mode (DESIGN.md §7).
 import App
 import ArgumentParser
+import Waterfall
 
 struct DaemonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Listen for JSON commands on this Unix socket (mode 0600).", valueName: "PATH"))
@@ -41,6 +42,16 @@ struct DaemonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("How long a new arrival stays highlighted, in seconds.", valueName: "SECONDS"))
     var highlightNew: Double = 8
 
+    @Option(help: ArgumentHelp("When the screen is on, in local time, e.g. 'Mon-Fri 07:00-22:00, Sat-Sun 09:00-23:00'; off outside it until touched.",
+                               valueName: "SCHEDULE"))
+    var screenSchedule: String?
+
+    @Option(help: ArgumentHelp("Minutes without input before the screen goes off (0 = never; fractions allowed).", valueName: "MINUTES"))
+    var screenOffAfter: Double?
+
+    /// A week: longer is a mistake, not an idle timeout.
+    static let screenOffAfterLimit: Double = 7 * 24 * 60
+
     func validate() throws {
         guard onSelectLimit >= 1, onSelectLimit <= 64 else { throw ValidationError("--on-select-limit must be between 1 and 64") }
         for (name, value) in [("--attract-after", attractAfter), ("--detail-timeout", detailTimeout)] {
@@ -48,6 +59,12 @@ struct DaemonOptions: ParsableArguments {
         }
         guard attractSpeed > 0, attractSpeed <= 10_000 else { throw ValidationError("--attract-speed must be between 0 and 10000 pixels per second") }
         guard highlightNew >= 0, highlightNew.isFinite else { throw ValidationError("--highlight-new must be 0 or more seconds") }
+        if let screenOffAfter, !(screenOffAfter >= 0 && screenOffAfter <= Self.screenOffAfterLimit) {
+            throw ValidationError("--screen-off-after must be 0 (never) to \(Int(Self.screenOffAfterLimit)) minutes (a week)")
+        }
+        if let screenSchedule {
+            do { _ = try ScreenSchedule(parsing: screenSchedule) } catch { throw ValidationError("--screen-schedule: \(error)") }
+        }
         if let control, control.isEmpty { throw ValidationError("--control needs a socket path") }
         if let onSelect {
             do { try OnSelect.check(onSelect) } catch { throw ValidationError("--on-select: \(error)") }
@@ -68,5 +85,8 @@ struct DaemonOptions: ParsableArguments {
         options.quitKeys = !kiosk || allowQuit
         options.newestFirst = newestFirst
         options.highlightNew = highlightNew
+        // Checked in validate().
+        options.screenSchedule = screenSchedule.flatMap { try? ScreenSchedule(parsing: $0) }
+        options.screenOffAfter = screenOffAfter.flatMap { $0 > 0 ? $0 * 60 : nil }
     }
 }

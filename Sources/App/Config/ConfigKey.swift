@@ -64,5 +64,7 @@ extension ConfigKey {
         ConfigKey("allow-quit", .invertibleFlag),
         ConfigKey("newest-first", .invertibleFlag),
         ConfigKey("highlight-new", .option(.number)),
+        ConfigKey("screen-schedule", .option(.string)),
+        ConfigKey("screen-off-after", .option(.number)),
     ]
 }

@@ -19,6 +19,8 @@ enum ViewerEvent {
     case removed(index: Int, path: PhotoPath)
     /// `partial`: the photo is shown in part (a truncated file), not as an error tile.
     case loadError(index: Int, path: PhotoPath, error: String, partial: Bool)
+    /// The screen went off or came on, and why (schedule, idle, command, input, auto).
+    case screen(on: Bool, reason: String)
 
     /// The name subscribers of the control socket ask for.
     var name: String {
@@ -30,6 +32,7 @@ enum ViewerEvent {
         case .added: "added"
         case .removed: "removed"
         case .loadError: "load-error"
+        case .screen(let on, _): on ? "screen-on" : "screen-off"
         }
     }
 
@@ -55,6 +58,8 @@ enum ViewerEvent {
         case let .loadError(index, path, error, partial):
             return .object([("event", .string(name)), ("index", .int(index)),
                             ("path", .string(path.string)), ("error", .string(error)), ("partial", .bool(partial))])
+        case .screen(_, let reason):
+            return .object([("event", .string(name)), ("reason", .string(reason))])
         }
     }
 }

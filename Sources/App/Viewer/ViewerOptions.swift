@@ -2,6 +2,7 @@
 
 import Foundation
 import Photos
+import Waterfall
 
 public struct ViewerOptions: Sendable {
     public enum Events: String, Sendable { case stdout, none }
@@ -50,6 +51,10 @@ public struct ViewerOptions: Sendable {
     public var newestFirst = false
     /// How long a new arrival stays highlighted, in seconds.
     public var highlightNew: Double = 8
+    /// When the screen is lit (local time); nil = always, as far as the idle timeout allows.
+    public var screenSchedule: ScreenSchedule?
+    /// Seconds without input before the screen goes off; nil = never.
+    public var screenOffAfter: Double?
 
     /// Reads the configuration again (files and command line) for SIGHUP; its error names the
     /// file, line and key. nil: nothing to reread.

@@ -61,6 +61,8 @@ extension ViewerSession {
             if scan == nil { rescan() }
         case .quit:
             running = false
+        case .screen(let request):
+            performScreen(request)
         }
         return .success(.null)
     }
@@ -93,6 +95,6 @@ extension ViewerSession {
             ("moving", .bool(view.isAnimating)),
             ("visible", .array(visible)),
             ("overlay", overlayState),
-        ])
+        ] + screenState)
     }
 }

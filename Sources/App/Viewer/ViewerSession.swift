@@ -53,6 +53,8 @@ final class ViewerSession {
     /// Spaces frames a refresh apart, and holds moving ones to it where presenting does not.
     private var pacer: FramePacer
     var idle: IdleBehaviour
+    /// The screen's power: schedule, idle timeout, `screen on|off|auto` (ViewerSession+Screen).
+    let screen: ScreenController
     let daemon: DaemonServices
 
     init(window: Window, options: ViewerOptions, title: String, log: Logger, waker: Waker = Waker(),
@@ -78,6 +80,7 @@ final class ViewerSession {
         infoPanel = InfoPanel { waker.wake() }
         idle = IdleBehaviour(attractAfter: options.attractAfter, speed: options.attractSpeed,
                              detailTimeout: options.detailTimeout, now: ProcessClock.now())
+        screen = ScreenController(schedule: options.screenSchedule, offAfter: options.screenOffAfter, now: ProcessClock.now())
         refreshInterval = 1 / max(24, min(window.refreshRate, 360))
         pacer = FramePacer(refreshInterval: refreshInterval, holdsPresents: !window.renderer.backend.vsync)
         daemon = DaemonServices(signals: signals, notifier: notifier, control: control)
@@ -118,7 +121,8 @@ final class ViewerSession {
             takeDaemonWork()
             guard running else { break }
             tick(at: ProcessClock.now())
-            if !(dirty || needsFrame) {
+            // With the screen off nothing is drawn: the loop only waits for events and timers.
+            if !screen.isOn || !(dirty || needsFrame) {
                 // Asleep until an event, or until the next timer (watchdog, kiosk idle work).
                 stats.noteRest()
                 if heapTrim.dueAtRest(now: ProcessClock.now()) { Allocator.returnFreePages() }
@@ -128,6 +132,7 @@ final class ViewerSession {
                 } else {
                     continue
                 }
+                guard screen.isOn else { continue }
             }
             // One frame per refresh (FramePacer): without vsync this keeps a stream of events
             // from spinning a core; with vsync the present already waited.
@@ -162,6 +167,9 @@ final class ViewerSession {
     /// (and the daemon's timers, see `tickDaemon`).
     func tick(at now: Double) {
         tickDaemon(at: now)
+        tickScreen(at: now)
+        // Nobody sees a dark wall drift or a photo close.
+        guard screen.isOn else { return }
         let scroll = wall.view.scroll
         switch idle.step(now: now, detailOpen: detail != nil, offset: scroll.offset, maxOffset: scroll.maxOffset,
                          gliding: scroll.isAnimating) {
@@ -176,7 +184,9 @@ final class ViewerSession {
 
     /// When the loop must wake up even if no event comes.
     private var nextDeadline: Double {
-        min(idle.nextDeadline(detailOpen: detail != nil), daemonDeadline, wall.nextArrivalFade(after: ProcessClock.now()))
+        guard screen.isOn else { return min(screen.deadline, daemonDeadline) }
+        return min(idle.nextDeadline(detailOpen: detail != nil), daemonDeadline, wall.nextArrivalFade(after: ProcessClock.now()),
+                   screen.deadline)
     }
 
     /// `now` is the scene's time, what animations and fades advance by; tests drive frames
@@ -281,7 +291,10 @@ final class ViewerSession {
     func handle(_ event: ScreenEvent) {
         dirty = true
         switch event {
-        case .input, .key: idle.noteInput(now: ProcessClock.now())
+        case .input, .key:
+            idle.noteInput(now: ProcessClock.now())
+            // Input that wakes the screen does only that (ScreenController).
+            guard screen.admits(event, now: ProcessClock.now()) else { tickScreen(at: ProcessClock.now()); return }
         default: break
         }
         switch event {
@@ -298,7 +311,7 @@ final class ViewerSession {
             wall.view.setViewportSize(size)
             detail?.resize(size)
         case .exposed:
-            break
+            redrawDarkScreen()
         case .input(let input):
             if let detail {
                 detail.handle(input, pointer: window.pointerLocation())

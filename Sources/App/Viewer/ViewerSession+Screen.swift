@@ -1,0 +1,75 @@
+// The screen sleeping and waking (issue 15 §4): on a transition the display is powered down or
+// up, subscribers and `--events stdout` hear `screen-off` / `screen-on`, and systemd's status
+// line says it. While off the loop draws nothing and starts no decodes (ViewerSession.loop).
+
+import Control
+import Foundation
+import Screen
+import Waterfall
+
+extension ViewerSession {
+    func tickScreen(at now: Double) {
+        defer { if !screen.isOn { notifyWhileOff() } }
+        guard screen.update(now: now, date: Date()) else { return }
+        let on = screen.isOn, reason = screen.power.reason.rawValue
+        // A dark screen means nobody is looking: the next visitor finds the wall, not the last photo.
+        if !on, detail != nil { closeDetail() }
+        let method = window.setDisplayPower(on: on)
+        screen.drawnBlack = false
+        if case .blackScreen(let why) = method, !on {
+            screen.drawnBlack = true
+            if !screen.blackScreenLogged {
+                screen.blackScreenLogged = true
+                log.info("the screen cannot be powered down here (\(why)): it is drawn black and the backlight is left to the system")
+            }
+        }
+        log.info("screen \(on ? "on" : "off") (\(reason))")
+        if on {
+            dirty = true
+            // Waking is where idleness starts: the attract drift waits its full delay again.
+            idle.noteInput(now: now)
+        }
+        emit(.screen(on: on, reason: reason))
+        let status = screenStatus
+        if let notifier = daemon.notifier {
+            // Started with the screen off (outside the schedule): no frame will come to say READY.
+            if !daemon.ready { daemon.ready = true; notifier.ready(status: status) } else { notifier.status(status) }
+        }
+    }
+
+    private var screenStatus: String {
+        "screen \(screen.isOn ? "on" : "off") (\(screen.power.reason.rawValue)), \(wall.entries.count) photos"
+    }
+
+    /// While off no frame is presented, so the READY=1 that ends a SIGHUP's reload (normally sent
+    /// once its wall is on screen) is sent as soon as its scan is in.
+    private func notifyWhileOff() {
+        guard let notifier = daemon.notifier, daemon.reloading, !scanning else { return }
+        daemon.reloading = false
+        notifier.ready(status: screenStatus)
+    }
+
+    /// A black window standing in for a powered-down screen is drawn black again when the
+    /// window system lost its contents (uncovered, resized).
+    func redrawDarkScreen() {
+        guard !screen.isOn, screen.drawnBlack else { return }
+        window.renderer.clear(ScreenColor(rgb: 0))
+        window.renderer.present()
+    }
+
+    func performScreen(_ request: ScreenRequest) {
+        let command: ScreenPower.Command = switch request {
+        case .on: .on
+        case .off: .off
+        case .auto: .auto
+        }
+        screen.command(command, now: ProcessClock.now())
+        // At once, so the reply and a get-state right after it see the new state.
+        tickScreen(at: ProcessClock.now())
+    }
+
+    /// `get-state`'s screen fields.
+    var screenState: [(String, JSONValue)] {
+        [("screen", .string(screen.isOn ? "on" : "off")), ("screenReason", .string(screen.power.reason.rawValue))]
+    }
+}

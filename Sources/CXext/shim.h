@@ -1,0 +1,2 @@
+#include <X11/Xlib.h>
+#include <X11/extensions/dpms.h>
