@@ -90,7 +90,8 @@ final class WallHarness {
     static let size = Size(width: 400, height: 300)
     static let margin = 8.0
 
-    init(_ library: ColourLibrary, columns: Int = 3, size: Size = WallHarness.size, scale: Double = 1) throws {
+    init(_ library: ColourLibrary, columns: Int = 3, size: Size = WallHarness.size, scale: Double = 1,
+         showing: Bool = true) throws {
         self.library = library
         canvas = try OffscreenCanvas(logicalSize: size, scale: scale)
         // No font: no caption or error text textures, so the renderer's texture count is tiles only.
@@ -101,7 +102,7 @@ final class WallHarness {
                           style: WallStyle(columns: .fixed(columns), margins: Margins(all: Self.margin), captions: false),
                           source: TileSource(thumbnailCache: false, maxPixels: PhotoDecoder.defaultMaxPixels),
                           decodes: decodes, textureBudgetBytes: 256 << 20, log: Logger(label: "cascade.tests"))
-        wall.show(library.entries)
+        if showing { wall.show(library.entries) }
     }
 
     var view: WaterfallView<TileCell> { wall.view }

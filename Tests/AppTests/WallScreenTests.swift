@@ -26,6 +26,13 @@ struct WallScreenTests {
         }
     }
 
+    @Test("before the scan's first photos arrive, the empty wall already has the configured columns (get-state answers them at READY)")
+    func emptyWallHasItsColumns() throws {
+        let h = try WallHarness(try ColourLibrary(count: 1), columns: 4, showing: false)
+        #expect(h.view.numberOfCells == 0)
+        #expect(h.view.layout.columnCount == 4)
+    }
+
     @Test("each tile shows its photo, and after scrolling the tiles now on screen show theirs, never a recycled cell's old photo")
     func rightPhotoInTheRightTile() throws {
         let library = try ColourLibrary(count: 30)

@@ -77,6 +77,9 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
         }
         view.dataSource = self
         view.delegate = self
+        // An empty wall is laid out too, so its column count is the configured one from the
+        // first frame: READY=1 and get-state can come before the scan's first photos.
+        view.reloadData()
     }
 
     var scale: Double { drawer.renderer.scale }
