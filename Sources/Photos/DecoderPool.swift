@@ -74,7 +74,16 @@ public final class DecoderPool: PhotoDecoding {
         defer { slots.signal() }
         var attempts = Attempts()
         while true {
-            let worker = try borrow()
+            let worker: WorkerProcess
+            switch try borrow() {
+            case .ready(let ready): worker = ready
+            case .diedBeforeHello(let reason):
+                // No photo was sent yet, so this says nothing about the photo: an outside
+                // `kill -9` can land between the spawn and the hello as well as mid-decode.
+                attempts.deadBeforeRequest += 1
+                if attempts.deadBeforeRequest >= 3 { throw .decoderUnavailable("decode worker did not start (\(reason))") }
+                continue
+            }
             switch exchange(with: worker, message: message, file: file.fileDescriptor, request: request) {
             case .answered(let result):
                 giveBack(worker)
@@ -146,12 +155,18 @@ public final class DecoderPool: PhotoDecoding {
 
     // MARK: Workers
 
-    private func borrow() throws(DecodeError) -> WorkerProcess {
+    private enum Borrowed {
+        case ready(WorkerProcess)
+        /// A fresh worker ended before it said hello; why.
+        case diedBeforeHello(String)
+    }
+
+    private func borrow() throws(DecodeError) -> Borrowed {
         let reused = try state.withLock { state throws(DecodeError) -> WorkerProcess? in
             if state.closed { throw .decoderUnavailable("decoding has stopped") }
             return state.idle.popLast()
         }
-        if let reused { return reused }
+        if let reused { return .ready(reused) }
         let configuration = self.configuration
         let parent = getpid()
         var environment = configuration.environment
@@ -185,11 +200,10 @@ public final class DecoderPool: PhotoDecoding {
         // The hello proves the program is a worker of this protocol and its limits are set.
         guard worker.socket.waitReadable(milliseconds: Self.milliseconds(configuration.startTimeout)),
               case .message(let hello, let stray)? = try? worker.socket.receive(), hello == WorkerMessages.hello else {
-            let ending = retire(worker, kill: true)
-            throw .decoderUnavailable("decode worker did not start (\(ending.reason))")
+            return .diedBeforeHello(retire(worker, kill: true).reason)
         }
         if let stray { close(stray) }
-        return worker
+        return .ready(worker)
     }
 
     private func giveBack(_ worker: WorkerProcess) {

@@ -98,6 +98,30 @@ struct WorkerKilledFromOutsideTests {
         #expect(held.pool.spawnedCount == 2)
     }
 
+    @Test("kill -9 of a fresh worker before its hello (no photo sent yet): the photo goes to the next worker, nothing is recorded")
+    func killedBeforeHelloIsRetried() throws {
+        let dir = TempFolder()
+        // The first worker started kills itself before it can say hello, as a `kill -9` of
+        // every decode worker can catch one that was just spawned; later ones are real.
+        let marker = dir.path("first-worker-died").string
+        let script = dir.path("worker.sh").string
+        try "#!/bin/sh\nif [ ! -e '\(marker)' ]; then : > '\(marker)'; kill -9 $$; fi\nexec '\(cascadeBinary)' \"$@\"\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        var configuration = workerConfiguration()
+        configuration.executable = script
+        let pool = DecoderPool(size: 1, configuration: configuration)
+        defer { pool.shutdown() }
+        let cache = ThumbnailCache(root: dir.path("thumbnails"))
+        let photo = try makeRedBlue(dir, "photo.jpg", width: 400, height: 300)
+        let image = try TileImageLoader(cache: cache, decoder: pool)
+            .load(path: photo, format: .jpeg, storedSize: (400, 300), tile: (100, 100))
+        #expect(image.width == 100 && image.pixel(10, 50).isClose(to: .red))
+        #expect(FileManager.default.fileExists(atPath: marker), "the first worker did not run the script")
+        #expect(cache.failure(path: photo, stamp: try FileStamp.of(photo)) == nil)
+        #expect(pool.spawnedCount == 2)
+    }
+
     @Test("A photo whose worker is killed again and again still ends up failed, after a bounded number of tries")
     func killedEveryTimeFailsInTheEnd() throws {
         let held = HeldPool()
