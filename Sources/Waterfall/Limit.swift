@@ -93,22 +93,19 @@ extension LimitedNumber {
     public static func isUnboundedAbove(_ value: Self) -> Bool { false }
 }
 
-extension Int: LimitedNumber {
-    public init?(spelling text: String) { self.init(text) }
+extension LimitedNumber where Self: FixedWidthInteger {
+    public init?(spelling text: String) { self.init(text, radix: 10) }
     public var spelling: String { String(self) }
-    public var justBelow: Int? { self == .min ? nil : self - 1 }
-    public var justAbove: Int? { self == .max ? nil : self + 1 }
+    public var justBelow: Self? { self == .min ? nil : self - 1 }
+    public var justAbove: Self? { self == .max ? nil : self + 1 }
     public static var kind: String { "a whole number" }
+}
+
+extension Int: LimitedNumber {
     public static func isUnboundedAbove(_ value: Int) -> Bool { value == .max }
 }
 
-extension UInt64: LimitedNumber {
-    public init?(spelling text: String) { self.init(text) }
-    public var spelling: String { String(self) }
-    public var justBelow: UInt64? { self == .min ? nil : self - 1 }
-    public var justAbove: UInt64? { self == .max ? nil : self + 1 }
-    public static var kind: String { "a whole number" }
-}
+extension UInt64: LimitedNumber {}
 
 extension Double: LimitedNumber {
     /// Swift's own reading, which takes "1e300", "nan" and "inf" — the range then refuses them.

@@ -7,7 +7,7 @@ import Foundation
 import Testing
 
 /// The binary, run to its end with a private HOME and XDG_CONFIG_HOME unless told otherwise.
-private func cascadeRun(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, out: String, err: String) {
+func cascadeRun(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, out: String, err: String) {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: cascadeBinary)
     p.arguments = arguments

@@ -10,28 +10,10 @@ import Waterfall
 import Glibc
 #endif
 
-/// The binary run to its end with stdout and stderr, killed if it outlives `longestWait` (a
-/// refused value must never start the work it would have started).
+/// The binary run to its end, without a display (ConfigCommandLineTests' runner): a refused
+/// value must stop it before it opens a window or reads a photo.
 private func cascade(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: cascadeBinary)
-    p.arguments = arguments
-    var env = ProcessInfo.processInfo.environment
-    env["DISPLAY"] = nil
-    env["WAYLAND_DISPLAY"] = nil
-    for (k, v) in environment { env[k] = v }
-    p.environment = env
-    let out = Pipe(), err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    try p.run()
-    let watchdog = DispatchWorkItem { if p.isRunning { p.terminate() } }
-    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Int(longestWait.components.seconds)), execute: watchdog)
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    watchdog.cancel()
-    return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    try cascadeRun(arguments, environment: environment)
 }
 
 /// One numeric option of one command: the words around the value, and its row of the table.
