@@ -59,7 +59,8 @@ let package = Package(
         // Talking to other programs: the JSON control socket and its client, systemd's notify
         // protocol, on-select commands. Knows nothing of SDL or photos' pixels.
         .target(name: "Control", dependencies: [
-            "Spawn",
+            // For the limits table (Limits): the socket checks its arguments against it.
+            "Waterfall", "Spawn",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),

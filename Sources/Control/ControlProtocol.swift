@@ -1,12 +1,15 @@
 // The control socket's wire format, after mpv's JSON IPC: one request object per line,
 // `{"command": [name, args…], "request_id": id}`, answered by one line
 // `{"request_id": id, "error": "success", "data": …}` or `{"request_id": id, "error": message}`.
-// Pure: bytes in, typed requests and reply lines out; the server only moves them.
+// Pure: bytes in, typed requests and reply lines out; the server only moves them. Numbers are
+// checked against Limits, the table the command line and the configuration file use too.
 //
 // Arguments: where a whole number is expected (an index, a column count, an offset) a JSON
 // number or a string holding one is accepted, as mpv accepts "5" for 5 — shell scripts quote
 // everything. Where a bool is expected ("animated") only true or false is. Anything else is an
 // error reply naming the command and what it wanted.
+
+import Waterfall
 
 /// What one line asks for: a command for the app, or a change to this client's subscriptions,
 /// which the server handles itself.
@@ -26,8 +29,6 @@ public enum ControlProtocol {
     public static let eventNames = ["selected", "opened", "closed", "added", "removed", "load-error", "scanned", "screen-on", "screen-off"]
     public static let commandNames = ["get-state", "get-stats", "scroll-to", "select", "open", "close", "set-columns", "reload",
                                       "subscribe", "unsubscribe", "quit", "screen"]
-    /// set-columns accepts 1…this; more is no longer a wall of photos.
-    public static let maximumColumns = 100
 
     struct Decoded: Sendable {
         /// Echoed back verbatim; null when the request had none or could not be read.
@@ -111,19 +112,22 @@ public enum ControlProtocol {
         return nil
     }
 
-    private static func index(_ value: JSONValue, for name: String) throws(ControlError) -> Int {
-        guard let n = wholeNumber(value), n >= 0 else {
-            throw ControlError("\(name) needs a photo index (a whole number, 0 or more), got \(brief(value))")
+    /// A whole number within `limit` (Limits, the table the command line and the configuration
+    /// file use too), or an error reply naming the command, the range and what came.
+    private static func number(_ value: JSONValue, _ limit: Limit<Int>, for name: String, what: String? = nil) throws(ControlError) -> Int {
+        guard let n = wholeNumber(value), limit.contains(n) else {
+            throw ControlError("\(name) needs \(what.map { "\($0): " } ?? "")\(limit.expectation); got \(brief(value))")
         }
         return n
     }
 
+    private static func index(_ value: JSONValue, for name: String) throws(ControlError) -> Int {
+        try number(value, Limits.index, for: name, what: "a photo index")
+    }
+
     private static func columns(_ value: JSONValue) throws(ControlError) -> Int? {
-        if value.stringValue == "auto" { return nil }
-        guard let n = wholeNumber(value), (1...maximumColumns).contains(n) else {
-            throw ControlError("set-columns needs a number of columns from 1 to \(maximumColumns), or \"auto\"; got \(brief(value))")
-        }
-        return n
+        if value.stringValue == Limits.columns.alternative { return nil }
+        return try number(value, Limits.columns, for: "set-columns")
     }
 
     private static func scrollTo(_ value: JSONValue) throws(ControlError) -> ControlCommand {
@@ -142,7 +146,9 @@ public enum ControlProtocol {
             return .scrollTo(.index(try self.index(index, for: "scroll-to")), animated: animated)
         case (nil, let offset?):
             let y = offset.doubleValue ?? offset.stringValue.flatMap { Double($0) }
-            guard let y, y.isFinite else { throw ControlError("scroll-to needs an offset in pixels (a number), got \(brief(offset))") }
+            guard let y, Limits.offset.contains(y) else {
+                throw ControlError("scroll-to needs an offset: \(Limits.offset.expectation); got \(brief(offset))")
+            }
             return .scrollTo(.offset(y), animated: animated)
         case (.some, .some):
             throw ControlError("scroll-to takes either \"index\" or \"offset\", not both")

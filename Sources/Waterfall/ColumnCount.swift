@@ -14,7 +14,9 @@ public enum ColumnCount: Hashable, Sendable, CustomStringConvertible {
     public func resolve(width: Double, margins: Margins) -> Int {
         switch self {
         case .fixed(let n):
-            return max(1, n)
+            // The entry points refuse other counts; a caller that skipped them still gets a wall,
+            // not millions of empty columns.
+            return min(max(Limits.columns.range.lowerBound, n), Limits.columns.range.upperBound)
         case .auto(let minimumWidth):
             // n columns fit when left + right + n·min + (n−1)·gap ≤ width.
             let usable = width - margins.left - margins.right + margins.column

@@ -32,8 +32,8 @@ public final class WaterfallView<Cell: WaterfallCell> {
     /// preload range): enough that a fling rarely outruns the decoders.
     public var preloadAhead = 1.5
     public var preloadBehind = 0.5
-    /// Pinch and Ctrl+wheel stay within these column counts.
-    public var columnLimits = 1...16
+    /// Pinch and Ctrl+wheel stay within these column counts: the table's, as every entry point.
+    public var columnLimits = Limits.columns.range
 
     private struct LiveCell { var index: Int; var cell: Cell }
     private var live: [LiveCell] = []

@@ -1,6 +1,7 @@
 import App
 import ArgumentParser
 import Photos
+import Waterfall
 
 struct Cache: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,12 +18,12 @@ struct Cache: ParsableCommand {
         @Option(help: "Thumbnail size: normal (128), large (256), x-large (512) or xx-large (1024).")
         var size: SizeChoice = .large
 
-        @Option(help: "Largest image any decode may allocate, in pixels.")
+        @Option(parsing: .unconditional, help: Limits.maxPixels.help("Largest image any decode may allocate", default: "\(PhotoDecoder.defaultMaxPixels)"),
+                transform: Limits.maxPixels.read)
         var maxPixels = PhotoDecoder.defaultMaxPixels
 
         func validate() throws {
             guard !paths.isEmpty else { throw ValidationError("name at least one photo or folder") }
-            guard maxPixels > 0 else { throw ValidationError("--max-pixels must be at least 1") }
         }
 
         func run() throws {

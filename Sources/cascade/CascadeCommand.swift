@@ -3,6 +3,7 @@ import App
 import ArgumentParser
 import Foundation
 import Photos
+import Waterfall
 
 @main
 struct Cascade: ParsableCommand {
@@ -37,7 +38,7 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure the waterfall engine on a synthetic wall (layout, visibility, frame preparation, reuse, memory).")
 
-    @Option(help: "Number of synthetic tiles.")
+    @Option(parsing: .unconditional, help: Limits.benchItems.help("Number of synthetic tiles", default: "1000000"), transform: Limits.benchItems.read)
     var items = 1_000_000
 
     @Flag(help: "Print one JSON object instead of a table.")
@@ -45,10 +46,6 @@ struct Bench: ParsableCommand {
 
     @Option(help: "Instead: time decoding this photo to a 256-px tile on one core (mean of 20).")
     var decode: String?
-
-    func validate() throws {
-        guard items > 0 else { throw ValidationError("--items must be at least 1") }
-    }
 
     func run() throws {
         if let decode {

@@ -1,5 +1,6 @@
 import App
 import ArgumentParser
+import Waterfall
 
 struct CtlCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,14 +26,14 @@ struct CtlCommand: ParsableCommand {
     @Flag(help: "Print events as they come, one JSON object per line, until cascade closes the socket.")
     var follow = false
 
-    @Option(help: ArgumentHelp("Seconds to wait for a reply.", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: Limits.replyTimeout.help("Seconds to wait for a reply", default: "10", valueName: "SECONDS"),
+            transform: Limits.replyTimeout.read)
     var timeout: Double = 10
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("COMMAND [ARG…], or with --follow the events to print.", valueName: "words"))
     var words: [String] = []
 
     func validate() throws {
-        guard timeout > 0, timeout.isFinite, timeout <= 86_400 else { throw ValidationError("--timeout must be a number of seconds above 0") }
         if !follow, words.isEmpty { throw ValidationError("name a command, e.g. `cascade ctl get-state`") }
     }
 

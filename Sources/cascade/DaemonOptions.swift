@@ -15,7 +15,8 @@ struct DaemonOptions: ParsableArguments {
                                valueName: "COMMAND"))
     var onSelect: String?
 
-    @Option(help: "At most this many on-select commands run at once.")
+    @Option(parsing: .unconditional, help: Limits.onSelectLimit.help("At most this many on-select commands run at once", default: "4"),
+            transform: Limits.onSelectLimit.read)
     var onSelectLimit = 4
 
     @Flag(inversion: .prefixedNo, help: "Show new, changed and removed photos as the folders change.")
@@ -24,13 +25,17 @@ struct DaemonOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Kiosk: full screen, no cursor, no quitting keys, attract mode after 60 s, photos close after 30 s.")
     var kiosk = false
 
-    @Option(help: ArgumentHelp("Seconds without input before the wall scrolls by itself (0 = never; kiosk default 60).", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: Limits.attractAfter.help("Seconds without input before the wall scrolls by itself", default: "0, kiosk 60",
+                                           valueName: "SECONDS"),
+            transform: Limits.attractAfter.read)
     var attractAfter: Double?
 
-    @Option(help: ArgumentHelp("Speed of the attract scroll, in pixels per second.", valueName: "PX"))
+    @Option(parsing: .unconditional, help: Limits.attractSpeed.help("Speed of the attract scroll", default: "40", valueName: "PX"), transform: Limits.attractSpeed.read)
     var attractSpeed: Double = 40
 
-    @Option(help: ArgumentHelp("Seconds without input before an open photo returns to the wall (0 = never; kiosk default 30).", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: Limits.detailTimeout.help("Seconds without input before an open photo returns to the wall", default: "0, kiosk 30",
+                                            valueName: "SECONDS"),
+            transform: Limits.detailTimeout.read)
     var detailTimeout: Double?
 
     @Flag(inversion: .prefixedNo, help: "In kiosk mode, keep q and Ctrl+Q quitting.")
@@ -39,29 +44,20 @@ struct DaemonOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Newest photos first; new arrivals appear at the top, highlighted for a few seconds.")
     var newestFirst = false
 
-    @Option(help: ArgumentHelp("How long a new arrival stays highlighted, in seconds.", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: Limits.highlightNew.help("How long a new arrival stays highlighted", default: "8", valueName: "SECONDS"),
+            transform: Limits.highlightNew.read)
     var highlightNew: Double = 8
 
     @Option(help: ArgumentHelp("When the screen is on, in local time, e.g. 'Mon-Fri 07:00-22:00, Sat-Sun 09:00-23:00'; off outside it until touched.",
                                valueName: "SCHEDULE"))
     var screenSchedule: String?
 
-    @Option(help: ArgumentHelp("Minutes without input before the screen goes off (0 = never; fractions allowed).", valueName: "MINUTES"))
+    @Option(parsing: .unconditional, help: Limits.screenOffAfter.help("Minutes without input before the screen goes off (fractions allowed)",
+                                             default: "0", valueName: "MINUTES"),
+            transform: Limits.screenOffAfter.read)
     var screenOffAfter: Double?
 
-    /// A week: longer is a mistake, not an idle timeout.
-    static let screenOffAfterLimit: Double = 7 * 24 * 60
-
     func validate() throws {
-        guard onSelectLimit >= 1, onSelectLimit <= 64 else { throw ValidationError("--on-select-limit must be between 1 and 64") }
-        for (name, value) in [("--attract-after", attractAfter), ("--detail-timeout", detailTimeout)] {
-            if let value, !(value >= 0 && value.isFinite) { throw ValidationError("\(name) must be 0 (never) or a number of seconds") }
-        }
-        guard attractSpeed > 0, attractSpeed <= 10_000 else { throw ValidationError("--attract-speed must be between 0 and 10000 pixels per second") }
-        guard highlightNew >= 0, highlightNew.isFinite else { throw ValidationError("--highlight-new must be 0 or more seconds") }
-        if let screenOffAfter, !(screenOffAfter >= 0 && screenOffAfter <= Self.screenOffAfterLimit) {
-            throw ValidationError("--screen-off-after must be 0 (never) to \(Int(Self.screenOffAfterLimit)) minutes (a week)")
-        }
         if let screenSchedule {
             do { _ = try ScreenSchedule(parsing: screenSchedule) } catch { throw ValidationError("--screen-schedule: \(error)") }
         }

@@ -3,6 +3,7 @@
 import ArgumentParser
 import Glibc
 import Photos
+import Waterfall
 
 struct DecodeWorkerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,23 +11,17 @@ struct DecodeWorkerCommand: ParsableCommand {
         abstract: "Decode photos for a running cascade (internal).",
         shouldDisplay: false)
 
-    @Option(help: "Process id of the cascade this worker serves.")
+    @Option(parsing: .unconditional, help: Limits.workerParent.help("Process id of the cascade this worker serves"), transform: { Int32(try Limits.workerParent.parse($0)) })
     var parent: Int32
 
-    @Option(help: "Address-space limit in bytes.")
+    @Option(parsing: .unconditional, help: Limits.workerAddressSpace.help("Address-space limit"), transform: Limits.workerAddressSpace.read)
     var addressSpace: Int
 
-    @Option(help: "CPU seconds allowed per photo.")
+    @Option(parsing: .unconditional, help: Limits.workerCPUSeconds.help("CPU seconds allowed per photo"), transform: Limits.workerCPUSeconds.read)
     var cpuSeconds: Int
 
-    @Option(help: "Nice value of the worker (0-19).")
+    @Option(parsing: .unconditional, help: Limits.workerNice.help("Nice value of the worker", default: "0"), transform: { Int32(try Limits.workerNice.parse($0)) })
     var nice: Int32 = 0
-
-    func validate() throws {
-        guard parent > 1, addressSpace > 0, cpuSeconds > 0, (0...19).contains(nice) else {
-            throw ValidationError("bad worker limits")
-        }
-    }
 
     func run() throws {
         DecodeWorker.run(parent: parent, limits: DecodeWorker.Limits(addressSpace: addressSpace, cpuSecondsPerRequest: cpuSeconds,

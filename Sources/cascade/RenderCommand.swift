@@ -1,5 +1,6 @@
 import App
 import ArgumentParser
+import Waterfall
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -8,10 +9,12 @@ struct Render: ParsableCommand {
     @Argument(help: "Photos and folders (default: your Pictures folder, else the sample photos).")
     var paths: [String] = []
 
-    @Option(help: "Width of the wall in pixels.")
+    @Option(parsing: .unconditional, help: Limits.renderWidth.help("Width of the wall"), transform: Limits.renderWidth.read)
     var width: Int
 
-    @Option(help: "Render only the first H pixels of the wall (default: all of it).")
+    @Option(parsing: .unconditional, help: Limits.renderHeight.help("Render only the first H pixels of the wall, width × height at most \(Limits.renderPixels)",
+                                           default: "all of it"),
+            transform: Limits.renderHeight.read)
     var height: Int?
 
     @Option(help: "The PNG to write.")
@@ -23,8 +26,10 @@ struct Render: ParsableCommand {
     @OptionGroup var wall: WallOptions
 
     func validate() throws {
-        guard width > 0 else { throw ValidationError("--width must be at least 1") }
-        if let height, height <= 0 { throw ValidationError("--height must be at least 1") }
+        // Each side alone is in range; together they must fit the canvas.
+        if let height, width * height > Limits.renderPixels {
+            throw ValidationError("--width \(width) × --height \(height) is \(width * height) pixels; render draws at most \(Limits.renderPixels)")
+        }
     }
 
     func run() throws {

@@ -1,6 +1,7 @@
 import App
-import Photos
 import ArgumentParser
+import Photos
+import Waterfall
 
 /// `cascade [PATH…]` — the default command: the wall in a window.
 struct View: ParsableCommand {
@@ -18,7 +19,8 @@ struct View: ParsableCommand {
     @Argument(help: "Photos and folders (default: your Pictures folder, else the sample photos).")
     var paths: [String] = []
 
-    @Option(help: ArgumentHelp("Window size in logical pixels.", valueName: "WxH"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Window size in logical pixels, each side \(Limits.windowSide.helpRange).", valueName: "WxH"),
+            transform: { try Geometry(word: $0) })
     var geometry: Geometry?
 
     @Flag(inversion: .prefixedNo, help: "Start full screen.")
@@ -32,8 +34,10 @@ struct View: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Draw frame times, decode queue and texture pool figures over the wall; print a summary on exit.")
     var stats = false
 
-    @Option(help: ArgumentHelp("Memory for tile textures, in MiB (default: 256 on a GPU, 64 for OpenGL drawn on the CPU, 48 for SDL's software renderer).",
-                               valueName: "MiB"))
+    @Option(parsing: .unconditional, help: Limits.textureBudget.help("Memory for tile textures",
+                                            default: "256 on a GPU, 64 for OpenGL drawn on the CPU, 48 for SDL's software renderer",
+                                            valueName: "MiB"),
+            transform: Limits.textureBudget.read)
     var textureBudget: Int?
 
     @OptionGroup(title: "Daemon") var daemon: DaemonOptions
@@ -41,13 +45,6 @@ struct View: ParsableCommand {
     @Option(help: ArgumentHelp("Read settings from this file only, instead of /etc/cascade/cascade.toml and then $XDG_CONFIG_HOME/cascade/config.toml. Options given here win over any file.",
                                valueName: "FILE"))
     var config: String?
-
-    func validate() throws {
-        if let textureBudget {
-            guard textureBudget >= 16 else { throw ValidationError("--texture-budget must be at least 16 (MiB)") }
-            guard textureBudget <= 1 << 20 else { throw ValidationError("--texture-budget is in MiB; \(textureBudget) is more than any screen needs") }
-        }
-    }
 
     /// Without the configuration files: `Cascade.main` runs `run(reread:)` after reading them.
     func run() throws { try run(reread: nil) }
@@ -79,14 +76,18 @@ struct View: ParsableCommand {
     }
 }
 
-struct Geometry: ExpressibleByArgument {
+struct Geometry {
     let width: Int
     let height: Int
-    init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1...32768).contains(w), (1...32768).contains(h) else { return nil }
-        width = w; height = h
+    init(word: String) throws {
+        let parts = word.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { throw ValidationError("must be WxH, each side \(Limits.windowSide.expectation)") }
+        do throws(LimitError) {
+            width = try Limits.windowSide.parse(String(parts[0]))
+            height = try Limits.windowSide.parse(String(parts[1]))
+        } catch {
+            throw ValidationError("each side must be \(error.expectation)")
+        }
     }
 }
 

@@ -5,10 +5,12 @@ import Photos
 import Waterfall
 
 struct WallOptions: ParsableArguments {
-    @Option(help: "Columns: a number, or auto (as many of at least 240 px as fit).")
+    @Option(parsing: .unconditional,
+            help: "Columns: \(Limits.columns.range.lowerBound) to \(Limits.columns.range.upperBound), or auto: as many of at least 240 px as fit. (default: auto)",
+            transform: { try ColumnChoice(word: $0) })
     var columns: ColumnChoice = .auto
 
-    @Option(help: "Every margin and gap between tiles, in pixels.")
+    @Option(parsing: .unconditional, help: Limits.margin.help("Every margin and gap between tiles", default: "10"), transform: Limits.margin.read)
     var margin: Double = 10
 
     @Flag(inversion: .prefixedNo, help: "Show the file name under each photo.")
@@ -17,23 +19,18 @@ struct WallOptions: ParsableArguments {
     @Option(help: "Order: name (natural), mtime, size or random.")
     var sort: SortChoice = .name
 
-    @Option(help: "Seed for --sort random (the same seed gives the same wall).")
+    @Option(parsing: .unconditional, help: Limits.seed.help("Seed for --sort random (the same seed gives the same wall)", default: "1"), transform: Limits.seed.read)
     var seed: UInt64 = 1
 
     @Flag(inversion: .prefixedNo, help: "Reverse the order.")
     var reverse = false
 
-    @Option(help: "Largest image any decode may allocate, in pixels.")
+    @Option(parsing: .unconditional, help: Limits.maxPixels.help("Largest image any decode may allocate", default: "\(PhotoDecoder.defaultMaxPixels)"),
+            transform: Limits.maxPixels.read)
     var maxPixels = PhotoDecoder.defaultMaxPixels
 
     @Flag(help: "Neither read nor write the freedesktop thumbnail cache.")
     var noThumbnailCache = false
-
-    func validate() throws {
-        guard margin >= 0, margin.isFinite else { throw ValidationError("--margin must be 0 or more") }
-        guard maxPixels > 0 else { throw ValidationError("--max-pixels must be at least 1") }
-        if case .count(let n) = columns, n < 1 { throw ValidationError("--columns must be at least 1 or auto") }
-    }
 
     var style: WallStyle {
         let count: ColumnCount = switch columns {
@@ -53,11 +50,11 @@ struct WallOptions: ParsableArguments {
     }
 }
 
-enum ColumnChoice: ExpressibleByArgument, Equatable {
+enum ColumnChoice: Equatable {
     case auto
     case count(Int)
-    init?(argument: String) {
-        if argument == "auto" { self = .auto } else if let n = Int(argument) { self = .count(n) } else { return nil }
+    init(word: String) throws {
+        self = word == Limits.columns.alternative ? .auto : .count(try Limits.columns.parse(word))
     }
 }
 

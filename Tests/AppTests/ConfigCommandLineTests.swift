@@ -7,7 +7,7 @@ import Foundation
 import Testing
 
 /// The binary, run to its end with a private HOME and XDG_CONFIG_HOME unless told otherwise.
-private func cascadeRun(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, out: String, err: String) {
+func cascadeRun(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, out: String, err: String) {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: cascadeBinary)
     p.arguments = arguments
@@ -33,8 +33,16 @@ private struct DumpedArgument: Decodable {
     let names: [Name]?
     let valueName: String?
     let defaultValue: String?
+    let abstract: String?
 
     var long: String? { names?.first { $0.kind == "long" }?.name }
+    /// ArgumentParser's default, or for an option read through its limit (which ArgumentParser
+    /// cannot show) the "(default: X)" its help ends with.
+    var shownDefault: String? {
+        if let defaultValue { return defaultValue }
+        guard let abstract, let start = abstract.range(of: "(default: ", options: .backwards), abstract.hasSuffix(")") else { return nil }
+        return String(abstract[start.upperBound...].dropLast())
+    }
 }
 
 private func viewArguments() throws -> [DumpedArgument] {
@@ -94,7 +102,7 @@ struct ConfigCommandLineTests {
             let written = text.split(separator: "\n").contains { $0.hasPrefix("\(key.name) = ") || $0.hasPrefix("# \(key.name) = ") }
             #expect(written, "examples/cascade.toml does not mention \(key.name)")
         }
-        let defaults = Dictionary(try viewArguments().compactMap { a in a.long.map { ($0, a.defaultValue) } }, uniquingKeysWith: { a, _ in a })
+        let defaults = Dictionary(try viewArguments().compactMap { a in a.long.map { ($0, a.shownDefault) } }, uniquingKeysWith: { a, _ in a })
         for setting in settings {
             let shipped = defaults[setting.key.name] ?? nil
             switch setting.value {

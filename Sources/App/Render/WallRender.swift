@@ -37,8 +37,15 @@ public struct RenderSummary: Sendable {
 @MainActor
 public enum WallRender {
     public static func run(_ job: RenderJob, log: Logger = Log.shared) throws -> RenderSummary {
-        guard job.width > 0 else { throw CommandError(description: "--width must be at least 1") }
-        if let h = job.height, h <= 0 { throw CommandError(description: "--height must be at least 1") }
+        // The command line has checked these against the same table; a job built elsewhere is too.
+        do throws(LimitError) {
+            _ = try Limits.renderWidth.check(job.width)
+            if let h = job.height { _ = try Limits.renderHeight.check(h) }
+            _ = try Limits.maxPixels.check(job.maxPixels)
+            for margin in MarginType.allCases.map({ job.style.margins[$0] }) { _ = try Limits.margin.check(margin) }
+        } catch {
+            throw CommandError(description: error.message)
+        }
         try checkWritable(job.output)
         if let manifest = job.manifest { try checkWritable(manifest) }
 
@@ -50,9 +57,11 @@ public enum WallRender {
         let font = job.style.captions ? FontLocator.locate() : nil
         let captionHeight = font != nil ? TileDrawer.captionStripHeight : 0
         let plan = WallPlan(entries: entries, width: Double(job.width), style: job.style, captionHeight: captionHeight)
-        let height = job.height ?? max(1, Int(plan.layout.contentHeight.rounded(.up)))
+        // A wall taller than any canvas asks for Int32.max rows, which the canvas refuses by name.
+        let wallHeight = plan.layout.contentHeight.rounded(.up)
+        let height = job.height ?? (wallHeight < Double(Int32.max) ? max(1, Int(wallHeight)) : Int(Int32.max))
 
-        let canvas = try OffscreenCanvas(size: PixelSize(width: job.width, height: height))
+        let canvas = try OffscreenCanvas(size: PixelSize(width: job.width, height: height), maximumBytes: Limits.renderPixels * 4)
         let drawer = TileDrawer(renderer: canvas.renderer, fontPath: font)
         drawer.clearBackground()
         let shown = plan.layout.indices(in: Rect(x: 0, y: 0, width: Double(job.width), height: Double(height)))

@@ -52,9 +52,9 @@ extension ViewerSession {
         case .close:
             closeDetail()
         case .setColumns(let n):
-            let limits = wall.view.columnLimits
-            if let n, !limits.contains(n) {
-                return .failure(ControlError("columns must be \(limits.lowerBound)…\(limits.upperBound) or \"auto\""))
+            // The socket has checked already; the same table, the same words, for any other caller.
+            if let n, !Limits.columns.contains(n) {
+                return .failure(ControlError("set-columns needs \(Limits.columns.expectation); got \(n)"))
             }
             wall.view.setColumns(n.map { .fixed($0) } ?? .automatic)
         case .reload:
