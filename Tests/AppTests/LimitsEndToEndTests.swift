@@ -45,6 +45,7 @@ private let numericOptions: [NumericOption] = [
     NumericOption(command: [], option: "attract-speed", row: "attract-speed"),
     NumericOption(command: [], option: "detail-timeout", row: "detail-timeout"),
     NumericOption(command: [], option: "highlight-new", row: "highlight-new"),
+    NumericOption(command: [], option: "screen-off-after", row: "screen-off-after"),
     NumericOption(command: ["render"], option: "width", row: "width", rest: ["--out", out]),
     NumericOption(command: ["render"], option: "height", row: "height", rest: ["--width", "100", "--out", out]),
     NumericOption(command: ["render"], option: "margin", row: "margin", rest: ["--width", "100", "--out", out]),
@@ -62,7 +63,7 @@ private let numericOptions: [NumericOption] = [
 
 /// Options whose value is no number: paths, names, commands, enumerations.
 private let wordOptions: Set<String> = ["control", "control-group", "on-select", "sort", "events", "config", "out", "manifest",
-                                        "socket", "size", "decode"]
+                                        "socket", "size", "decode", "screen-schedule"]
 
 /// A private HOME and XDG_CONFIG_HOME, so no configuration file of the machine's takes part.
 private func isolated(_ folder: ConfigFolder) -> [String: String] {
@@ -191,6 +192,8 @@ struct LimitsEndToEndTests {
         try await service.check {
             try await service.notify.wait(for: "READY=1")
             let control = try await ControlConnection(service.socket)
+            // READY=1 comes with the first frame, which may precede the scan's last photos.
+            _ = try await service.wholeWall(control)
             // Any finite offset is clamped to the wall, as a fling is: 1e300 is the end.
             _ = try await control.data(["scroll-to", ["offset": 1e300]])
             let state = try await control.data(["get-state"]) as? [String: Any]
