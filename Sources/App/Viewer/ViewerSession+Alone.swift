@@ -9,7 +9,7 @@ import Photos
 extension ViewerSession {
     /// Opens `entry` as the only photo, before the scan of its folder is in.
     func openAlone(_ entry: PhotoEntry) {
-        alonePhoto = entry.path
+        alonePhoto = entry
         wall.show([entry])
         showDetail(0)
     }
@@ -22,17 +22,14 @@ extension ViewerSession {
     /// does not list (a hidden file: folders' hidden entries are skipped) stays alone, its wall
     /// the photo by itself and unwatched, as when several files are named.
     func placeAlonePhoto(final: Bool) {
-        guard let path = alonePhoto else { return }
+        guard let entry = alonePhoto else { return }
+        let path = entry.path
         let index: Int
         if let found = wall.entries.firstIndex(where: { $0.path == path }) {
             index = found
         } else {
             guard final else { return }
-            guard let entry = detail?.entries.first(where: { $0.path == path })
-                ?? PhotoScanner().entry(at: path, relative: path.lastComponent, group: 0) else {
-                alonePhoto = nil
-                return
-            }
+            // The entry read before the window opened: no header is read again on the frame loop.
             log.info("\(path) is not among the photos of its folder (hidden?): shown alone")
             daemon.live?.stop()
             daemon.live = nil

@@ -25,7 +25,7 @@ final class ViewerSession {
     var detail: DetailScreen?
     /// The photo named alone on the command line, open before its folder's wall is known
     /// (`ViewerSession+Alone`); nil once it has its place there.
-    var alonePhoto: PhotoPath?
+    var alonePhoto: PhotoEntry?
     /// The wall changed under the open photo while its decode was on its way: it takes its
     /// place in the new list once the decode is in (`rehomeDetail`).
     var detailRehomePending = false
