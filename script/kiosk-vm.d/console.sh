@@ -1,0 +1,94 @@
+# The wall on the console (issue 15 §1–2), sourced by script/kiosk-vm: cascade started as the
+# kiosk unit starts it, on kmsdrm; photos on the screen before and after a scroll, a photo
+# opened and closed, column changes and the attract drift without a crash, and SIGTERM exiting
+# with status 0. Each check waits on cascade's log or its state, never on a fixed time.
+
+# json FILE EXPR — a value from a get-state reply (python3: the host has it for virtme-ng).
+json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"; }
+
+# settled NAME — the wall is at rest with every decode done; leaves the state in DIR/NAME.json.
+settled() {
+  state "$1" && [ "$(json "$dir/$1.json" 'd["moving"]')" = False ] &&
+    ctl get-stats >"$dir/$1.stats.json" && [ "$(json "$dir/$1.stats.json" 'd["decodeQueue"]')" = 0 ]
+}
+
+# wall_on_screen NAME — a screenshot whose wholly visible tiles show their photos. Photos fade
+# in after their decode, so this is retried until it holds.
+wall_on_screen() {
+  settled "$1" && screenshot "$1" &&
+    python3 "$here/script/kiosk-vm.d/screen.py" wall "$dir/$1.ppm" "$dir/$1.json" >"$dir/$1.txt"
+}
+
+console_starts() {
+  start_cascade >/dev/null &&
+    wait_log 900 'first full screen' &&
+    grep -q 'video driver KMSDRM' "$dir/cascade.log" &&
+    grep 'first full screen\|video driver\|first frame with tiles' "$dir/cascade.log" | sed 's/^/  /'
+}
+
+photos_on_console() {
+  wait_until 300 'wall_on_screen first' || { cat "$dir/first.txt" 2>/dev/null; return 1; }
+  tail -1 "$dir/first.txt" | sed 's/^/  /'
+}
+
+photos_after_scroll() {
+  local before after
+  before=$(json "$dir/first.json" '[t["index"] for t in d["visible"]][0]')
+  ctl scroll-to '{"offset": 900, "animated": true}' >/dev/null &&
+    wait_until 300 'wall_on_screen scrolled' || { cat "$dir/scrolled.txt" 2>/dev/null; return 1; }
+  after=$(json "$dir/scrolled.json" '[t["index"] for t in d["visible"]][0]')
+  tail -1 "$dir/scrolled.txt" | sed 's/^/  /'
+  # Other photos than before: the wall really moved.
+  [ "$before" != "$after" ] && [ "$(json "$dir/scrolled.json" 'd["offset"] > 0')" = True ]
+}
+
+photo_opens_and_closes() {
+  local index path
+  index=$(json "$dir/scrolled.json" '[t["index"] for t in d["visible"]][1]')
+  path=$(json "$dir/scrolled.json" "[t['path'] for t in d['visible'] if t['index'] == $index][0]")
+  ctl open "$index" >/dev/null &&
+    wait_until 300 "state opened && [ \"\$(json '$dir/opened.json' 'd[\"mode\"]')\" = detail ]" &&
+    wait_until 300 "ctl get-stats >'$dir/opened.stats.json' && [ \"\$(json '$dir/opened.stats.json' 'd[\"decodeQueue\"]')\" = 0 ] && screenshot opened && python3 '$here/script/kiosk-vm.d/screen.py' detail '$dir/opened.ppm' '$path' >'$dir/opened.txt'" ||
+    { cat "$dir/opened.txt" 2>/dev/null; return 1; }
+  sed 's/^/  /' "$dir/opened.txt"
+  ctl close >/dev/null &&
+    wait_until 300 "state closed && [ \"\$(json '$dir/closed.json' 'd[\"mode\"]')\" = wall ]" &&
+    alive
+}
+
+columns_change() {
+  ctl set-columns 2 >/dev/null &&
+    wait_until 300 "settled two && [ \"\$(json '$dir/two.json' 'd[\"columns\"]')\" = 2 ]" &&
+    wait_until 300 'wall_on_screen two' || { cat "$dir/two.txt" 2>/dev/null; return 1; }
+  tail -1 "$dir/two.txt" | sed 's/^/  /'
+  ctl set-columns 5 >/dev/null &&
+    wait_until 300 "settled five && [ \"\$(json '$dir/five.json' 'd[\"columns\"]')\" = 5 ]" &&
+    ctl set-columns auto >/dev/null && alive
+}
+
+attract_drifts() {
+  # As an owner would: a shorter wait in /etc/cascade/cascade.toml, then `systemctl reload`
+  # (the unit's ExecReload= is SIGHUP). get-state does not count as input, so it does not stop
+  # the drift it watches.
+  local from
+  guest "echo 'attract-after = 5' >/etc/cascade/cascade.toml && kill -HUP \$(pgrep -o -x cascade)" >/dev/null &&
+    state drift0 && from=$(json "$dir/drift0.json" 'd["offset"]')
+  wait_until 300 "state drift && python3 -c 'import json,sys; sys.exit(0 if json.load(open(\"$dir/drift.json\"))[\"offset\"] > $from + 50 else 1)'" &&
+    echo "  offset $from → $(json "$dir/drift.json" 'd["offset"]')" && alive
+}
+
+sigterm_exits_0() {
+  guest 'kill -TERM $(pgrep -o -x cascade)' >/dev/null
+  wait_until 120 "[ -s '$dir/cascade.rc' ] || ! alive" || true
+  [ -s "$dir/cascade.rc" ] || guest "cat /run/cascade.rc" >"$dir/cascade.rc"
+  echo "  exit status $(cat "$dir/cascade.rc")"
+  [ "$(cat "$dir/cascade.rc")" = 0 ]
+}
+
+check "cascade starts on the console (kmsdrm) as the kiosk unit starts it" console_starts
+check "photos on the console" photos_on_console
+check "photos on the console after a scroll" photos_after_scroll
+check "a photo opens and closes (cascade ctl open/close)" photo_opens_and_closes
+check "column changes (cascade ctl set-columns)" columns_change
+check "the attract drift moves the wall" attract_drifts
+check "no crash, and SIGTERM exits 0" sigterm_exits_0

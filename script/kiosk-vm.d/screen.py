@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""What the VM's console shows, for script/kiosk-vm (runs on the host).
+
+  screen.py dump MONITOR_SOCKET FILE.ppm
+      QEMU's `screendump` through its human monitor: a PPM of the console as the display
+      device scans it out — what a person in front of the screen would see.
+  screen.py wall SHOT.ppm STATE.json [CAPTION_PX]
+      Every tile that `get-state` says is on screen, compared with its photo: the mean colour
+      of the middle of the tile (as far as it is on screen) against the mean colour of the same
+      part of the photo file (decoded by ImageMagick, EXIF orientation applied). A placeholder, a black screen,
+      a tile showing the wrong photo or garbage fails.
+  screen.py detail SHOT.ppm PHOTO
+      The open photo: the middle of the screen against the middle of the photo.
+
+Means of a region rather than exact pixels: cascade scales with its own filters, and
+the photos carry a large number and a caption strip; a mean is what must not change.
+"""
+import json
+import os
+import socket
+import subprocess
+import sys
+
+CONVERT = "/usr/bin/convert"  # the real ImageMagick (some build machines shadow `convert`)
+TOLERANCE = 28                # per channel, 0-255: scaling, fades and JPEG noise stay well inside
+
+
+def dump(sock_path, out):
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        s.settimeout(120)
+        s.connect(sock_path)
+
+        def until_prompt():
+            data = b""
+            while not data.endswith(b"(qemu) "):
+                chunk = s.recv(4096)
+                if not chunk:
+                    raise SystemExit("screen.py: the QEMU monitor closed")
+                data += chunk
+            return data
+
+        until_prompt()
+        s.sendall(f"screendump {out}\n".encode())
+        reply = until_prompt().decode(errors="replace")
+    # The HMP command returns once the file is written; a message besides the echo is an error.
+    lines = [l for l in reply.replace("\r", "").split("\n") if l and not l.startswith("(qemu)") and "screendump" not in l]
+    if lines:
+        raise SystemExit("screen.py: screendump: " + " ".join(lines))
+
+
+def read_ppm(data):
+    """(width, height, bytes) of a binary PPM (P6, maxval 255)."""
+    fields, pos = [], 0
+    while len(fields) < 4:
+        while data[pos:pos + 1].isspace():
+            pos += 1
+        if data[pos:pos + 1] == b"#":
+            pos = data.index(b"\n", pos) + 1
+            continue
+        end = pos
+        while not data[end:end + 1].isspace():
+            end += 1
+        fields.append(data[pos:end])
+        pos = end
+    if fields[0] != b"P6" or int(fields[3]) != 255:
+        raise SystemExit("screen.py: not an 8-bit P6 PPM")
+    w, h = int(fields[1]), int(fields[2])
+    return w, h, data[pos + 1:pos + 1 + w * h * 3]
+
+
+def mean(image, x0, y0, x1, y1):
+    w, h, px = image
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+    total, n = [0, 0, 0], 0
+    for y in range(y0, y1, 2):
+        row = px[(y * w + x0) * 3:(y * w + x1) * 3]
+        for i in range(0, len(row), 6):
+            total[0] += row[i]; total[1] += row[i + 1]; total[2] += row[i + 2]
+            n += 1
+    return tuple(round(t / max(n, 1)) for t in total)
+
+
+def on_host(path):
+    """Where a photo the VM names is on the host: KIOSK_VM_PATHS=VM_FOLDER=HOST_FOLDER."""
+    vm, _, host = os.environ.get("KIOSK_VM_PATHS", "").partition("=")
+    return host + path[len(vm):] if vm and path.startswith(vm + "/") else path
+
+
+def photo_at(path, w, h):
+    """The photo decoded and scaled to w×h, upright."""
+    path = on_host(path)
+    ppm = subprocess.run([CONVERT, path + "[0]", "-auto-orient", "-background", "black", "-flatten",
+                          "-resize", f"{w}x{h}!", "-depth", "8", "ppm:-"],
+                         check=True, capture_output=True).stdout
+    return read_ppm(ppm)
+
+
+def middle(w, h):
+    """The part of a w×h picture compared: clear of edges, corner flags and the big number's
+    outline being cut differently."""
+    return (w * 15 // 100, h * 15 // 100, w * 85 // 100, h * 85 // 100)
+
+
+def distance(a, b):
+    return max(abs(p - q) for p, q in zip(a, b))
+
+
+def wall(shot_path, state_path, caption=22):
+    shot = read_ppm(open(shot_path, "rb").read())
+    state = json.load(open(state_path))
+    sw, sh = shot[0], shot[1]
+    compared, matched, report = 0, 0, []
+    for tile in state.get("visible", []):
+        r = tile["screen"]
+        x, y, w, h = round(r["x"]), round(r["y"]), round(r["w"]), round(r["h"]) - caption
+        # The middle of the tile's photo, as far as it is on screen (big tiles of few columns
+        # are rarely wholly there); the same part of the photo is the reference.
+        mx0, my0, mx1, my1 = middle(w, h)
+        cx0, cy0 = max(mx0, -x), max(my0, -y)
+        cx1, cy1 = min(mx1, sw - x), min(my1, sh - y)
+        if cx1 - cx0 < 40 or cy1 - cy0 < 40:
+            continue  # too little of it on screen to judge
+        ref = photo_at(tile["path"], w, h)
+        on_screen = mean(shot, cx0 + x, cy0 + y, cx1 + x, cy1 + y)
+        in_photo = mean(ref, cx0, cy0, cx1, cy1)
+        d = distance(on_screen, in_photo)
+        compared += 1
+        matched += d <= TOLERANCE
+        report.append(f"  tile {tile['index']} at {x},{y} {w}x{h}: screen {on_screen} photo {in_photo} "
+                      f"{'ok' if d <= TOLERANCE else 'DIFFERENT'} ({d})")
+    print("\n".join(report))
+    # Every tile on screen must show its photo; at least three must be there to judge.
+    ok = compared >= 3 and matched == compared
+    print(f"wall: {matched} of {compared} tiles on screen show their photo")
+    return ok
+
+
+def detail(shot_path, photo):
+    shot = read_ppm(open(shot_path, "rb").read())
+    sw, sh = shot[0], shot[1]
+    info = subprocess.run([CONVERT, on_host(photo) + "[0]", "-auto-orient", "-format", "%w %h", "info:"],
+                          check=True, capture_output=True, text=True).stdout.split()
+    pw, ph = int(info[0]), int(info[1])
+    scale = min(sw / pw, sh / ph)
+    w, h = max(1, round(pw * scale)), max(1, round(ph * scale))
+    x, y = (sw - w) // 2, (sh - h) // 2
+    ref = photo_at(photo, w, h)
+    # The middle third: wherever zoom-to-fit rounds, this part is photo.
+    box = (w // 3, h // 3, w * 2 // 3, h * 2 // 3)
+    on_screen = mean(shot, box[0] + x, box[1] + y, box[2] + x, box[3] + y)
+    in_photo = mean(ref, *box)
+    d = distance(on_screen, in_photo)
+    print(f"detail: screen {on_screen} photo {in_photo} ({d})")
+    return d <= TOLERANCE
+
+
+def main(argv):
+    if len(argv) == 3 and argv[0] == "dump":
+        dump(argv[1], argv[2])
+        return 0
+    if len(argv) in (3, 4) and argv[0] == "wall":
+        return 0 if wall(argv[1], argv[2], *(int(a) for a in argv[3:])) else 1
+    if len(argv) == 3 and argv[0] == "detail":
+        return 0 if detail(argv[1], argv[2]) else 1
+    print(__doc__, file=sys.stderr)
+    return 64
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
