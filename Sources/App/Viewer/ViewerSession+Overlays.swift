@@ -48,11 +48,14 @@ extension ViewerSession {
     }
 
     func drawOverlay() {
-        guard let overlay else { overlayRect = nil; return }
-        overlayRect = drawer.drawPanel(overlayLines, placement: overlay == .help ? .centre : .topRight)
+        guard let overlay else { overlayDrawn = nil; return }
+        let lines = overlayLines
+        overlayDrawn = drawer.drawPanel(lines, placement: overlay == .help ? .centre : .topRight).map { (lines, $0) }
     }
 
-    /// `get-state`'s "overlay": its kind, lines and where its band was last drawn (window pixels).
+    /// `get-state`'s "overlay": its kind, lines and where its band was drawn (window pixels). The
+    /// rect is told only once these very lines were drawn: the info panel's EXIF lines arrive
+    /// between frames, and a rect of the shorter panel beside the longer text would be untrue.
     var overlayState: JSONValue {
         guard let overlay else { return .null }
         var fields: [(String, JSONValue)] = [("kind", .string(overlay.rawValue)), ("mode", .string(mode.rawValue))]
@@ -60,8 +63,10 @@ extension ViewerSession {
             fields.append(("path", .string(subject.entry.path.string)))
             fields.append(("complete", .bool(infoPanel.isComplete)))
         }
-        fields.append(("lines", .array(overlayLines.map { .string($0) })))
-        if let rect = overlayRect {
+        let lines = overlayLines
+        fields.append(("lines", .array(lines.map { .string($0) })))
+        if let drawn = overlayDrawn, drawn.lines == lines {
+            let rect = drawn.rect
             let scale = window.renderer.scale
             fields.append(("rect", .rect(Rect(x: Double(rect.x) / scale, y: Double(rect.y) / scale,
                                               width: Double(rect.width) / scale, height: Double(rect.height) / scale))))

@@ -43,9 +43,9 @@ final class ViewerSession {
     private(set) var stats = FrameStats()
     private var heapTrim = HeapTrim(now: ProcessClock.now())
     var statsLines: [String] = []
-    /// The help or info panel on screen (ViewerSession+Overlays), and where it was drawn.
+    /// The help or info panel on screen (ViewerSession+Overlays), and what was last drawn of it.
     var overlay: ViewerOverlay?
-    var overlayRect: PixelRect?
+    var overlayDrawn: (lines: [String], rect: PixelRect)?
     let infoPanel: InfoPanel
     var statsUpdated = -Double.infinity
     private(set) var firstFullScreen: Double?
