@@ -196,7 +196,18 @@ public final class DecoderPool: PhotoDecoding {
         case .success(let spawned): worker = spawned
         case .failure(let failure): throw .decoderUnavailable(failure.description)
         }
-        state.withLock { $0.alive.insert(worker.pid); $0.spawned += 1 }
+        // `shutdown` kills the busy workers it finds in `alive`, under this lock: a worker spawned
+        // while it ran was not among them, and would hold its decode (and the exit) until the
+        // timeout, so it is ended here instead.
+        let closedMeanwhile = state.withLock { state -> Bool in
+            state.alive.insert(worker.pid)
+            state.spawned += 1
+            return state.closed
+        }
+        if closedMeanwhile {
+            retire(worker, kill: true)
+            throw .decoderUnavailable("decoding has stopped")
+        }
         // The hello proves the program is a worker of this protocol and its limits are set.
         guard worker.socket.waitReadable(milliseconds: Self.milliseconds(configuration.startTimeout)),
               case .message(let hello, let stray)? = try? worker.socket.receive(), hello == WorkerMessages.hello else {
