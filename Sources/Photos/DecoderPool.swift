@@ -73,15 +73,19 @@ public final class DecoderPool: PhotoDecoding {
         slots.wait()
         defer { slots.signal() }
         var attempts = Attempts()
+        // A worker that died before it had the photo — before its hello or before the request,
+        // an outside `kill -9` can land there as well as mid-decode — says nothing about the
+        // photo; three in a row mean something is wrong with starting workers.
+        func diedBeforeThePhoto(_ why: String) throws(DecodeError) {
+            attempts.deadBeforeRequest += 1
+            if attempts.deadBeforeRequest >= 3 { throw .decoderUnavailable(why) }
+        }
         while true {
             let worker: WorkerProcess
             switch try borrow() {
             case .ready(let ready): worker = ready
             case .diedBeforeHello(let reason):
-                // No photo was sent yet, so this says nothing about the photo: an outside
-                // `kill -9` can land between the spawn and the hello as well as mid-decode.
-                attempts.deadBeforeRequest += 1
-                if attempts.deadBeforeRequest >= 3 { throw .decoderUnavailable("decode worker did not start (\(reason))") }
+                try diedBeforeThePhoto("decode worker did not start (\(reason))")
                 continue
             }
             switch exchange(with: worker, message: message, file: file.fileDescriptor, request: request) {
@@ -90,9 +94,7 @@ public final class DecoderPool: PhotoDecoding {
                 return try result.get()
             case .deadBeforeRequest:
                 retire(worker, kill: true)
-                attempts.deadBeforeRequest += 1
-                // Three mean something is wrong with starting workers, not with this file.
-                if attempts.deadBeforeRequest >= 3 { throw .decoderUnavailable("workers keep dying before they get a photo") }
+                try diedBeforeThePhoto("workers keep dying before they get a photo")
             case .broken(let reason, let kill):
                 let ending = retire(worker, kill: kill)
                 // cascade's own shutdown ends the workers in flight (they die with the spawning
