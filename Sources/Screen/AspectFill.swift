@@ -1,3 +1,5 @@
+import Waterfall
+
 /// Which part of a photo shows in a tile of another shape: the largest centred region with the
 /// tile's aspect ratio ("aspect-fill", a centre crop), so the tile is covered with no bars and
 /// no distortion. The layout clamps tile ratios to [0.25, 4]; a panorama beyond that loses its

@@ -1,4 +1,5 @@
 import CSDL2
+import Waterfall
 
 /// An `SDL_Texture` with exactly one owner: destroyed exactly once, on `destroy()` or when the
 /// last reference goes, and always before its renderer (which it keeps alive).

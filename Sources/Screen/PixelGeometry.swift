@@ -1,14 +1,5 @@
 import Waterfall
 
-/// A size in physical pixels: what SDL allocates and draws.
-public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
-    public init(width: Int, height: Int) { self.width = width; self.height = height }
-    public var isEmpty: Bool { width <= 0 || height <= 0 }
-    public var description: String { "\(width)×\(height)" }
-}
-
 /// A rectangle in physical pixels, half-open: it covers columns `minX ..< maxX`.
 public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     public var x: Int

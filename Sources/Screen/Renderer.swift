@@ -1,4 +1,5 @@
 import CSDL2
+import Waterfall
 
 /// One SDL renderer — a window's or an offscreen canvas's — and the only door to it.
 /// Everything drawn on a wall goes through here, so a window and a PNG get the same pixels.

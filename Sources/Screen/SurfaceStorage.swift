@@ -1,4 +1,5 @@
 import CSDL2
+import Waterfall
 
 /// Owns an `SDL_Surface` and frees it exactly once, after everything drawing into it is gone.
 @MainActor

@@ -1,4 +1,5 @@
 import CSDL2
+import Waterfall
 
 /// Renders single lines of text with SDL_ttf into textures, ellipsised to a width and cached
 /// by text, so a frame draws captions without rasterising a glyph.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import App
 import Photos
+import Waterfall
 
 /// A temporary folder of solid-colour photos made with ImageMagick, removed at deinit.
 final class PhotoFolder {
@@ -40,8 +41,8 @@ func magick(_ arguments: [String]) throws {
 /// The whole PNG as BGRA pixels.
 func loadPNG(_ path: String) throws -> DecodedImage {
     let info = try HeaderProbe.probe(PhotoPath(path))
-    return try PhotoDecoder.decode(path: PhotoPath(path), format: .png, storedSize: (info.pixelWidth, info.pixelHeight),
-                                   box: (info.pixelWidth, info.pixelHeight), mode: .fit)
+    return try PhotoDecoder.decode(path: PhotoPath(path), format: .png, storedSize: info.storedSize,
+                                   box: PixelSize(width: info.pixelWidth, height: info.pixelHeight), mode: .fit)
 }
 
 extension DecodedImage {

@@ -132,7 +132,7 @@ struct WallScreenTests {
         let source = TileSource(thumbnailCache: false, maxPixels: PhotoDecoder.defaultMaxPixels)
         func lateResult(for old: (index: Int, cell: TileCell, generation: UInt64, box: PixelSize)) -> DecodeResult<Result<DecodedImage, TileFailure>> {
             // The real pixels of the old tile's photo, as its worker would have delivered them.
-            let pixels = source.pixels(for: library.entries[old.index], box: (old.box.width, old.box.height),
+            let pixels = source.pixels(for: library.entries[old.index], box: old.box,
                                        onto: Matte(Theme.standard.placeholder), enlarging: true)
             return DecodeResult(key: old.cell.serial, generation: old.generation, result: .success(pixels))
         }

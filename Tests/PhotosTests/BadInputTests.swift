@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Photos
+import Waterfall
 
 @Suite("Pixel cap and bad input")
 struct BadInputTests {
@@ -14,7 +15,7 @@ struct BadInputTests {
     func claimedHugePNG() {
         let bytes = Fixture.png(width: 100_000, height: 100_000, colour: 6)
         let error = decodeError { () throws(DecodeError) in
-            try PhotoDecoder.decode(data: bytes, format: .png, box: (300, 300), mode: .fill)
+            try PhotoDecoder.decode(data: bytes, format: .png, box: PixelSize(width: 300, height: 300), mode: .fill)
         }
         #expect(error == .tooManyPixels(width: 100_000, height: 100_000))
         #expect(error?.reason == "too many pixels (100000×100000)")
@@ -26,7 +27,7 @@ struct BadInputTests {
         try vips(["black", dir.path("huge.png").string, "20000", "20000"])
         let before = Self.maxRSSKilobytes()
         let error = decodeError { () throws(DecodeError) in
-            try PhotoDecoder.decode(path: dir.path("huge.png"), format: .png, box: (300, 300), mode: .fill)
+            try PhotoDecoder.decode(path: dir.path("huge.png"), format: .png, box: PixelSize(width: 300, height: 300), mode: .fill)
         }
         #expect(error == .tooManyPixels(width: 20000, height: 20000))
         // 400 MP of BGRA would be 1.6 GB; the peak resident size must not have moved by that.
@@ -40,12 +41,12 @@ struct BadInputTests {
         let name = "small.\(format == .tiff ? "tif" : format.rawValue)"
         try convert(["-size", "40x30", "xc:red", dir.path(name).string])
         let error = decodeError { () throws(DecodeError) in
-            try PhotoDecoder.decode(path: dir.path(name), format: format, storedSize: (40_000, 40_000),
-                                    box: (300, 300), mode: .fill)
+            try PhotoDecoder.decode(path: dir.path(name), format: format, storedSize: PixelSize(width: 40_000, height: 40_000),
+                                    box: PixelSize(width: 300, height: 300), mode: .fill)
         }
         #expect(error?.reason == "too many pixels (40000×40000)")
         let unknown = decodeError { () throws(DecodeError) in
-            try PhotoDecoder.decode(path: dir.path(name), format: format, box: (300, 300), mode: .fill)
+            try PhotoDecoder.decode(path: dir.path(name), format: format, box: PixelSize(width: 300, height: 300), mode: .fill)
         }
         #expect(unknown == .unknownSize)
     }
@@ -55,16 +56,16 @@ struct BadInputTests {
         let dir = TempFolder()
         let path = try makeRedBlue(dir, "big.jpg", width: 2000, height: 1500)
         // 3 MP against a 100 000-pixel cap: 1/8 gives 250×188, which fits and covers the tile.
-        let tile = try PhotoDecoder.decode(path: path, format: .jpeg, box: (100, 100), mode: .fill, maxPixels: 100_000)
+        let tile = try PhotoDecoder.decode(path: path, format: .jpeg, box: PixelSize(width: 100, height: 100), mode: .fill, maxPixels: 100_000)
         #expect(tile.width == 100 && tile.height == 100)
         #expect(tile.pixel(10, 50).isClose(to: .red))
         // A full-size view under the cap gets the largest picture that fits, not an error.
-        let detail = try PhotoDecoder.decode(path: path, format: .jpeg, box: (2000, 1500), mode: .fit, maxPixels: 100_000)
+        let detail = try PhotoDecoder.decode(path: path, format: .jpeg, box: PixelSize(width: 2000, height: 1500), mode: .fit, maxPixels: 100_000)
         #expect(detail.width * detail.height <= 100_000)
         #expect(detail.width == 250 && detail.height == 188)
         // Even 1/8 is too big for a 10 000-pixel cap.
         let error = decodeError { () throws(DecodeError) in
-            try PhotoDecoder.decode(path: path, format: .jpeg, box: (100, 100), mode: .fill, maxPixels: 10_000)
+            try PhotoDecoder.decode(path: path, format: .jpeg, box: PixelSize(width: 100, height: 100), mode: .fill, maxPixels: 10_000)
         }
         #expect(error == .tooManyPixels(width: 2000, height: 1500))
     }
@@ -73,7 +74,7 @@ struct BadInputTests {
     func webpOverCapScales() throws {
         let dir = TempFolder()
         let path = try makeRedBlue(dir, "big.webp", width: 2000, height: 1500)
-        let detail = try PhotoDecoder.decode(path: path, format: .webp, box: (2000, 1500), mode: .fit, maxPixels: 100_000)
+        let detail = try PhotoDecoder.decode(path: path, format: .webp, box: PixelSize(width: 2000, height: 1500), mode: .fit, maxPixels: 100_000)
         #expect(detail.width * detail.height <= 100_000)
         #expect(detail.width > 300)
         #expect(detail.pixel(10, 10).isClose(to: .red))
@@ -88,8 +89,8 @@ struct BadInputTests {
         // A JPEG cut in its scan shows the part that is there (PartialJPEGTests).
         for length in [0, 5, 40] + (format == .jpeg ? [] : [whole.count / 2]) {
             let error = decodeError { () throws(DecodeError) in
-                try PhotoDecoder.decode(data: Array(whole.prefix(length)), format: format, storedSize: (300, 200),
-                                        box: (100, 100), mode: .fill)
+                try PhotoDecoder.decode(data: Array(whole.prefix(length)), format: format, storedSize: PixelSize(width: 300, height: 200),
+                                        box: PixelSize(width: 100, height: 100), mode: .fill)
             }
             #expect(error != nil, "\(format) cut to \(length) bytes decoded")
         }
@@ -108,14 +109,14 @@ struct BadInputTests {
             scrambled[i] = UInt8(truncatingIfNeeded: seed >> 16)
         }
         let error = decodeError { () throws(DecodeError) in
-            try PhotoDecoder.decode(data: scrambled, format: format, storedSize: (300, 200),
-                                    box: (100, 100), mode: .fill)
+            try PhotoDecoder.decode(data: scrambled, format: format, storedSize: PixelSize(width: 300, height: 200),
+                                    box: PixelSize(width: 100, height: 100), mode: .fill)
         }
         #expect(error != nil, "scrambled \(format) decoded")
         // Bytes of another format entirely.
         let garbage = Array("this is not an image, only text pretending to be one".utf8)
         let garbageError = decodeError { () throws(DecodeError) in
-            try PhotoDecoder.decode(data: garbage, format: format, storedSize: (300, 200), box: (100, 100), mode: .fill)
+            try PhotoDecoder.decode(data: garbage, format: format, storedSize: PixelSize(width: 300, height: 200), box: PixelSize(width: 100, height: 100), mode: .fill)
         }
         #expect(garbageError != nil)
     }
@@ -126,7 +127,7 @@ struct BadInputTests {
         try convert(["-size", "300x200", "plasma:", dir.path("whole.jpg").string])
         let whole = try dir.read("whole.jpg")
         let half = try PhotoDecoder.decode(data: Array(whole.prefix(whole.count / 2)), format: .jpeg,
-                                           box: (100, 100), mode: .fill)
+                                           box: PixelSize(width: 100, height: 100), mode: .fill)
         #expect(half.partial == "truncated file")
     }
 
@@ -137,12 +138,12 @@ struct BadInputTests {
         dir.mkdir("folder.jpg")
         for name in ["fifo.jpg", "folder.jpg"] {
             let error = decodeError { () throws(DecodeError) in
-                try PhotoDecoder.decode(path: dir.path(name), format: .jpeg, box: (10, 10), mode: .fit)
+                try PhotoDecoder.decode(path: dir.path(name), format: .jpeg, box: PixelSize(width: 10, height: 10), mode: .fit)
             }
             #expect(error == .notRegularFile)
         }
         let missing = decodeError { () throws(DecodeError) in
-            try PhotoDecoder.decode(path: dir.path("missing.jpg"), format: .jpeg, box: (10, 10), mode: .fit)
+            try PhotoDecoder.decode(path: dir.path("missing.jpg"), format: .jpeg, box: PixelSize(width: 10, height: 10), mode: .fit)
         }
         #expect(missing == .unreadable("No such file or directory"))
     }
@@ -172,7 +173,7 @@ struct ProgressiveJPEGTests {
         }
         let before = BadInputTests.maxRSSKilobytes()
         let error = decodeError { () throws(DecodeError) in
-            try PhotoDecoder.decode(data: bytes, format: .jpeg, box: (300, 300), mode: .fill)
+            try PhotoDecoder.decode(data: bytes, format: .jpeg, box: PixelSize(width: 300, height: 300), mode: .fill)
         }
         #expect(error == .tooManyPixels(width: 60000, height: 60000))
         #expect(BadInputTests.maxRSSKilobytes() - before < 1_200_000)

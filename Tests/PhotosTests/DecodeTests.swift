@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Photos
+import Waterfall
 
 @Suite("Scaled decode")
 struct DecodeTests {
@@ -13,11 +14,11 @@ struct DecodeTests {
         let dir = TempFolder()
         let path = try makeRedBlue(dir, "rb.jpg", width: 1600, height: 1200, extra: ["-quality", "92"])
         let plan = DecodePlan(sourceWidth: 1600, sourceHeight: 1200, orientation: .up,
-                              box: (200, 150), mode: .fit)
+                              box: PixelSize(width: 200, height: 150), mode: .fit)
         let factor = try #require(JPEGDecoder.factor(width: 1600, height: 1200, plan: plan, maxPixels: 100_000_000))
         #expect(factor.num == 1 && factor.denom == 8)
 
-        let image = try PhotoDecoder.decode(path: path, format: .jpeg, box: (200, 150), mode: .fit)
+        let image = try PhotoDecoder.decode(path: path, format: .jpeg, box: PixelSize(width: 200, height: 150), mode: .fit)
         #expect(image.width == 200 && image.height == 150)
         #expect(image.pixel(20, 75).isClose(to: .red))
         #expect(image.pixel(80, 10).isClose(to: .red))
@@ -30,17 +31,17 @@ struct DecodeTests {
     func everyFormat(format: ImageFormat, suffix: String) throws {
         let dir = TempFolder()
         let path = try makeRedBlue(dir, "rb.\(suffix)")
-        let stored = (width: 800, height: 600)
+        let stored = PixelSize(width: 800, height: 600)
 
         let fitted = try PhotoDecoder.decode(path: path, format: format, storedSize: stored,
-                                             box: (200, 200), mode: .fit)
+                                             box: PixelSize(width: 200, height: 200), mode: .fit)
         #expect(fitted.width == 200 && fitted.height == 150)
         #expect(fitted.pixel(10, 75).isClose(to: .red))
         #expect(fitted.pixel(190, 75).isClose(to: .blue))
 
         // Fill covers the box and crops the sides: a 4:3 photo in a square keeps its middle.
         let filled = try PhotoDecoder.decode(path: path, format: format, storedSize: stored,
-                                             box: (150, 150), mode: .fill)
+                                             box: PixelSize(width: 150, height: 150), mode: .fill)
         #expect(filled.width == 150 && filled.height == 150)
         #expect(filled.pixel(5, 5).isClose(to: .red))
         #expect(filled.pixel(144, 144).isClose(to: .blue))
@@ -53,9 +54,9 @@ struct DecodeTests {
     func neverUpscaled() throws {
         let dir = TempFolder()
         let path = try makeRedBlue(dir, "small.png", width: 40, height: 30)
-        let fitted = try PhotoDecoder.decode(path: path, format: .png, box: (400, 400), mode: .fit)
+        let fitted = try PhotoDecoder.decode(path: path, format: .png, box: PixelSize(width: 400, height: 400), mode: .fit)
         #expect(fitted.width == 40 && fitted.height == 30)
-        let filled = try PhotoDecoder.decode(path: path, format: .png, box: (400, 20), mode: .fill)
+        let filled = try PhotoDecoder.decode(path: path, format: .png, box: PixelSize(width: 400, height: 20), mode: .fill)
         #expect(filled.width == 40 && filled.height == 20)
     }
 
@@ -71,19 +72,19 @@ struct DecodeTests {
         }
 
         let tallTile = try PhotoDecoder.decode(path: dir.path("tall.\(suffix)"), format: format,
-                                               box: (300, 1200), mode: .fill)
+                                               box: PixelSize(width: 300, height: 1200), mode: .fill)
         #expect(tallTile.width == 1 && tallTile.height == 1200)
         #expect(tallTile.pixel(0, 600).isClose(to: .red))
         let tallDetail = try PhotoDecoder.decode(path: dir.path("tall.\(suffix)"), format: format,
-                                                 box: (1920, 1080), mode: .fit)
+                                                 box: PixelSize(width: 1920, height: 1080), mode: .fit)
         #expect(tallDetail.width == 1 && tallDetail.height == 1080)
 
         let wideTile = try PhotoDecoder.decode(path: dir.path("wide.\(suffix)"), format: format,
-                                               box: (300, 75), mode: .fill)
+                                               box: PixelSize(width: 300, height: 75), mode: .fill)
         #expect(wideTile.width == 300 && wideTile.height == 1)
         #expect(wideTile.pixel(150, 0).isClose(to: .blue))
         let wideDetail = try PhotoDecoder.decode(path: dir.path("wide.\(suffix)"), format: format,
-                                                 box: (1920, 1080), mode: .fit)
+                                                 box: PixelSize(width: 1920, height: 1080), mode: .fit)
         #expect(wideDetail.width == 1920 && wideDetail.height == 1)
     }
 
@@ -92,7 +93,7 @@ struct DecodeTests {
         let dir = TempFolder()
         try convert(["-size", "256x128", "xc:red", "-colorspace", "CMYK", dir.path("cmyk.jpg").string])
         let image = try PhotoDecoder.decode(path: dir.path("cmyk.jpg"), format: .jpeg,
-                                            box: (64, 64), mode: .fit)
+                                            box: PixelSize(width: 64, height: 64), mode: .fit)
         #expect(image.width == 64 && image.height == 32)
         #expect(image.pixel(32, 16).isClose(to: .red), "got \(image.pixel(32, 16))")
     }
@@ -103,7 +104,7 @@ struct DecodeTests {
         try convert(["-size", "100x100", "xc:none", "-fill", "blue", "-draw", "rectangle 0,0 44,99",
                      "PNG32:" + dir.path("alpha.png").string])
         let image = try PhotoDecoder.decode(path: dir.path("alpha.png"), format: .png,
-                                            box: (10, 10), mode: .fit)
+                                            box: PixelSize(width: 10, height: 10), mode: .fit)
         #expect(image.pixel(1, 5) == .blue)
         #expect(image.pixel(8, 5).a == 0)
         // The pixel straddling the edge is half-transparent blue, not a darkened blue.
@@ -116,7 +117,7 @@ struct DecodeTests {
         let dir = TempFolder()
         try convert(["-delay", "10", "-size", "64x48", "xc:red", "xc:blue", "xc:green", dir.path("anim.gif").string])
         let image = try PhotoDecoder.decode(path: dir.path("anim.gif"), format: .gif,
-                                            storedSize: (64, 48), box: (32, 32), mode: .fit)
+                                            storedSize: PixelSize(width: 64, height: 48), box: PixelSize(width: 32, height: 32), mode: .fit)
         #expect(image.width == 32 && image.height == 24)
         #expect(image.pixel(16, 12).isClose(to: .red, tolerance: 8))
     }
@@ -128,7 +129,7 @@ struct DecodeTests {
         let bytes = try dir.read("anim.webp")
         #expect(String(decoding: bytes[12..<16], as: UTF8.self) == "VP8X", "fixture is an extended (animated) WebP")
         let image = try PhotoDecoder.decode(path: dir.path("anim.webp"), format: .webp,
-                                            box: (32, 32), mode: .fit)
+                                            box: PixelSize(width: 32, height: 32), mode: .fit)
         #expect(image.width == 32 && image.height == 24)
         #expect(image.pixel(16, 12).isClose(to: .red))
     }
@@ -137,7 +138,7 @@ struct DecodeTests {
     func twelveBitJPEG() throws {
         let bytes = try makeTwelveBitJPEG(in: TempFolder())
         let error = decodeError { () throws(DecodeError) in
-            try PhotoDecoder.decode(data: bytes, format: .jpeg, box: (32, 32), mode: .fit)
+            try PhotoDecoder.decode(data: bytes, format: .jpeg, box: PixelSize(width: 32, height: 32), mode: .fit)
         }
         #expect(error == .unsupported("12-bit JPEG"))
         #expect(error?.reason == "unsupported: 12-bit JPEG")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Photos
+import Waterfall
 
 /// The worker binary is cascade itself, built by `swift build` / `swift test` next to the tests.
 let cascadeBinary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -52,9 +53,9 @@ struct DecoderPoolTests {
         ]
         for (name, format, orientation) in cases {
             let path = try makeRedBlue(dir, name, width: 640, height: 480)
-            for (box, mode) in [((200, 200), DecodeMode.fill), ((300, 120), .fit)] {
+            for (box, mode) in [(PixelSize(width: 200, height: 200), DecodeMode.fill), (PixelSize(width: 300, height: 120), .fit)] {
                 let request = PhotoDecodeRequest(path: path, format: format, orientation: orientation,
-                                                 storedSize: (640, 480), box: box, mode: mode)
+                                                 storedSize: PixelSize(width: 640, height: 480), box: box, mode: mode)
                 let local = try InProcessDecoder().decode(request)
                 let remote = try pool.decode(request)
                 #expect(remote.width == local.width && remote.height == local.height && remote.stride == local.stride,
@@ -72,12 +73,12 @@ struct DecoderPoolTests {
         let pool = DecoderPool(size: 1, configuration: workerConfiguration())
         defer { pool.shutdown() }
         let garbage = dir.write("garbage.png", Array(repeating: 0x41, count: 5000))
-        let request = PhotoDecodeRequest(path: garbage, format: .png, box: (100, 100), mode: .fill)
+        let request = PhotoDecodeRequest(path: garbage, format: .png, box: PixelSize(width: 100, height: 100), mode: .fill)
         let local = #expect(throws: DecodeError.self) { try InProcessDecoder().decode(request) }
         let remote = #expect(throws: DecodeError.self) { try pool.decode(request) }
         #expect(local == remote)
         let good = try makeRedBlue(dir, "good.jpg", width: 100, height: 100)
-        _ = try pool.decode(PhotoDecodeRequest(path: good, format: .jpeg, box: (50, 50), mode: .fill))
+        _ = try pool.decode(PhotoDecodeRequest(path: good, format: .jpeg, box: PixelSize(width: 50, height: 50), mode: .fill))
         #expect(pool.spawnedCount == 1)
     }
 
@@ -87,20 +88,20 @@ struct DecoderPoolTests {
         let pool = DecoderPool(size: 1, configuration: workerConfiguration(environment: ["CASCADE_DECODER_CRASH_ON": "poison"]))
         let good = try makeRedBlue(dir, "good.jpg", width: 400, height: 300)
         let poisoned = try makeRedBlue(dir, "poison.jpg", width: 400, height: 300)
-        _ = try pool.decode(PhotoDecodeRequest(path: good, format: .jpeg, box: (100, 100), mode: .fill))
+        _ = try pool.decode(PhotoDecodeRequest(path: good, format: .jpeg, box: PixelSize(width: 100, height: 100), mode: .fill))
         let first = try #require(pool.workerProcessIDs.first)
         let firstSockets = workerSockets(pool)
         let areSockets = firstSockets.allSatisfy { socket in socket.file?.hasPrefix("socket:") == true }
         #expect(firstSockets.count == 1 && areSockets)
 
         let error = #expect(throws: DecodeError.self) {
-            try pool.decode(PhotoDecodeRequest(path: poisoned, format: .jpeg, box: (100, 100), mode: .fill))
+            try pool.decode(PhotoDecodeRequest(path: poisoned, format: .jpeg, box: PixelSize(width: 100, height: 100), mode: .fill))
         }
         #expect(error == .decoderCrashed("decoder crashed (signal 6)"))
         #expect(error?.isContentFailure == true)
         #expect(isGone(first))
 
-        let image = try pool.decode(PhotoDecodeRequest(path: good, format: .jpeg, box: (100, 100), mode: .fill))
+        let image = try pool.decode(PhotoDecodeRequest(path: good, format: .jpeg, box: PixelSize(width: 100, height: 100), mode: .fill))
         #expect(image.pixel(10, 50).isClose(to: .red))
         // The first, the one that crashed again on the retry, and the one decoding now.
         #expect(pool.spawnedCount == 3)
@@ -123,15 +124,15 @@ struct DecoderPoolTests {
         defer { pool.shutdown() }
         let good = try makeRedBlue(dir, "good.png", width: 200, height: 100)
         let stuck = try makeRedBlue(dir, "stuck.png", width: 200, height: 100)
-        _ = try pool.decode(PhotoDecodeRequest(path: good, format: .png, box: (50, 50), mode: .fill))
+        _ = try pool.decode(PhotoDecodeRequest(path: good, format: .png, box: PixelSize(width: 50, height: 50), mode: .fill))
         let hung = try #require(pool.workerProcessIDs.first)
 
         let error = #expect(throws: DecodeError.self) {
-            try pool.decode(PhotoDecodeRequest(path: stuck, format: .png, box: (50, 50), mode: .fill))
+            try pool.decode(PhotoDecodeRequest(path: stuck, format: .png, box: PixelSize(width: 50, height: 50), mode: .fill))
         }
         #expect(error?.reason == "decoder took longer than 2 s")
         #expect(isGone(hung))
-        let image = try pool.decode(PhotoDecodeRequest(path: good, format: .png, box: (50, 50), mode: .fill))
+        let image = try pool.decode(PhotoDecodeRequest(path: good, format: .png, box: PixelSize(width: 50, height: 50), mode: .fill))
         #expect(image.width == 50)
         #expect(pool.spawnedCount == 3)
     }
@@ -142,14 +143,14 @@ struct DecoderPoolTests {
         let pool = DecoderPool(size: 1, configuration: workerConfiguration())
         defer { pool.shutdown() }
         let good = try makeRedBlue(dir, "good.jpg", width: 200, height: 100)
-        _ = try pool.decode(PhotoDecodeRequest(path: good, format: .jpeg, box: (50, 50), mode: .fill))
+        _ = try pool.decode(PhotoDecodeRequest(path: good, format: .jpeg, box: PixelSize(width: 50, height: 50), mode: .fill))
         let worker = try #require(pool.workerProcessIDs.first)
         kill(worker, SIGKILL)
         // Once the worker is dead (a zombie: its socket is closed), the next photo is decoded,
         // not blamed for it. A kill in the very instant the request goes out cannot be told
         // from a death while decoding; that photo fails like any photo in flight (issue #6).
         for _ in 0..<2000 where !isZombieOrGone(worker) { usleep(1000) }
-        let image = try pool.decode(PhotoDecodeRequest(path: good, format: .jpeg, box: (50, 50), mode: .fill))
+        let image = try pool.decode(PhotoDecodeRequest(path: good, format: .jpeg, box: PixelSize(width: 50, height: 50), mode: .fill))
         #expect(image.width == 50)
         #expect(isGone(worker))
         #expect(pool.spawnedCount == 2)
@@ -165,7 +166,7 @@ struct DecoderPoolTests {
         let poisoned = try makeRedBlue(dir, "poison.jpg", width: 800, height: 600)
 
         let first = #expect(throws: DecodeError.self) {
-            try loader.load(path: poisoned, format: .jpeg, storedSize: (800, 600), tile: (200, 200))
+            try loader.load(path: poisoned, format: .jpeg, storedSize: PixelSize(width: 800, height: 600), tile: PixelSize(width: 200, height: 200))
         }
         #expect(first == .decoderCrashed("decoder crashed (signal 6)"))
         #expect(cache.failure(path: poisoned, stamp: try FileStamp.of(poisoned)) == "decoder crashed (signal 6)")
@@ -175,12 +176,12 @@ struct DecoderPoolTests {
         let again = DecoderPool(size: 1, configuration: workerConfiguration(environment: ["CASCADE_DECODER_CRASH_ON": "poison"]))
         defer { again.shutdown() }
         let second = #expect(throws: DecodeError.self) {
-            try TileImageLoader(cache: cache, decoder: again).load(path: poisoned, format: .jpeg, storedSize: (800, 600),
-                                                                   tile: (200, 200))
+            try TileImageLoader(cache: cache, decoder: again).load(path: poisoned, format: .jpeg, storedSize: PixelSize(width: 800, height: 600),
+                                                                   tile: PixelSize(width: 200, height: 200))
         }
         #expect(second == .failedBefore("decoder crashed (signal 6)"))
         #expect(again.spawnedCount == 0)
-        #expect(loader.warm(path: poisoned, format: .jpeg, orientation: .up, storedSize: (800, 600), size: .large)
+        #expect(loader.warm(path: poisoned, format: .jpeg, orientation: .up, storedSize: PixelSize(width: 800, height: 600), size: .large)
                 == .failed("decoder crashed (signal 6)"))
     }
 
@@ -193,7 +194,7 @@ struct DecoderPoolTests {
         defer { pool.shutdown() }
         let good = try makeRedBlue(dir, "good.jpg", width: 200, height: 100)
         let error = #expect(throws: DecodeError.self) {
-            try pool.decode(PhotoDecodeRequest(path: good, format: .jpeg, box: (50, 50), mode: .fill))
+            try pool.decode(PhotoDecodeRequest(path: good, format: .jpeg, box: PixelSize(width: 50, height: 50), mode: .fill))
         }
         #expect(error?.isContentFailure == false)
         #expect(error?.reason.hasPrefix("no decoder process:") == true)
@@ -209,7 +210,7 @@ struct DecoderPoolTests {
         let pool = DecoderPool(size: 1, configuration: configuration)
         defer { pool.shutdown() }
         let good = try makeRedBlue(dir, "good.jpg", width: 200, height: 100)
-        _ = try pool.decode(PhotoDecodeRequest(path: good, format: .jpeg, box: (50, 50), mode: .fill))
+        _ = try pool.decode(PhotoDecodeRequest(path: good, format: .jpeg, box: PixelSize(width: 50, height: 50), mode: .fill))
         let worker = try #require(pool.workerProcessIDs.first)
         // /proc/PID/stat: the 19th field is the nice value (counted after the name's parenthesis).
         let stat = try String(contentsOfFile: "/proc/\(worker)/stat", encoding: .utf8)
@@ -223,24 +224,24 @@ struct DecoderPoolTests {
         let dir = TempFolder()
         let pool = DecoderPool(size: 2, configuration: workerConfiguration())
         let good = try makeRedBlue(dir, "good.jpg", width: 200, height: 100)
-        _ = try pool.decode(PhotoDecodeRequest(path: good, format: .jpeg, box: (50, 50), mode: .fill))
+        _ = try pool.decode(PhotoDecodeRequest(path: good, format: .jpeg, box: PixelSize(width: 50, height: 50), mode: .fill))
         let worker = try #require(pool.workerProcessIDs.first)
         let status = try String(contentsOfFile: "/proc/\(worker)/status", encoding: .utf8)
         #expect(status.contains("PPid:\t\(getpid())"))
         pool.shutdown()
         #expect(isGone(worker))
         #expect(throws: DecodeError.self) {
-            try pool.decode(PhotoDecodeRequest(path: good, format: .jpeg, box: (50, 50), mode: .fill))
+            try pool.decode(PhotoDecodeRequest(path: good, format: .jpeg, box: PixelSize(width: 50, height: 50), mode: .fill))
         }
     }
 
     @Test("The wire format carries every request field and every decode error unchanged")
     func wireFormat() throws {
         let request = PhotoDecodeRequest(path: PhotoPath(bytes: [0x2F, 0xFF, 0x61]), format: .webp, orientation: .leftMirrored,
-                                         storedSize: (4000, 3000), box: (300, 200), mode: .fit, maxPixels: 12_345)
+                                         storedSize: PixelSize(width: 4000, height: 3000), box: PixelSize(width: 300, height: 200), mode: .fit, maxPixels: 12_345)
         let back = try WorkerMessages.decodeRequest(WorkerMessages.encode(request))
         #expect(back.path == request.path && back.format == .webp && back.orientation == .leftMirrored)
-        #expect(back.storedSize! == (4000, 3000) && back.box == (300, 200) && back.mode == .fit && back.maxPixels == 12_345)
+        #expect(back.storedSize == PixelSize(width: 4000, height: 3000) && back.box == PixelSize(width: 300, height: 200) && back.mode == .fit && back.maxPixels == 12_345)
         let errors: [DecodeError] = [.unreadable("denied"), .notRegularFile, .fileTooLarge(bytes: 1 << 30), .truncated,
                                      .corrupt(.png, detail: "bad CRC"), .tooManyPixels(width: 9, height: 8),
                                      .unsupported("12-bit JPEG"), .unknownSize, .outOfMemory, .failedBefore("x"),
@@ -261,7 +262,7 @@ struct DecoderPoolTests {
 
     @Test("A reply larger than the request allows is refused")
     func implausibleGeometry() {
-        let request = PhotoDecodeRequest(path: PhotoPath("x"), format: .jpeg, box: (100, 100), mode: .fill, maxPixels: 50_000)
+        let request = PhotoDecodeRequest(path: PhotoPath("x"), format: .jpeg, box: PixelSize(width: 100, height: 100), mode: .fill, maxPixels: 50_000)
         #expect(DecoderPool.plausible(width: 100, height: 100, stride: 400, for: request))
         #expect(!DecoderPool.plausible(width: 1000, height: 1000, stride: 4000, for: request))
         #expect(!DecoderPool.plausible(width: 100, height: 100, stride: 100, for: request))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Photos
+import Waterfall
 
 /// What a careful attacker would drop into a watched folder (issue #6 §2): headers that say
 /// one size and carry another, chunks whose lengths lie, extreme shapes through every decoder,
@@ -30,15 +31,15 @@ struct HostileInputTests {
         #expect(info.pixelWidth == 1 && info.pixelHeight == 1)
         let before = BadInputTests.maxRSSKilobytes()
         let error = decodeError { () throws(DecodeError) in
-            try PhotoDecoder.decode(data: bytes, format: .gif, storedSize: (info.pixelWidth, info.pixelHeight),
-                                    box: (300, 300), mode: .fill)
+            try PhotoDecoder.decode(data: bytes, format: .gif, storedSize: info.storedSize,
+                                    box: PixelSize(width: 300, height: 300), mode: .fill)
         }
         // SDL_image sizes its surface by the frame: 3.6 GB here, from a 40-byte file.
         #expect(error == .tooManyPixels(width: 60_000, height: 60_000))
         #expect(BadInputTests.maxRSSKilobytes() - before < 200_000)
         // The same file with an honest frame still shows.
         let honest = try PhotoDecoder.decode(data: Self.gif(screen: (1, 1), frame: (1, 1)), format: .gif,
-                                             storedSize: (1, 1), box: (10, 10), mode: .fit)
+                                             storedSize: PixelSize(width: 1, height: 1), box: PixelSize(width: 10, height: 10), mode: .fit)
         #expect(honest.width == 1 && honest.height == 1)
     }
 
@@ -67,8 +68,8 @@ struct HostileInputTests {
         #expect(info.orientation == .right)
         // So the pixel cap sees what libtiff would allocate.
         let error = decodeError { () throws(DecodeError) in
-            try PhotoDecoder.decode(data: b, format: .tiff, storedSize: (info.pixelWidth, info.pixelHeight),
-                                    box: (300, 300), mode: .fill)
+            try PhotoDecoder.decode(data: b, format: .tiff, storedSize: info.storedSize,
+                                    box: PixelSize(width: 300, height: 300), mode: .fill)
         }
         #expect(error == .tooManyPixels(width: 60_000, height: 60_000))
     }
@@ -110,7 +111,7 @@ struct HostileInputTests {
         lyingText += whole.dropFirst(33)
         for bytes in [lyingIDAT, lyingText] {
             let error = decodeError { () throws(DecodeError) in
-                try PhotoDecoder.decode(data: bytes, format: .png, box: (32, 32), mode: .fit)
+                try PhotoDecoder.decode(data: bytes, format: .png, box: PixelSize(width: 32, height: 32), mode: .fit)
             }
             #expect(error?.isContentFailure == true, "length \(length) gave \(String(describing: error))")
         }
@@ -133,11 +134,11 @@ struct HostileInputTests {
                 try vips(["copy", dir.path("\(name).png").string, dir.path("\(name).\(suffix)").string])
             }
         }
-        for (name, box, expected, colour) in [("tall", (300, 1200), (1, 1200), RGBA.red), ("wide", (300, 75), (300, 1), .blue)] {
+        for (name, box, expected, colour) in [("tall", PixelSize(width: 300, height: 1200), (1, 1200), RGBA.red), ("wide", PixelSize(width: 300, height: 75), (300, 1), .blue)] {
             let path = dir.path("\(name).\(suffix)")
             let info = try HeaderProbe.probe(path)
             let tile = try PhotoDecoder.decode(path: path, format: info.format,
-                                               storedSize: (info.pixelWidth, info.pixelHeight), box: box, mode: .fill)
+                                               storedSize: info.storedSize, box: box, mode: .fill)
             #expect(tile.width == expected.0 && tile.height == expected.1, "\(name).\(suffix)")
             #expect(tile.pixel(tile.width / 2, tile.height / 2).isClose(to: colour, tolerance: 8))
         }
@@ -170,7 +171,7 @@ struct HostileInputTests {
 
         let cache = ThumbnailCache(root: dir.path("thumbnails"))
         let tile = try TileImageLoader(cache: cache).load(path: photo, format: .jpeg,
-                                                          storedSize: (64, 48), tile: (32, 24))
+                                                          storedSize: PixelSize(width: 64, height: 48), tile: PixelSize(width: 32, height: 24))
         #expect(tile.pixel(16, 12).isClose(to: .red))
         #expect(cache.lookup(path: photo, stamp: try FileStamp.of(photo), size: .normal) != nil)
     }
@@ -182,7 +183,7 @@ struct HostileInputTests {
         dir.symlink("photo.jpg", to: "pipe")
         #expect(throws: ProbeError.file(.notRegularFile(kind: "fifo"))) { try HeaderProbe.probe(dir.path("photo.jpg")) }
         let error = decodeError { () throws(DecodeError) in
-            try PhotoDecoder.decode(path: dir.path("photo.jpg"), format: .jpeg, box: (10, 10), mode: .fit)
+            try PhotoDecoder.decode(path: dir.path("photo.jpg"), format: .jpeg, box: PixelSize(width: 10, height: 10), mode: .fit)
         }
         #expect(error == .notRegularFile)
     }
@@ -196,7 +197,7 @@ struct HostileInputTests {
         let cache = ThumbnailCache(root: dir.path("thumbnails"))
         let loader = TileImageLoader(cache: cache)
         let error = decodeError { () throws(DecodeError) in
-            try loader.load(path: photo, format: .jpeg, storedSize: (64, 64), tile: (32, 32))
+            try loader.load(path: photo, format: .jpeg, storedSize: PixelSize(width: 64, height: 64), tile: PixelSize(width: 32, height: 32))
         }
         #expect(error == .unsupported("12-bit JPEG"))
         #expect(cache.failure(path: photo, stamp: try FileStamp.of(photo)) == "unsupported: 12-bit JPEG")

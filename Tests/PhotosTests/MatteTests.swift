@@ -1,5 +1,6 @@
 import Testing
 @testable import Photos
+import Waterfall
 
 @Suite("Flattening a tile onto the tile colour")
 struct MatteTests {
@@ -45,7 +46,7 @@ struct EnlargeTests {
             for x in 0 ..< 10 { image.pixels.replaceSubrange(y * 160 + x * 4 ..< y * 160 + x * 4 + 4, with: [0, 0, 255, 255]) }
             for x in 30 ..< 40 { image.pixels.replaceSubrange(y * 160 + x * 4 ..< y * 160 + x * 4 + 4, with: [255, 0, 0, 255]) }
         }
-        let big = image.enlarged(toFill: (width: 50, height: 50))
+        let big = image.enlarged(toFill: PixelSize(width: 50, height: 50))
         #expect(big.width == 50 && big.height == 50 && big.stride == 200)
         for (x, y) in [(0, 0), (49, 0), (25, 25), (0, 49), (49, 49)] {
             #expect(big.pixel(x, y).isClose(to: .green, tolerance: 2), "at \(x),\(y): \(big.pixel(x, y))")
@@ -55,14 +56,14 @@ struct EnlargeTests {
     @Test("a tile already as large as its box is not touched")
     func largeIsLeftAlone() {
         let image = DecodedImage.solid(width: 30, height: 20, .red)
-        let same = image.enlarged(toFill: (width: 30, height: 20))
+        let same = image.enlarged(toFill: PixelSize(width: 30, height: 20))
         #expect(same.width == 30 && same.height == 20 && same.pixels == image.pixels)
     }
 
     @Test("short in one direction only, it is still enlarged to the whole box")
     func shortOneWay() {
         let image = DecodedImage.solid(width: 300, height: 171, .blue)
-        let tile = image.enlarged(toFill: (width: 263, height: 176))
+        let tile = image.enlarged(toFill: PixelSize(width: 263, height: 176))
         #expect(tile.width == 263 && tile.height == 176)
         #expect(tile.pixel(262, 175).isClose(to: .blue, tolerance: 2))
     }

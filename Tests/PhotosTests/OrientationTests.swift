@@ -1,5 +1,6 @@
 import Testing
 @testable import Photos
+import Waterfall
 
 @Suite("EXIF orientation applied to pixels")
 struct OrientationTests {
@@ -44,8 +45,8 @@ struct OrientationTests {
         let dir = TempFolder()
         try writePNG(dir, "marked.png", Self.marked())
         let image = try PhotoDecoder.decode(path: dir.path("marked.png"), format: .png,
-                                            orientation: orientation, box: (600, 600), mode: .fit)
-        let expected = orientation.displayedSize(width: 60, height: 40)
+                                            orientation: orientation, box: PixelSize(width: 600, height: 600), mode: .fit)
+        let expected = orientation.displayedSize(PixelSize(width: 60, height: 40))
         #expect(image.width == expected.width && image.height == expected.height)
         #expect(Self.colour(at: red, of: image) == .red)
         #expect(Self.colour(at: green, of: image) == .green)
@@ -60,7 +61,7 @@ struct OrientationTests {
         // Stored landscape 800×600 (red left, blue right); displayed portrait 600×800.
         let path = try makeRedBlue(dir, "turned.jpg")
         let image = try PhotoDecoder.decode(path: path, format: .jpeg, orientation: orientation,
-                                            box: (75, 100), mode: .fill)
+                                            box: PixelSize(width: 75, height: 100), mode: .fill)
         #expect(image.width == 75 && image.height == 100)
         // Turned clockwise, the stored left (red) is at the top; counter-clockwise, at the bottom.
         let top = image.pixel(37, 5), bottom = image.pixel(37, 94)
@@ -81,10 +82,10 @@ struct OrientationTests {
         try writePNG(dir, "marked.png", Self.marked())
         try convert([dir.path("marked.png").string, "-orient", tag, dir.path("marked.tif").string])
         let image = try PhotoDecoder.decode(path: dir.path("marked.tif"), format: .tiff,
-                                            orientation: orientation, storedSize: (60, 40),
-                                            box: (600, 600), mode: .fit)
+                                            orientation: orientation, storedSize: PixelSize(width: 60, height: 40),
+                                            box: PixelSize(width: 600, height: 600), mode: .fit)
         let expected = try #require(Self.expectations.first { $0.0 == orientation })
-        let size = orientation.displayedSize(width: 60, height: 40)
+        let size = orientation.displayedSize(PixelSize(width: 60, height: 40))
         #expect(image.width == size.width && image.height == size.height)
         #expect(Self.colour(at: expected.1, of: image) == .red)
         #expect(Self.colour(at: expected.2, of: image) == .green)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Photos
+import Waterfall
 
 /// A JPEG whose file ends early shows what is there, as feh and Loupe show it, and says it is
 /// partial; one with nothing of its picture left is an error.
@@ -15,7 +16,7 @@ struct PartialJPEGTests {
     }
 
     private func decode(_ data: [UInt8]) throws(DecodeError) -> DecodedImage {
-        try PhotoDecoder.decode(data: data, format: .jpeg, box: (600, 400), mode: .fit)
+        try PhotoDecoder.decode(data: data, format: .jpeg, box: PixelSize(width: 600, height: 400), mode: .fit)
     }
 
     @Test("Cut at 60 %, the top rows are the photo's pixels, the bottom the decoder's grey, and it says partial")
@@ -60,12 +61,12 @@ struct PartialJPEGTests {
         let photo = dir.write("cut.jpg", cut)
         let cache = ThumbnailCache(root: dir.path("cache"))
         let loader = TileImageLoader(cache: cache)
-        let tile = try loader.load(path: photo, format: .jpeg, storedSize: (600, 400), tile: (120, 80))
+        let tile = try loader.load(path: photo, format: .jpeg, storedSize: PixelSize(width: 600, height: 400), tile: PixelSize(width: 120, height: 80))
         #expect(tile.partial == "truncated file", "decoded and stored")
         let stamp = try FileStamp.of(photo)
         let stored = try #require(ThumbnailSize.allCases.lazy.compactMap { cache.lookup(path: photo, stamp: stamp, size: $0) }.first)
         #expect(stored.partial == "truncated file", "read back from the cache")
-        let again = try loader.load(path: photo, format: .jpeg, storedSize: (600, 400), tile: (120, 80))
+        let again = try loader.load(path: photo, format: .jpeg, storedSize: PixelSize(width: 600, height: 400), tile: PixelSize(width: 120, height: 80))
         #expect(again.partial == "truncated file", "a tile cut from the stored thumbnail")
     }
 }

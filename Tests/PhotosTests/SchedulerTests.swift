@@ -3,6 +3,7 @@ import Glibc
 import Synchronization
 import Testing
 @testable import Photos
+import Waterfall
 
 /// A latch a job can wait on, so tests control exactly when workers are free — no sleeps.
 final class Gate: Sendable {
@@ -210,7 +211,7 @@ struct SchedulerTests {
         let loader = TileImageLoader(cache: ThumbnailCache(root: dir.path("thumbnails")))
         for key in 0..<6 {
             scheduler.submit(key: key, generation: UInt64(key), priority: Double(key)) { () throws(DecodeError) in
-                try loader.load(path: photo, format: .jpeg, storedSize: (640, 480), tile: (100 + key, 100))
+                try loader.load(path: photo, format: .jpeg, storedSize: PixelSize(width: 640, height: 480), tile: PixelSize(width: 100 + key, height: 100))
             }
         }
         #expect(signal.wait(for: 6))

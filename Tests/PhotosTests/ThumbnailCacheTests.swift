@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Photos
+import Waterfall
 
 @Suite("Thumbnail cache (freedesktop.org spec)")
 struct ThumbnailCacheTests {
@@ -39,10 +40,10 @@ struct ThumbnailCacheTests {
         #expect(ThumbnailSize.covering(1024) == .xxLarge)
         #expect(ThumbnailSize.covering(1025) == nil)
         // A 4:3 photo filling a 300 px square is 400 px wide before the crop.
-        #expect(TileImageLoader.thumbnailSize(for: (4000, 3000), orientation: .up, tile: (300, 300)) == .xLarge)
-        #expect(TileImageLoader.thumbnailSize(for: (4000, 3000), orientation: .up, tile: (120, 90)) == .normal)
+        #expect(TileImageLoader.thumbnailSize(for: PixelSize(width: 4000, height: 3000), orientation: .up, tile: PixelSize(width: 300, height: 300)) == .xLarge)
+        #expect(TileImageLoader.thumbnailSize(for: PixelSize(width: 4000, height: 3000), orientation: .up, tile: PixelSize(width: 120, height: 90)) == .normal)
         // A photo smaller than the tile needs no more than itself.
-        #expect(TileImageLoader.thumbnailSize(for: (200, 100), orientation: .up, tile: (600, 600)) == .large)
+        #expect(TileImageLoader.thumbnailSize(for: PixelSize(width: 200, height: 100), orientation: .up, tile: PixelSize(width: 600, height: 600)) == .large)
     }
 
     @Test("The cache lives in $XDG_CACHE_HOME/thumbnails, else ~/.cache/thumbnails")
@@ -61,7 +62,7 @@ struct ThumbnailCacheTests {
         let photo = PhotoPath("/photos/holiday/beach 1.jpg")
         let stamp = FileStamp(mtime: 1_700_000_123, size: 4_567_890)
         let image = DecodedImage.solid(width: 512, height: 384, .blue)
-        #expect(cache.store(image, path: photo, stamp: stamp, size: .xLarge, originalSize: (4000, 3000), format: .jpeg))
+        #expect(cache.store(image, path: photo, stamp: stamp, size: .xLarge, originalSize: PixelSize(width: 4000, height: 3000), format: .jpeg))
 
         let name = ThumbnailCache.fileName(forURI: "file:///photos/holiday/beach%201.jpg")
         let folder = dir.path("cache/thumbnails/x-large").string

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Photos
+import Waterfall
 
 @Suite("Tile loading through the thumbnail cache")
 struct TileImageLoaderTests {
@@ -11,7 +12,7 @@ struct TileImageLoaderTests {
         let cache = ThumbnailCache(root: dir.path("thumbnails"))
         let loader = TileImageLoader(cache: cache)
 
-        let tile = try loader.load(path: photo, format: .jpeg, storedSize: (1600, 1200), tile: (300, 300))
+        let tile = try loader.load(path: photo, format: .jpeg, storedSize: PixelSize(width: 1600, height: 1200), tile: PixelSize(width: 300, height: 300))
         #expect(tile.width == 300 && tile.height == 300)
         #expect(tile.pixel(10, 150).isClose(to: .red) && tile.pixel(290, 150).isClose(to: .blue))
 
@@ -23,11 +24,11 @@ struct TileImageLoaderTests {
         // Replace the thumbnail with a green one that is still valid: the next tile must
         // come from it, proving the photo was not decoded again.
         #expect(cache.store(.solid(width: 512, height: 384, .green), path: photo, stamp: stamp, size: .xLarge))
-        let cached = try loader.load(path: photo, format: .jpeg, storedSize: (1600, 1200), tile: (300, 300))
+        let cached = try loader.load(path: photo, format: .jpeg, storedSize: PixelSize(width: 1600, height: 1200), tile: PixelSize(width: 300, height: 300))
         #expect(cached.width == 300 && cached.height == 300 && cached.pixel(150, 150) == .green)
 
         // A smaller tile is served from the larger thumbnail too.
-        let small = try loader.load(path: photo, format: .jpeg, storedSize: (1600, 1200), tile: (100, 100))
+        let small = try loader.load(path: photo, format: .jpeg, storedSize: PixelSize(width: 1600, height: 1200), tile: PixelSize(width: 100, height: 100))
         #expect(small.width == 100 && small.pixel(50, 50) == .green)
     }
 
@@ -38,7 +39,7 @@ struct TileImageLoaderTests {
         let cache = ThumbnailCache(root: dir.path("thumbnails"))
         let loader = TileImageLoader(cache: cache)
         // The 262-px columns of a 1920-px wall.
-        let tile = try loader.load(path: photo, format: .jpeg, storedSize: (1920, 1080), tile: (262, 147))
+        let tile = try loader.load(path: photo, format: .jpeg, storedSize: PixelSize(width: 1920, height: 1080), tile: PixelSize(width: 262, height: 147))
         #expect(tile.width >= 236 && tile.width <= 262)
         let large = try FileManager.default.contentsOfDirectory(atPath: dir.path("thumbnails/large").string)
         #expect(large.count == 1)
@@ -51,7 +52,7 @@ struct TileImageLoaderTests {
         let photo = try makeRedBlue(dir, "turned.jpg", width: 800, height: 600)
         let cache = ThumbnailCache(root: dir.path("thumbnails"))
         let tile = try TileImageLoader(cache: cache).load(path: photo, format: .jpeg, orientation: .right,
-                                                          storedSize: (800, 600), tile: (150, 200))
+                                                          storedSize: PixelSize(width: 800, height: 600), tile: PixelSize(width: 150, height: 200))
         #expect(tile.width == 150 && tile.height == 200)
         let thumbnail = try #require(cache.lookup(path: photo, stamp: try FileStamp.of(photo), size: .large))
         #expect(thumbnail.width == 192 && thumbnail.height == 256)
@@ -67,14 +68,14 @@ struct TileImageLoaderTests {
         let loader = TileImageLoader(cache: cache)
 
         let first = decodeError { () throws(DecodeError) in
-            try loader.load(path: photo, format: .jpeg, storedSize: (640, 480), tile: (200, 200))
+            try loader.load(path: photo, format: .jpeg, storedSize: PixelSize(width: 640, height: 480), tile: PixelSize(width: 200, height: 200))
         }
         let firstError = try #require(first)
         #expect(firstError.isContentFailure)
         #expect(cache.failure(path: photo, stamp: try FileStamp.of(photo)) == firstError.reason)
 
         let second = decodeError { () throws(DecodeError) in
-            try loader.load(path: photo, format: .jpeg, storedSize: (640, 480), tile: (200, 200))
+            try loader.load(path: photo, format: .jpeg, storedSize: PixelSize(width: 640, height: 480), tile: PixelSize(width: 200, height: 200))
         }
         #expect(second == .failedBefore(firstError.reason))
         #expect(second?.reason == firstError.reason)
@@ -82,7 +83,7 @@ struct TileImageLoaderTests {
         // Rewritten with a new mtime, the file is tried again (and now decodes).
         try convert(["-size", "640x480", "xc:blue", dir.path("broken.jpg").string])
         dir.setModified("broken.jpg", seconds: 2_000_000_000)
-        let fixed = try loader.load(path: photo, format: .jpeg, storedSize: (640, 480), tile: (200, 200))
+        let fixed = try loader.load(path: photo, format: .jpeg, storedSize: PixelSize(width: 640, height: 480), tile: PixelSize(width: 200, height: 200))
         #expect(fixed.pixel(100, 100).isClose(to: .blue))
     }
 
@@ -92,7 +93,7 @@ struct TileImageLoaderTests {
         let photo = try makeRedBlue(dir, "photo.png", width: 400, height: 300)
         dir.write("blocked", [1])
         let loader = TileImageLoader(cache: ThumbnailCache(root: dir.path("blocked/thumbnails")))
-        let tile = try loader.load(path: photo, format: .png, storedSize: (400, 300), tile: (120, 90))
+        let tile = try loader.load(path: photo, format: .png, storedSize: PixelSize(width: 400, height: 300), tile: PixelSize(width: 120, height: 90))
         #expect(tile.width == 120 && tile.height == 90)
         #expect(tile.pixel(5, 45) == .red)
     }
@@ -102,7 +103,7 @@ struct TileImageLoaderTests {
         let dir = TempFolder()
         let photo = try makeRedBlue(dir, "photo.webp", width: 400, height: 300)
         let loader = TileImageLoader(cache: ThumbnailCache(root: nil))
-        let tile = try loader.load(path: photo, format: .webp, storedSize: (400, 300), tile: (100, 100))
+        let tile = try loader.load(path: photo, format: .webp, storedSize: PixelSize(width: 400, height: 300), tile: PixelSize(width: 100, height: 100))
         #expect(tile.width == 100 && tile.height == 100)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path.string) == ["photo.webp"])
     }

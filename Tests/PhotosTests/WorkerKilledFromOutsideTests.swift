@@ -7,6 +7,7 @@
 import Foundation
 import Testing
 @testable import Photos
+import Waterfall
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -59,7 +60,7 @@ final class HeldPool {
         let loader = self.loader
         Thread.detachNewThread {
             let result = Result { () throws(DecodeError) -> DecodedImage in
-                try loader.load(path: photo, format: .jpeg, storedSize: (400, 300), tile: (100, 100))
+                try loader.load(path: photo, format: .jpeg, storedSize: PixelSize(width: 400, height: 300), tile: PixelSize(width: 100, height: 100))
             }
             outcome.finish(result)
         }
@@ -115,7 +116,7 @@ struct WorkerKilledFromOutsideTests {
         let cache = ThumbnailCache(root: dir.path("thumbnails"))
         let photo = try makeRedBlue(dir, "photo.jpg", width: 400, height: 300)
         let image = try TileImageLoader(cache: cache, decoder: pool)
-            .load(path: photo, format: .jpeg, storedSize: (400, 300), tile: (100, 100))
+            .load(path: photo, format: .jpeg, storedSize: PixelSize(width: 400, height: 300), tile: PixelSize(width: 100, height: 100))
         #expect(image.width == 100 && image.pixel(10, 50).isClose(to: .red))
         #expect(FileManager.default.fileExists(atPath: marker), "the first worker did not run the script")
         #expect(cache.failure(path: photo, stamp: try FileStamp.of(photo)) == nil)

@@ -6,6 +6,7 @@
 import Foundation
 import Testing
 @testable import Photos
+import Waterfall
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,16 +37,16 @@ struct WorkerMemoryTests {
 
     /// Decodes `photo` in a one-worker pool after a tiny GIF, and returns how far the worker's
     /// peak resident size rose above where the tiny decode left it.
-    func peakRise(decoding photo: PhotoPath, size: (Int, Int), dir: TempFolder) throws -> (rise: Int, result: Result<DecodedImage, DecodeError>) {
+    func peakRise(decoding photo: PhotoPath, size: PixelSize, dir: TempFolder) throws -> (rise: Int, result: Result<DecodedImage, DecodeError>) {
         let pool = DecoderPool(size: 1, configuration: workerConfiguration())
         defer { pool.shutdown() }
         let tiny = try gifBomb(dir, "tiny.gif", width: 64, height: 48)
-        _ = try pool.decode(PhotoDecodeRequest(path: tiny, format: .gif, storedSize: (64, 48), box: (32, 32), mode: .fill,
+        _ = try pool.decode(PhotoDecodeRequest(path: tiny, format: .gif, storedSize: PixelSize(width: 64, height: 48), box: PixelSize(width: 32, height: 32), mode: .fill,
                                                maxPixels: Self.maxPixels))
         let worker = try #require(pool.workerProcessIDs.first)
         let baseline = try #require(peakResident(worker))
         let result = Result { () throws(DecodeError) -> DecodedImage in
-            try pool.decode(PhotoDecodeRequest(path: photo, format: .gif, storedSize: size, box: (256, 256), mode: .fit,
+            try pool.decode(PhotoDecodeRequest(path: photo, format: .gif, storedSize: size, box: PixelSize(width: 256, height: 256), mode: .fit,
                                                maxPixels: Self.maxPixels))
         }
         #expect(pool.workerProcessIDs.first == worker, "the worker did not survive the decode")
@@ -57,7 +58,7 @@ struct WorkerMemoryTests {
         let dir = TempFolder()
         let bomb = try gifBomb(dir, "bomb.gif", width: 4400, height: 4400)  // 19.4 Mpx, under 20 M
         #expect(try FileStamp.of(bomb).size < 200_000)
-        let (rise, result) = try peakRise(decoding: bomb, size: (4400, 4400), dir: dir)
+        let (rise, result) = try peakRise(decoding: bomb, size: PixelSize(width: 4400, height: 4400), dir: dir)
         // Compared as text: a decoded image in a failure message would be megabytes of numbers.
         switch result {
         case .failure(let error): #expect(error == .tooManyPixels(width: 4400, height: 4400))
@@ -70,7 +71,7 @@ struct WorkerMemoryTests {
     func bombWithinTheBudget() throws {
         let dir = TempFolder()
         let bomb = try gifBomb(dir, "big.gif", width: 3000, height: 3000)  // 9 Mpx: half the cap, less a bit
-        let (rise, result) = try peakRise(decoding: bomb, size: (3000, 3000), dir: dir)
+        let (rise, result) = try peakRise(decoding: bomb, size: PixelSize(width: 3000, height: 3000), dir: dir)
         let image = try result.get()
         #expect(image.width == 256 && image.height == 256)
         #expect(rise <= Self.maxPixels * 4, "peak rose \(rise >> 20) MiB, budget \((Self.maxPixels * 4) >> 20) MiB")

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import Waterfall
 @testable import Screen
 
 /// SDL must never see a real display in tests; set before anything touches SDL.

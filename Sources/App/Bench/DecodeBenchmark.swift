@@ -3,6 +3,7 @@
 // beforehand, so this measures decoding, not the disk.
 
 import Photos
+import Waterfall
 
 public enum DecodeBenchmark {
     public struct Failure: Error, CustomStringConvertible { public let description: String }
@@ -16,8 +17,8 @@ public enum DecodeBenchmark {
             let data = try SafeFile.readAll(photo)
             let decode = { () throws(DecodeError) -> DecodedImage in
                 try PhotoDecoder.decode(data: data, format: info.format, orientation: info.orientation,
-                                        storedSize: (info.pixelWidth, info.pixelHeight),
-                                        box: (side, side), mode: .fill)
+                                        storedSize: info.storedSize,
+                                        box: PixelSize(width: side, height: side), mode: .fill)
             }
             _ = try decode()
             let runs = max(1, iterations)

@@ -59,7 +59,7 @@ public enum CacheWarm {
             let outcome: TileImageLoader.WarmOutcome
             if let info = entry.info {
                 outcome = loader.warm(path: entry.path, format: info.format, orientation: info.orientation,
-                                      storedSize: (info.pixelWidth, info.pixelHeight), size: job.size)
+                                      storedSize: info.storedSize, size: job.size)
             } else {
                 outcome = .failed(entry.probeError?.description ?? "unreadable header")
             }

@@ -4,6 +4,7 @@
 
 import Photos
 import Screen
+import Waterfall
 
 public struct TileSource: Sendable {
     public let loader: TileImageLoader
@@ -22,13 +23,13 @@ public struct TileSource: Sendable {
     /// which would otherwise scale it on the frame loop's thread at every frame. A GPU scales
     /// for free, and uploads the smaller image faster (llvmpipe too: 96×64 photos enlarged to
     /// 263×175 tiles made End + Home glides drop 6–11 frames instead of 2–5).
-    public func pixels(for entry: PhotoEntry, box pixels: (width: Int, height: Int),
+    public func pixels(for entry: PhotoEntry, box pixels: PixelSize,
                        onto matte: Matte, enlarging: Bool) -> Result<DecodedImage, TileFailure> {
         guard let info = entry.info else { return .failure(Self.unreadable(entry)) }
         guard pixels.width > 0, pixels.height > 0 else { return .failure(TileFailure(reason: "tile too small")) }
         do {
             var image = try loader.load(path: entry.path, format: info.format, orientation: info.orientation,
-                                        storedSize: (info.pixelWidth, info.pixelHeight), tile: pixels)
+                                        storedSize: info.storedSize, tile: pixels)
             image.flatten(onto: matte)
             return .success(enlarging ? image.enlarged(toFill: pixels) : image)
         } catch {
@@ -38,10 +39,10 @@ public struct TileSource: Sendable {
 
     /// The whole photo of `entry` fitted inside `box` (the detail view), straight from the file:
     /// thumbnails are too small for a screen.
-    public func photo(for entry: PhotoEntry, fitting box: (width: Int, height: Int)) -> Result<DecodedImage, TileFailure> {
+    public func photo(for entry: PhotoEntry, fitting box: PixelSize) -> Result<DecodedImage, TileFailure> {
         guard let info = entry.info else { return .failure(Self.unreadable(entry)) }
         let request = PhotoDecodeRequest(path: entry.path, format: info.format, orientation: info.orientation,
-                                         storedSize: (info.pixelWidth, info.pixelHeight), box: box,
+                                         storedSize: info.storedSize, box: box,
                                          mode: .fit, maxPixels: loader.maxPixels)
         do throws(DecodeError) {
             let file = try SafeFile.openForDecoding(entry.path)

@@ -122,7 +122,7 @@ public enum WallRender {
                 let index = shown[submitted]
                 let entry = plan.entries[index]
                 let px = PixelRect(snapping: plan.photoRect(at: index), scale: scale)
-                let box = (width: px.width, height: px.height)
+                let box = px.size
                 scheduler.submit(key: index, generation: 0, priority: Double(submitted)) {
                     source.pixels(for: entry, box: box, onto: matte, enlarging: true)
                 }

@@ -171,7 +171,7 @@ final class DetailScreen {
         let entry = entries[i], source = self.source
         // Ahead of every wall tile: what the person is looking at comes first.
         decodes.submit(key: Self.key(for: i), generation: generation, priority: priority) {
-            source.photo(for: entry, fitting: (box.width, box.height))
+            source.photo(for: entry, fitting: box)
         }
         return generation
     }

@@ -178,10 +178,9 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
         } else {
             cell.state = .loading
             let source = self.source
-            let pixels = (width: box.width, height: box.height)
             let matte = Matte(drawer.theme.placeholder), enlarging = drawer.renderer.isSoftware
             decodes.submit(key: cell.serial, generation: cell.generation, priority: distanceToViewport(index)) {
-                source.pixels(for: entry, box: pixels, onto: matte, enlarging: enlarging)
+                source.pixels(for: entry, box: box, onto: matte, enlarging: enlarging)
             }
         }
         return cell

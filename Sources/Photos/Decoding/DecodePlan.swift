@@ -1,3 +1,5 @@
+import Waterfall
+
 /// How a decoded photo meets its target box.
 public enum DecodeMode: Sendable, Equatable {
     /// The result covers the box and is centre-cropped to it (tiles). Where the photo is
@@ -28,7 +30,7 @@ struct DecodePlan: Equatable {
     ///   - sourceWidth, sourceHeight: the stored size of the photo.
     ///   - box: the target in *displayed* orientation.
     init(sourceWidth: Int, sourceHeight: Int, orientation: Orientation,
-         box: (width: Int, height: Int), mode: DecodeMode) {
+         box: PixelSize, mode: DecodeMode) {
         precondition(sourceWidth > 0 && sourceHeight > 0)
         let boxWidth = max(1, orientation.swapsSides ? box.height : box.width)
         let boxHeight = max(1, orientation.swapsSides ? box.width : box.height)

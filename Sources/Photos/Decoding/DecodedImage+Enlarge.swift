@@ -1,4 +1,5 @@
 import CSDL2
+import Waterfall
 
 extension DecodedImage {
     /// The image enlarged to exactly `box`, centre-cropped to its shape, when it is smaller than
@@ -10,7 +11,7 @@ extension DecodedImage {
     /// is copied 1:1. The filter is SDL's own bilinear stretch, the one that renderer uses, so
     /// the pixels are the ones it would have drawn. Surface functions only: safe on any thread,
     /// no SDL_Init. Should SDL fail, the image comes back as it was and is scaled when drawn.
-    public func enlarged(toFill box: (width: Int, height: Int)) -> DecodedImage {
+    public func enlarged(toFill box: PixelSize) -> DecodedImage {
         guard width > 0, height > 0, box.width > 0, box.height > 0,
               width < box.width || height < box.height,
               box.width <= 16384, box.height <= 16384 else { return self }

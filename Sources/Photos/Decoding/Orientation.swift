@@ -1,3 +1,5 @@
+import Waterfall
+
 // EXIF orientation (tag 0x0112). The stored pixels are turned by this value to get the
 // photo as the camera holder saw it; sizes in the layout are always *as displayed*.
 public enum Orientation: Int, Sendable, CaseIterable, Codable {
@@ -16,7 +18,7 @@ public enum Orientation: Int, Sendable, CaseIterable, Codable {
     /// 5–8 turn the photo a quarter, so its displayed width is its stored height.
     public var swapsSides: Bool { rawValue >= 5 }
 
-    public func displayedSize(width: Int, height: Int) -> (width: Int, height: Int) {
-        swapsSides ? (height, width) : (width, height)
+    public func displayedSize(_ stored: PixelSize) -> PixelSize {
+        swapsSides ? PixelSize(width: stored.height, height: stored.width) : stored
     }
 }

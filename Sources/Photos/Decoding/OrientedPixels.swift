@@ -1,3 +1,5 @@
+import Waterfall
+
 extension Orientation {
     /// The stored pixels turned and mirrored so they are as displayed. Done after the
     /// downscale, so it moves tile-sized images only.
@@ -5,7 +7,8 @@ extension Orientation {
         if self == .up { return image }
         precondition(image.stride % 4 == 0)
         let sw = image.width, sh = image.height
-        let (dw, dh) = displayedSize(width: sw, height: sh)
+        let displayed = displayedSize(PixelSize(width: sw, height: sh))
+        let dw = displayed.width, dh = displayed.height
         let sourceStride = image.stride / 4
         // For displayed (x, y), the stored pixel is at start + x·stepX + y·stepY, in pixels.
         let start: Int, stepX: Int, stepY: Int

@@ -1,3 +1,5 @@
+import Waterfall
+
 /// Decodes a photo straight to the size it is shown at: a target box in displayed
 /// orientation, filled (tiles) or fitted (detail view), with EXIF orientation applied to
 /// the pixels. Safe to call from any thread; every call is independent.
@@ -16,8 +18,8 @@ public enum PhotoDecoder {
     ///     is smaller: never upscaled); `.fit` returns the whole photo inside the box.
     ///   - maxPixels: cap on the largest buffer this decode allocates.
     public static func decode(path: PhotoPath, format: ImageFormat, orientation: Orientation = .up,
-                              storedSize: (width: Int, height: Int)? = nil,
-                              box: (width: Int, height: Int), mode: DecodeMode,
+                              storedSize: PixelSize? = nil,
+                              box: PixelSize, mode: DecodeMode,
                               maxPixels: Int = defaultMaxPixels) throws(DecodeError) -> DecodedImage {
         return try decode(data: DecodeInput.read(path), format: format, orientation: orientation,
                           storedSize: storedSize, box: box, mode: mode, maxPixels: maxPixels)
@@ -25,8 +27,8 @@ public enum PhotoDecoder {
 
     /// The same from bytes already in memory.
     public static func decode(data: [UInt8], format: ImageFormat, orientation: Orientation = .up,
-                              storedSize: (width: Int, height: Int)? = nil,
-                              box: (width: Int, height: Int), mode: DecodeMode,
+                              storedSize: PixelSize? = nil,
+                              box: PixelSize, mode: DecodeMode,
                               maxPixels: Int = defaultMaxPixels) throws(DecodeError) -> DecodedImage {
         // libtiff (inside SDL_image) already applies the mirror part of a TIFF's own
         // orientation tag; only the rest is left to do.
@@ -38,7 +40,7 @@ public enum PhotoDecoder {
     }
 
     /// Scales an already decoded, already oriented image (a thumbnail) to a box.
-    public static func scale(_ image: DecodedImage, box: (width: Int, height: Int), mode: DecodeMode) -> DecodedImage {
+    public static func scale(_ image: DecodedImage, box: PixelSize, mode: DecodeMode) -> DecodedImage {
         guard image.width > 0, image.height > 0 else { return image }
         let plan = DecodePlan(sourceWidth: image.width, sourceHeight: image.height, orientation: .up,
                               box: box, mode: mode)
@@ -96,10 +98,10 @@ public enum PhotoDecoder {
 /// What the caller asked for, handed to each format's decoder.
 struct DecodeRequest {
     var orientation: Orientation
-    var box: (width: Int, height: Int)
+    var box: PixelSize
     var mode: DecodeMode
     var maxPixels: Int
-    var storedSize: (width: Int, height: Int)?
+    var storedSize: PixelSize?
 
     func plan(sourceWidth: Int, sourceHeight: Int) -> DecodePlan {
         DecodePlan(sourceWidth: sourceWidth, sourceHeight: sourceHeight, orientation: orientation,

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Waterfall
 
 /// One photo to decode: what `PhotoDecoder.decode` takes, as a value that can cross a thread
 /// or a process boundary.
@@ -8,13 +9,13 @@ public struct PhotoDecodeRequest: Sendable {
     public var path: PhotoPath
     public var format: ImageFormat
     public var orientation: Orientation
-    public var storedSize: (width: Int, height: Int)?
-    public var box: (width: Int, height: Int)
+    public var storedSize: PixelSize?
+    public var box: PixelSize
     public var mode: DecodeMode
     public var maxPixels: Int
 
     public init(path: PhotoPath, format: ImageFormat, orientation: Orientation = .up,
-                storedSize: (width: Int, height: Int)? = nil, box: (width: Int, height: Int),
+                storedSize: PixelSize? = nil, box: PixelSize,
                 mode: DecodeMode, maxPixels: Int = PhotoDecoder.defaultMaxPixels) {
         self.path = path; self.format = format; self.orientation = orientation
         self.storedSize = storedSize; self.box = box; self.mode = mode; self.maxPixels = maxPixels

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Logging
 import Synchronization
+import Waterfall
 
 /// The shared thumbnail cache of the freedesktop.org Thumbnail Managing Standard, so cascade,
 /// file managers and other viewers reuse each other's thumbnails:
@@ -140,7 +141,7 @@ public struct ThumbnailCache: Sendable {
     /// when the cache is off or cannot be written.
     @discardableResult
     public func store(_ image: DecodedImage, path: PhotoPath, stamp: FileStamp, size: ThumbnailSize,
-                      originalSize: (width: Int, height: Int)? = nil, format: ImageFormat? = nil) -> Bool {
+                      originalSize: PixelSize? = nil, format: ImageFormat? = nil) -> Bool {
         guard let folder = folder(size), !isInsideCache(path) else { return false }
         let uri = Self.uri(for: path)
         var text = [("Thumb::URI", uri), ("Thumb::MTime", String(stamp.mtime)), ("Thumb::Size", String(stamp.size))]

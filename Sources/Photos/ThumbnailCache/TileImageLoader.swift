@@ -1,3 +1,5 @@
+import Waterfall
+
 /// Gets the pixels for one wall tile, through the thumbnail cache: a valid thumbnail large
 /// enough is scaled to the tile; otherwise the photo is decoded once at the matching
 /// thumbnail size, the thumbnail is stored for next time (and for other programs), and the
@@ -25,7 +27,7 @@ public struct TileImageLoader: Sendable {
     ///   - storedSize: the probed size before orientation; without it the cache is skipped.
     ///   - tile: the tile's size in pixels.
     public func load(path: PhotoPath, format: ImageFormat, orientation: Orientation = .up,
-                     storedSize: (width: Int, height: Int)?, tile: (width: Int, height: Int))
+                     storedSize: PixelSize?, tile: PixelSize)
         throws(DecodeError) -> DecodedImage
     {
         let size = cache.isEnabled ? storedSize.flatMap { Self.thumbnailSize(for: $0, orientation: orientation, tile: tile) } : nil
@@ -38,7 +40,7 @@ public struct TileImageLoader: Sendable {
         // and its stamp and (on a miss) its bytes then come from the same open file.
         let file = try DecodeInput.open(path)
         let stamp = FileStamp(file)
-        let displayed = orientation.displayedSize(width: storedSize.width, height: storedSize.height)
+        let displayed = orientation.displayedSize(storedSize)
         let needed = Self.acceptableLongSide(displayed: displayed, tile: tile)
 
         for candidate in ThumbnailSize.allCases where candidate >= size {
@@ -65,7 +67,7 @@ public struct TileImageLoader: Sendable {
 
     /// Makes sure the cache holds a valid `size` thumbnail of the photo — `cascade cache warm`.
     public func warm(path: PhotoPath, format: ImageFormat, orientation: Orientation,
-                     storedSize: (width: Int, height: Int), size: ThumbnailSize) -> WarmOutcome {
+                     storedSize: PixelSize, size: ThumbnailSize) -> WarmOutcome {
         do {
             let file = try DecodeInput.open(path)
             let stamp = FileStamp(file)
@@ -83,12 +85,12 @@ public struct TileImageLoader: Sendable {
     /// content — a decoder worker crashing or timing out on it included — is recorded so the
     /// photo is not tried again until it changes. `stored`: whether the thumbnail got written.
     private func makeThumbnail(_ file: SafeFile, stamp: FileStamp, path: PhotoPath, format: ImageFormat,
-                               orientation: Orientation, storedSize: (width: Int, height: Int),
+                               orientation: Orientation, storedSize: PixelSize,
                                size: ThumbnailSize) throws(DecodeError) -> (image: DecodedImage, stored: Bool) {
         let thumbnail: DecodedImage
         do {
             thumbnail = try decoder.decode(file, PhotoDecodeRequest(path: path, format: format, orientation: orientation,
-                                                                    storedSize: storedSize, box: (size.pixels, size.pixels),
+                                                                    storedSize: storedSize, box: PixelSize(width: size.pixels, height: size.pixels),
                                                                     mode: .fit, maxPixels: maxPixels))
         } catch {
             if error.isContentFailure {
@@ -107,13 +109,13 @@ public struct TileImageLoader: Sendable {
     static let upscaleTolerance = 0.9
 
     /// The smallest long side a thumbnail may have to serve this tile.
-    static func acceptableLongSide(displayed: (width: Int, height: Int), tile: (width: Int, height: Int)) -> Int {
+    static func acceptableLongSide(displayed: PixelSize, tile: PixelSize) -> Int {
         let needed = min(neededLongSide(displayed: displayed, tile: tile), max(displayed.width, displayed.height))
         return Int((Double(needed) * upscaleTolerance).rounded(.up))
     }
 
     /// The longer side of the photo scaled to fill the tile (before the crop).
-    static func neededLongSide(displayed: (width: Int, height: Int), tile: (width: Int, height: Int)) -> Int {
+    static func neededLongSide(displayed: PixelSize, tile: PixelSize) -> Int {
         let scale = max(Double(tile.width) / Double(max(1, displayed.width)),
                         Double(tile.height) / Double(max(1, displayed.height)))
         return Int((Double(max(displayed.width, displayed.height)) * scale).rounded(.up))
@@ -121,10 +123,10 @@ public struct TileImageLoader: Sendable {
 
     /// The cache folder whose thumbnails are big enough for this tile; nil when a tile
     /// needs more than xx-large (a panorama in a tall tile) and is decoded directly.
-    static func thumbnailSize(for stored: (width: Int, height: Int), orientation: Orientation,
-                              tile: (width: Int, height: Int)) -> ThumbnailSize? {
+    static func thumbnailSize(for stored: PixelSize, orientation: Orientation,
+                              tile: PixelSize) -> ThumbnailSize? {
         guard stored.width > 0, stored.height > 0 else { return nil }
-        let displayed = orientation.displayedSize(width: stored.width, height: stored.height)
+        let displayed = orientation.displayedSize(stored)
         return ThumbnailSize.covering(acceptableLongSide(displayed: displayed, tile: tile))
     }
 }

@@ -1,3 +1,5 @@
+import Waterfall
+
 // The decode worker's wire format: one request and one reply per SOCK_SEQPACKET message,
 // little-endian, versioned by a magic number. The file travels as a descriptor beside the
 // request and the pixels as a sealed memfd beside the reply, so a message stays small.
@@ -45,8 +47,8 @@ enum WorkerMessages {
               let orientation = Orientation(rawValue: Int(try input.u8())) else { throw Malformed() }
         let mode: DecodeMode = try input.u8() == 0 ? .fill : .fit
         let hasStored = try input.u8() != 0
-        let box = (width: try input.size(), height: try input.size())
-        let stored = (width: try input.size(), height: try input.size())
+        let box = PixelSize(width: try input.size(), height: try input.size())
+        let stored = PixelSize(width: try input.size(), height: try input.size())
         let maxPixels = try input.u64()
         let path = try input.bytes()
         guard input.atEnd, maxPixels <= Int.max / 8 else { throw Malformed() }

@@ -1,3 +1,5 @@
+import Waterfall
+
 /// The size of a GIF's first frame, from its image descriptor. SDL_image allocates its surface
 /// at this size, not at the logical screen's that the probe reports, so a GIF claiming a 1×1
 /// screen can carry a 60000×60000 frame descriptor and make SDL allocate gigabytes from a
@@ -5,7 +7,7 @@
 enum GIFFrameSize {
     /// The first frame's width and height, or nil when the blocks end or make no sense before
     /// one is found (SDL_image then refuses the file itself).
-    static func firstFrame(in data: UnsafeRawBufferPointer) -> (width: Int, height: Int)? {
+    static func firstFrame(in data: UnsafeRawBufferPointer) -> PixelSize? {
         func byte(_ offset: Int) -> Int? { offset >= 0 && offset < data.count ? Int(data[offset]) : nil }
         func le16(_ offset: Int) -> Int? {
             guard let low = byte(offset), let high = byte(offset + 1) else { return nil }
@@ -19,7 +21,7 @@ enum GIFFrameSize {
             switch introducer {
             case 0x2C:  // image descriptor: left, top, width, height
                 guard let width = le16(position + 5), let height = le16(position + 7) else { return nil }
-                return (width, height)
+                return PixelSize(width: width, height: height)
             case 0x21:  // extension: label, then data sub-blocks up to an empty one
                 position += 2
                 while let size = byte(position), size > 0 { position += 1 + size }

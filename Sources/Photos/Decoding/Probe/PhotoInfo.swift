@@ -1,3 +1,5 @@
+import Waterfall
+
 /// What the header of a photo says, read without decoding a pixel: enough to lay out its tile
 /// before any decode has run, and for the decoder to check its pixel cap first.
 public struct PhotoInfo: Sendable, Hashable {
@@ -11,6 +13,7 @@ public struct PhotoInfo: Sendable, Hashable {
     /// The size of the pixels as stored in the file, before orientation.
     public var pixelWidth: Int { Int(storedWidth) }
     public var pixelHeight: Int { Int(storedHeight) }
+    public var storedSize: PixelSize { PixelSize(width: pixelWidth, height: pixelHeight) }
 
     /// The largest side a header may claim. Beyond it the header is taken as corrupt; up to it
     /// the size is reported as is, and the decoder's pixel cap decides whether to decode.
