@@ -1,7 +1,5 @@
 import App
 import ArgumentParser
-import Photos
-import Waterfall
 
 struct Cache: ParsableCommand {
     static let configuration = CommandConfiguration(

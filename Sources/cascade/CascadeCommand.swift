@@ -2,8 +2,6 @@
 import App
 import ArgumentParser
 import Foundation
-import Photos
-import Waterfall
 
 @main
 struct Cascade: ParsableCommand {

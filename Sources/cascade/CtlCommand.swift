@@ -1,6 +1,5 @@
 import App
 import ArgumentParser
-import Waterfall
 
 struct CtlCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,7 +2,6 @@
 // and kiosk mode (DESIGN.md §7).
 import App
 import ArgumentParser
-import Waterfall
 
 struct DaemonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Listen for JSON commands on this Unix socket (mode 0600).", valueName: "PATH"))

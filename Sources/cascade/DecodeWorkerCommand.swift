@@ -1,9 +1,7 @@
 // `cascade decode-worker`: not for people. cascade runs itself with it to decode photos in a
 // child process (see DecoderPool); it is hidden from --help.
+import App
 import ArgumentParser
-import Glibc
-import Photos
-import Waterfall
 
 struct DecodeWorkerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,7 +22,6 @@ struct DecodeWorkerCommand: ParsableCommand {
     var nice: Int32 = 0
 
     func run() throws {
-        DecodeWorker.run(parent: parent, limits: DecodeWorker.Limits(addressSpace: addressSpace, cpuSecondsPerRequest: cpuSeconds,
-                                                                     niceness: nice))
+        DecodeWorkerEntry.run(parent: parent, addressSpace: addressSpace, cpuSecondsPerRequest: cpuSeconds, niceness: nice)
     }
 }

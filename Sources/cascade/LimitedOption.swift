@@ -3,8 +3,8 @@
 // number out of range (0, -1, 1e300, nan, 2^64…), stops the command at once with status 64 and
 // "The value 'W' is invalid for '--name <n>': must be …", before anything is allocated.
 
+import App
 import ArgumentParser
-import Waterfall
 
 extension Limit {
     /// For `@Option(transform:)`.

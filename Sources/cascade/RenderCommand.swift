@@ -1,6 +1,5 @@
 import App
 import ArgumentParser
-import Waterfall
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,5 @@
 import App
 import ArgumentParser
-import Photos
-import Waterfall
 
 /// `cascade [PATH…]` — the default command: the wall in a window.
 struct View: ParsableCommand {

@@ -1,8 +1,6 @@
 // Options shared by every command that shows a wall.
 import App
 import ArgumentParser
-import Photos
-import Waterfall
 
 struct WallOptions: ParsableArguments {
     @Option(parsing: .unconditional,
@@ -40,7 +38,7 @@ struct WallOptions: ParsableArguments {
         return WallStyle(columns: count, margins: Margins(all: margin), captions: captions)
     }
 
-    var order: Photos.SortOrder {
+    var order: SortOrder {
         switch sort {
         case .name: .name
         case .mtime: .mtime

@@ -1,0 +1,21 @@
+// The names from the layers under App that the cascade executable's argument parsing uses. The
+// executable depends on App and ArgumentParser alone (Package.swift), so it sees them through
+// these aliases; they are the same types, and a file importing both modules is not ambiguous.
+
+import Photos
+import Waterfall
+
+// The limits table every numeric option is read through, and the values options become.
+public typealias Limits = Waterfall.Limits
+public typealias Limit = Waterfall.Limit
+public typealias LimitError = Waterfall.LimitError
+public typealias ColumnCount = Waterfall.ColumnCount
+public typealias Margins = Waterfall.Margins
+public typealias ScreenSchedule = Waterfall.ScreenSchedule
+
+// Defaults and choices the options name.
+public typealias CascadeVersion = Photos.CascadeVersion
+public typealias PhotoDecoder = Photos.PhotoDecoder
+public typealias SortOrder = Photos.SortOrder
+public typealias ThumbnailSize = Photos.ThumbnailSize
+public typealias BackgroundPriority = Photos.BackgroundPriority

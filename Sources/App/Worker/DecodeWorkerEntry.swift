@@ -1,0 +1,15 @@
+// `cascade decode-worker`: the child process a `DecoderPool` starts to decode photos outside
+// cascade's own address space. Its entry point is here so that the executable, which only
+// parses arguments, reaches Photos through App like every other command.
+
+import Photos
+
+public enum DecodeWorkerEntry {
+    /// Serves decode requests for the cascade whose pid is `parent`, within these limits, until
+    /// that cascade closes the socket or dies. Never returns.
+    public static func run(parent: Int32, addressSpace: Int, cpuSecondsPerRequest: Int, niceness: Int32) -> Never {
+        DecodeWorker.run(parent: parent, limits: DecodeWorker.Limits(addressSpace: addressSpace,
+                                                                     cpuSecondsPerRequest: cpuSecondsPerRequest,
+                                                                     niceness: niceness))
+    }
+}
