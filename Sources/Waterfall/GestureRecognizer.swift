@@ -11,6 +11,8 @@ public struct GestureRecognizer: Sendable {
     public var maximumTapDuration = 0.5
     /// Velocity is estimated from samples no older than this before the last one.
     public var velocityWindow = 0.1
+    /// How far back the release velocity may look when no earlier frame falls in the window.
+    public var slowFrameWindow = 0.3
 
     private enum State: Sendable {
         case idle
@@ -154,6 +156,16 @@ public struct GestureRecognizer: Sendable {
     }
 
     private mutating func addSample(_ p: Point, _ t: Double) {
+        // Events are stamped when the loop reads them, so a slow frame hands over a burst with
+        // one time: the burst is one sample, its last point, and the ring spans frames, not
+        // events — else a burst longer than the ring leaves no time span to measure over.
+        if sampleCount > 0 {
+            let newest = (sampleHead - 1 + samples.count) % samples.count
+            if samples[newest].time == t {
+                samples[newest].point = p
+                return
+            }
+        }
         samples[sampleHead] = Sample(point: p, time: t)
         sampleHead = (sampleHead + 1) % samples.count
         sampleCount = min(sampleCount + 1, samples.count)
@@ -167,7 +179,13 @@ public struct GestureRecognizer: Sendable {
         var oldest = newest
         for k in 2...sampleCount {
             let s = samples[(sampleHead - k + samples.count) % samples.count]
-            if newest.time - s.time > velocityWindow { break }
+            if newest.time - s.time > velocityWindow {
+                // Frames slower than the window (a loaded kiosk at 8 fps) leave only the lift
+                // inside it: the frame before still measures the flick. A finger that rested
+                // has not moved since that sample, so it still ends without a fling.
+                if oldest.time == newest.time, newest.time - s.time <= slowFrameWindow { oldest = s }
+                break
+            }
             oldest = s
         }
         let dt = newest.time - oldest.time

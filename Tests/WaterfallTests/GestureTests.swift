@@ -41,6 +41,26 @@ struct GestureTests {
         #expect(!g.contains { if case .tap = $0 { true } else { false } })
     }
 
+    @Test("on a slow loop events arrive in bursts with one time each: the flick still flings at its speed")
+    func burstsFling() {
+        // A flick of 200 px in 100 ms read by a loop at 8 frames a second: two bursts 125 ms apart.
+        var events: [InputEvent] = [.pointerDown(id: 0, at: Point(x: 100, y: 500), time: 0)]
+        for k in 1...5 { events.append(.pointerMoved(id: 0, to: Point(x: 100, y: 500 - Double(k) * 10), time: 0.125)) }
+        for k in 6...20 { events.append(.pointerMoved(id: 0, to: Point(x: 100, y: 500 - Double(k) * 10), time: 0.25)) }
+        events.append(.pointerUp(id: 0, at: Point(x: 100, y: 300), time: 0.25))
+        guard case .dragEnded(let v)? = recognize(events).last else { Issue.record("no drag end"); return }
+        #expect(v.y < -1000 && v.y > -1400)   // 150 px between the bursts' last points in 125 ms
+    }
+
+    @Test("a finger that rests a slow frame before lifting does not fling either")
+    func restOnSlowLoop() {
+        let g = recognize([.pointerDown(id: 0, at: Point(x: 100, y: 500), time: 0),
+                           .pointerMoved(id: 0, to: Point(x: 100, y: 300), time: 0.125),
+                           .pointerUp(id: 0, at: Point(x: 100, y: 300), time: 0.25)])
+        guard case .dragEnded(let v)? = g.last else { Issue.record("no drag end"); return }
+        #expect(v == .zero)
+    }
+
     @Test("a finger that rests before lifting does not fling")
     func restThenLift() {
         let g = recognize([.pointerDown(id: 0, at: Point(x: 100, y: 500), time: 0),
