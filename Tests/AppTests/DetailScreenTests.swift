@@ -39,7 +39,7 @@ struct DetailScreenTests {
         canvas = try OffscreenCanvas(logicalSize: Self.size)
         drawer = TileDrawer(renderer: canvas.renderer, fontPath: nil)
         let signal = finished
-        decodes = DecodeScheduler(workers: 2) { signal.signal() }
+        decodes = WallScreen.Decodes(workers: 2) { signal.signal() }
     }
 
     private func open(_ index: Int) -> DetailScreen {
@@ -54,7 +54,7 @@ struct DetailScreenTests {
         let deadline = DispatchTime.now() + 120
         while decoded.sizes[index] == nil {
             for result in decodes.drain(max: 10) {
-                if let i = DetailScreen.index(for: result.key), case .success(.success(let image)) = result.result {
+                if case .detail(let i) = result.key, case .success(let image) = result.result {
                     decoded.sizes[i, default: []].append(PixelSize(width: image.width, height: image.height))
                 }
                 screen.accept(result, now: 0)

@@ -11,7 +11,7 @@ import Waterfall
 
 @MainActor
 final class DetailScreen {
-    typealias Decodes = TileDecodes
+    typealias Decodes = ViewerDecodes
 
     private enum Slot {
         case loading(generation: UInt64)
@@ -58,10 +58,6 @@ final class DetailScreen {
     var onChange: ((Int) -> Void)?
 
     static let background = ScreenColor(red: 12, green: 12, blue: 13)
-    /// Decode keys of the detail view share the wall's scheduler below zero (the wall's cells
-    /// have serials ≥ 1), so one pool of workers serves both and the photo asked for comes first.
-    static func key(for index: Int) -> Int { -1 - index }
-    static func index(for key: Int) -> Int? { key < 0 ? -1 - key : nil }
 
     /// `tilePicture`: a copy of the wall tile's picture of photo (index, path), if the tile shows it.
     init(drawer: TileDrawer, entries: [PhotoEntry], index: Int, viewportSize: Size, decodes: Decodes,
@@ -112,7 +108,7 @@ final class DetailScreen {
         }
         for (i, slot) in slots where i != index {
             if case .ready(let texture, _, _) = slot { texture.destroy() }
-            decodes.cancel(key: Self.key(for: i))
+            decodes.cancel(key: .detail(i))
         }
         slots = kept.map { [newIndex: $0] } ?? [:]
         noSharper = noSharper.contains(index) ? [newIndex] : []
@@ -156,7 +152,7 @@ final class DetailScreen {
         for (i, _) in slots where !wanted.contains(i) {
             if case .ready(let texture, _, _) = slots[i] { texture.destroy() }
             slots[i] = nil
-            decodes.cancel(key: Self.key(for: i))
+            decodes.cancel(key: .detail(i))
         }
         let box = windowBox
         guard !box.isEmpty else { return }
@@ -170,8 +166,8 @@ final class DetailScreen {
         generation += 1
         let entry = entries[i], source = self.source
         // Ahead of every wall tile: what the person is looking at comes first.
-        decodes.submit(key: Self.key(for: i), generation: generation, priority: priority) {
-            source.photo(for: entry, fitting: (box.width, box.height))
+        decodes.submit(key: .detail(i), generation: generation, priority: priority) { () throws(TileFailure) in
+            try source.photo(for: entry, fitting: (box.width, box.height)).get()
         }
         return generation
     }
@@ -211,15 +207,15 @@ final class DetailScreen {
                          height: min(native.height, Int(Double(shown.height) * limit)))
     }
 
-    func accept(_ finished: DecodeResult<Result<DecodedImage, TileFailure>>, now: Double) {
-        guard let i = Self.index(for: finished.key) else { return }
+    func accept(_ finished: Decodes.Finished, now: Double) {
+        guard case .detail(let i) = finished.key else { return }
         var previous: TileTexture?
         switch slots[i] {
         case .loading(let expected)? where expected == finished.generation: break
         case .ready(let texture, _, let sharper)? where sharper == finished.generation: previous = texture
         default: return
         }
-        switch finished.outcome {
+        switch finished.result {
         case .success(let image):
             do {
                 let texture = try TileTexture(renderer: drawer.renderer,
@@ -257,7 +253,7 @@ final class DetailScreen {
     func close() {
         for (i, slot) in slots {
             if case .ready(let texture, _, _) = slot { texture.destroy() }
-            decodes.cancel(key: Self.key(for: i))
+            decodes.cancel(key: .detail(i))
         }
         slots.removeAll()
         dropPreview()

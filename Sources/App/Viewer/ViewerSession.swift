@@ -65,7 +65,7 @@ final class ViewerSession {
         self.title = title
         self.log = log
         events = EventSource(window: window)
-        decodes = DecodeScheduler(niceness: BackgroundPriority.viewerDecoders) { waker.wake() }
+        decodes = ViewerDecodes(niceness: BackgroundPriority.viewerDecoders) { waker.wake() }
         output = EventOutput(options.events, log: log)
         let font = FontLocator.locate()
         drawer = TileDrawer(renderer: window.renderer, fontPath: font)
@@ -211,11 +211,10 @@ final class ViewerSession {
             let want = min(2, wall.uploadsPerFrame - taken)
             let batch = decodes.drain(max: want)
             for finished in batch {
-                if case .success(.success(let image)) = finished.result { bytes += image.pixels.count }
-                if DetailScreen.index(for: finished.key) != nil {
-                    detail?.accept(finished, now: now)
-                } else {
-                    wall.accept(finished, now: now)
+                if case .success(let image) = finished.result { bytes += image.pixels.count }
+                switch finished.key {
+                case .detail: detail?.accept(finished, now: now)
+                case .tile: wall.accept(finished, now: now)
                 }
             }
             taken += batch.count
