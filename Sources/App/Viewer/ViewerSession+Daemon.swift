@@ -128,6 +128,7 @@ extension ViewerSession {
         }
         if new.wallOrder != options.wallOrder { log.info("new order: the rescan shows it") }
         if new.stats != options.stats { showStats = new.stats }
+        if new.keyBindings != options.keyBindings { keys = KeyBindings(configured: new.keyBindings) }
         idle.configure(attractAfter: new.attractAfter, speed: new.attractSpeed, detailTimeout: new.detailTimeout)
         screen.configure(schedule: new.screenSchedule, offAfter: new.screenOffAfter)
         options = new

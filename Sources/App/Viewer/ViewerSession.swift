@@ -47,6 +47,8 @@ final class ViewerSession {
     var overlay: ViewerOverlay?
     var overlayDrawn: (lines: [String], rect: PixelRect)?
     let infoPanel: InfoPanel
+    /// The standard keys and the configuration's `[keys]`.
+    var keys: KeyBindings
     var statsUpdated = -Double.infinity
     private(set) var firstFullScreen: Double?
     private let refreshInterval: Double
@@ -78,6 +80,7 @@ final class ViewerSession {
         }
         showStats = options.stats
         infoPanel = InfoPanel { waker.wake() }
+        keys = KeyBindings(configured: options.keyBindings)
         idle = IdleBehaviour(attractAfter: options.attractAfter, speed: options.attractSpeed,
                              detailTimeout: options.detailTimeout, now: ProcessClock.now())
         screen = ScreenController(schedule: options.screenSchedule, offAfter: options.screenOffAfter, now: ProcessClock.now())
@@ -319,8 +322,9 @@ final class ViewerSession {
             }
         case .key(let press):
             if overlayTakes(press) { break }
-            let action = KeyBindings.action(for: press, in: mode)
-            if let action, !press.isRepeat || action.repeats { perform(action) }
+            if let command = keys.command(for: press, in: mode), !press.isRepeat || command.repeats {
+                perform(command, from: .key)
+            }
         }
     }
 
