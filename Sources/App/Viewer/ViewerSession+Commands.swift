@@ -74,7 +74,7 @@ extension ViewerSession {
         case .last: if let detail { detail.show(detail.entries.count - 1) }
         case .toggleHelp: toggleOverlay(.help)
         case .toggleInfo: toggleOverlay(.info)
-        case .toggleStats: showStats.toggle()
+        case .toggleStats: statsPanel.shown.toggle()
         case .toggleFullscreen: window.setFullscreen(!window.isFullscreen)
         case .reload: if !scanning { rescan() }
         case .quit:
