@@ -83,7 +83,7 @@ extension Command {
         case .success: throw ControlError("\(name) is for the control socket only")
         case .failure(let error):
             if ControlProtocol.commandNames.contains(name) { throw error }
-            let names = simpleNames.map(\.name) + ["select", "open", "scroll-to", "set-columns", "screen"]
+            let names = simpleNames.map(\.name) + ["select", "scroll-to", "set-columns", "screen"]
             throw ControlError("unknown command \"\(name)\" (commands: \(names.joined(separator: ", ")))")
         }
     }
