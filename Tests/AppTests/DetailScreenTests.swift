@@ -129,7 +129,7 @@ struct DetailScreenTests {
         defer { screen.close() }
         screen.doubleClickGuard = 0
         var closed = 0
-        screen.onClose = { closed += 1 }
+        screen.onCommand = { if $0 == .back { closed += 1 } }
         tap(screen, at: Point(x: 400, y: 300), time: 1)
         #expect(closed == 0)
         tap(screen, at: Point(x: 100, y: 300), time: 2)
@@ -141,7 +141,7 @@ struct DetailScreenTests {
         let screen = open(1)
         defer { screen.close() }
         var closed = 0
-        screen.onClose = { closed += 1 }
+        screen.onCommand = { if $0 == .back { closed += 1 } }
         tap(screen, at: Point(x: 100, y: 300), time: 1)
         #expect(closed == 0)
     }

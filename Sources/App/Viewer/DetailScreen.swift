@@ -3,6 +3,7 @@
 // fingers, pan by dragging when zoomed, swipe to the next one when not. Until the decode lands,
 // the wall tile's picture is shown enlarged in the photo's place, so opening is never a grey box.
 
+import Control
 import Foundation
 import Logging
 import Photos
@@ -52,8 +53,10 @@ final class DetailScreen {
     /// What the last frame drawn showed of the photo, for `timing`.
     private var drawnPicture = DetailTiming.Picture.placeholder
 
-    /// Esc, Backspace or a tap beside the photo.
-    var onClose: (() -> Void)?
+    /// A gesture that means a command — a tap beside the photo is `back`, a swipe `next` or
+    /// `previous` — for the session to perform as it does a key's. Without it (the screen
+    /// tested alone) a swipe steps here.
+    var onCommand: ((Command) -> Void)?
     /// The photo shown changed (next, previous, swipe).
     var onChange: ((Int) -> Void)?
 
@@ -283,7 +286,7 @@ final class DetailScreen {
     private func apply(_ gesture: Gesture) {
         switch gesture {
         case .tap(let point):
-            if !viewport.contains(point), ProcessClock.now() - openedAt > doubleClickGuard { onClose?() }
+            if !viewport.contains(point), ProcessClock.now() - openedAt > doubleClickGuard { onCommand?(.back) }
         case .dragMoved(let delta, _):
             if viewport.isZoomed { viewport.pan(by: delta) } else { swipe += delta.x }
         case .dragEnded(let velocity):
@@ -291,7 +294,9 @@ final class DetailScreen {
             guard !viewport.isZoomed else { return }
             let far = abs(swipe) > viewport.viewport.width * 0.15
             let fast = abs(velocity.x) > 600 && abs(swipe) > 20
-            if far || fast { if swipe < 0 { next() } else { previous() } }
+            guard far || fast else { return }
+            let step: Command = swipe < 0 ? .next : .previous
+            if let onCommand { onCommand(step) } else if step == .next { next() } else { previous() }
         case .pinchBegan:
             pinchBaseZoom = viewport.zoom
         case .pinchChanged(let scale, let centre):
