@@ -60,7 +60,7 @@ public enum ControlProtocol {
         return Decoded(requestID: requestID, message: message(name: name, arguments: Array(words.dropFirst())))
     }
 
-    private static func message(name nameValue: JSONValue, arguments: [JSONValue]) -> Result<ControlMessage, ControlError> {
+    static func message(name nameValue: JSONValue, arguments: [JSONValue]) -> Result<ControlMessage, ControlError> {
         guard let name = nameValue.stringValue else {
             return .failure(ControlError("the command name must be a string, got \(brief(nameValue))"))
         }
@@ -130,7 +130,7 @@ public enum ControlProtocol {
         return try number(value, Limits.columns, for: "set-columns")
     }
 
-    private static func scrollTo(_ value: JSONValue) throws(ControlError) -> ControlCommand {
+    private static func scrollTo(_ value: JSONValue) throws(ControlError) -> Command {
         let usage = "scroll-to needs {\"index\": i} or {\"offset\": y}, with \"animated\": true to glide"
         guard let pairs = value.objectValue else { throw ControlError("\(usage); got \(brief(value))") }
         if let unknown = pairs.first(where: { !["index", "offset", "animated"].contains($0.0) }) {

@@ -21,8 +21,8 @@ struct Cascade: ParsableCommand {
             var command = try parseAsRoot(arguments)
             guard command is View else { return try command.run() }
             let invocation = ViewInvocation(arguments: arguments, environment: ProcessInfo.processInfo.environment)
-            let view = try invocation.parse()
-            try view.run(reread: { try invocation.options() })
+            let (view, configuration) = try invocation.parseWithConfiguration()
+            try view.run(reread: { try invocation.options() }, keyBindings: configuration.keyBindings)
         } catch let error as ConfigError {
             FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
             exit(withError: ExitCode(ViewInvocation.configErrorStatus))

@@ -20,7 +20,10 @@ struct ViewInvocation: Sendable {
 
     /// The view command as the files and the command line together configure it. Throws a
     /// ConfigError naming file, line and key for a bad setting.
-    func parse() throws -> View {
+    func parse() throws -> View { try parseWithConfiguration().view }
+
+    /// The view command and the files it was configured by (their `[keys]` are not options).
+    func parseWithConfiguration() throws -> (view: View, configuration: Configuration) {
         let alone = try Self.parseView(commandLine)
         let configuration = try Configuration.load(explicitFile: alone.config, environment: environment)
         // Each setting on its own first, so a bad value is blamed on its line, not on the whole.
@@ -35,7 +38,7 @@ struct ViewInvocation: Sendable {
         }
         let words = configuration.arguments(before: commandLine, commandLineNamesPaths: !alone.paths.isEmpty)
         do {
-            return try Self.parseView(words)
+            return (try Self.parseView(words), configuration)
         } catch {
             // Every setting passed alone and the command line passed alone: only a combination
             // of them can fail here.
@@ -47,15 +50,16 @@ struct ViewInvocation: Sendable {
     /// For SIGHUP: the files read again, the same command line parsed again. The error's
     /// description names file, line and key.
     func options() throws -> ViewerOptions {
-        let view: View
+        let view: View, configuration: Configuration
         do {
-            view = try parse()
+            (view, configuration) = try parseWithConfiguration()
         } catch let error as ConfigError {
             throw error
         } catch {
             throw RereadError(description: Cascade.message(for: error))
         }
         var options = view.viewerOptions()
+        options.keyBindings = configuration.keyBindings
         options.reread = { [self] in try self.options() }
         return options
     }

@@ -41,7 +41,7 @@ struct DetailPreviewTests {
         canvas = try OffscreenCanvas(logicalSize: Self.size)
         drawer = TileDrawer(renderer: canvas.renderer, fontPath: nil)
         let signal = finished
-        decodes = DecodeScheduler(workers: 2) { signal.signal() }
+        decodes = WallScreen.Decodes(workers: 2) { signal.signal() }
         wall = WallScreen(drawer: drawer, viewportSize: Self.size,
                           style: WallStyle(columns: .fixed(3), margins: Margins(all: 8), captions: false),
                           source: TileSource(thumbnailCache: false, maxPixels: PhotoDecoder.defaultMaxPixels),
@@ -60,7 +60,7 @@ struct DetailPreviewTests {
         let deadline = DispatchTime.now() + 120
         while !done() {
             for result in decodes.drain(max: 100) {
-                if DetailScreen.index(for: result.key) != nil { screen?.accept(result, now: 1) } else { wall.accept(result, now: 0) }
+                if case .detail = result.key { screen?.accept(result, now: 1) } else { wall.accept(result, now: 0) }
             }
             if done() { break }
             try #require(finished.wait(timeout: deadline) == .success, "the decodes never finished")

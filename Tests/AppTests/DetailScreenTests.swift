@@ -39,7 +39,7 @@ struct DetailScreenTests {
         canvas = try OffscreenCanvas(logicalSize: Self.size)
         drawer = TileDrawer(renderer: canvas.renderer, fontPath: nil)
         let signal = finished
-        decodes = DecodeScheduler(workers: 2) { signal.signal() }
+        decodes = WallScreen.Decodes(workers: 2) { signal.signal() }
     }
 
     private func open(_ index: Int) -> DetailScreen {
@@ -54,7 +54,7 @@ struct DetailScreenTests {
         let deadline = DispatchTime.now() + 120
         while decoded.sizes[index] == nil {
             for result in decodes.drain(max: 10) {
-                if let i = DetailScreen.index(for: result.key), case .success(.success(let image)) = result.result {
+                if case .detail(let i) = result.key, case .success(let image) = result.result {
                     decoded.sizes[i, default: []].append(PixelSize(width: image.width, height: image.height))
                 }
                 screen.accept(result, now: 0)
@@ -129,7 +129,7 @@ struct DetailScreenTests {
         defer { screen.close() }
         screen.doubleClickGuard = 0
         var closed = 0
-        screen.onClose = { closed += 1 }
+        screen.onCommand = { if $0 == .back { closed += 1 } }
         tap(screen, at: Point(x: 400, y: 300), time: 1)
         #expect(closed == 0)
         tap(screen, at: Point(x: 100, y: 300), time: 2)
@@ -141,7 +141,7 @@ struct DetailScreenTests {
         let screen = open(1)
         defer { screen.close() }
         var closed = 0
-        screen.onClose = { closed += 1 }
+        screen.onCommand = { if $0 == .back { closed += 1 } }
         tap(screen, at: Point(x: 100, y: 300), time: 1)
         #expect(closed == 0)
     }

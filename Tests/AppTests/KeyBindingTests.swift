@@ -28,8 +28,8 @@ struct KeyBindingTests {
         #expect(wall(SDLK_j) == .moveCursor(.down))
         #expect(wall(SDLK_h) == .moveCursor(.left))
         #expect(wall(SDLK_l) == .moveCursor(.right))
-        #expect(wall(SDLK_RETURN) == .open)
-        #expect(wall(SDLK_KP_ENTER) == .open)
+        #expect(wall(SDLK_RETURN) == .openAtCursor)
+        #expect(wall(SDLK_KP_ENTER) == .openAtCursor)
         #expect(wall(SDLK_ESCAPE) == .back)
         #expect(wall(SDLK_BACKSPACE) == .back)
     }

@@ -97,7 +97,7 @@ final class WallHarness {
         // No font: no caption or error text textures, so the renderer's texture count is tiles only.
         drawer = TileDrawer(renderer: canvas.renderer, fontPath: nil)
         let signal = finished
-        decodes = DecodeScheduler(workers: 2) { signal.signal() }
+        decodes = WallScreen.Decodes(workers: 2) { signal.signal() }
         wall = WallScreen(drawer: drawer, viewportSize: size,
                           style: WallStyle(columns: .fixed(columns), margins: Margins(all: Self.margin), captions: false),
                           source: TileSource(thumbnailCache: false, maxPixels: PhotoDecoder.defaultMaxPixels),

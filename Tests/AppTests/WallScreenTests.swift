@@ -130,11 +130,11 @@ struct WallScreenTests {
         h.view.scrollTo(offset: h.maxOffset)
         h.layout()
         let source = TileSource(thumbnailCache: false, maxPixels: PhotoDecoder.defaultMaxPixels)
-        func lateResult(for old: (index: Int, cell: TileCell, generation: UInt64, box: PixelSize)) -> DecodeResult<Result<DecodedImage, TileFailure>> {
+        func lateResult(for old: (index: Int, cell: TileCell, generation: UInt64, box: PixelSize)) -> WallScreen.Decodes.Finished {
             // The real pixels of the old tile's photo, as its worker would have delivered them.
             let pixels = source.pixels(for: library.entries[old.index], box: old.box,
                                        onto: Matte(Theme.standard.placeholder), enlarging: true)
-            return DecodeResult(key: old.cell.serial, generation: old.generation, result: .success(pixels))
+            return WallScreen.Decodes.Finished(key: .tile(old.cell.serial), generation: old.generation, result: pixels)
         }
 
         // A cell now serving another tile on screen: the old tile's pixels arrive.

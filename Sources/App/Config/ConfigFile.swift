@@ -11,6 +11,11 @@ public enum ConfigFile {
     /// The settings of the file at `path`, in the order they are written. nil when the file does
     /// not exist and `mustExist` is false (the default locations are optional; `--config` is not).
     public static func read(_ path: String, mustExist: Bool, keys: [ConfigKey] = ConfigKey.view) throws(ConfigError) -> [ConfigSetting]? {
+        try readDocument(path, mustExist: mustExist, keys: keys)?.settings
+    }
+
+    /// The settings and the `[keys]` bindings of the file at `path`.
+    static func readDocument(_ path: String, mustExist: Bool, keys: [ConfigKey]) throws(ConfigError) -> Document? {
         let bytes: [UInt8]
         do {
             guard let read = try readBounded(path, mustExist: mustExist) else { return nil }
@@ -21,11 +26,25 @@ public enum ConfigFile {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ConfigError(file: path, message: "is not UTF-8 text")
         }
-        return try parse(text, file: path, keys: keys)
+        return try parseDocument(text, file: path, keys: keys)
+    }
+
+    /// What one file says: options, and key bindings in reading order.
+    struct Document {
+        var settings: [ConfigSetting]
+        var keyBindings: [ConfigKeyBinding]
     }
 
     /// The settings in `text`, which came from `file` (for messages and relative paths).
     public static func parse(_ text: String, file: String, keys: [ConfigKey] = ConfigKey.view) throws(ConfigError) -> [ConfigSetting] {
+        try parseDocument(text, file: file, keys: keys).settings
+    }
+
+    public static func parseKeyBindings(_ text: String, file: String) throws(ConfigError) -> [ConfigKeyBinding] {
+        try parseDocument(text, file: file, keys: ConfigKey.view).keyBindings
+    }
+
+    static func parseDocument(_ text: String, file: String, keys: [ConfigKey]) throws(ConfigError) -> Document {
         // toml++ reads a C string: a NUL would silently end the document early.
         if let nul = text.utf8.firstIndex(of: 0) {
             let line = text.utf8[..<nul].count(where: { $0 == UInt8(ascii: "\n") }) + 1
@@ -42,12 +61,17 @@ public enum ConfigFile {
         let lines = TOMLKeyLines.scan(text)
         let known = Dictionary(keys.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var settings: [ConfigSetting] = []
+        var bindings: [ConfigKeyBinding] = []
         var errors: [ConfigError] = []
         for name in table.keys {
             let line = lines[name] ?? 0
             guard let value = table[name] else { continue }
             do throws(ConfigError) {
                 let lineOrNil = line > 0 ? line : nil
+                if name == ConfigKeyBinding.section, let section = value.table {
+                    bindings += keyBindings(in: section, lines: lines, file: file, errors: &errors)
+                    continue
+                }
                 guard let key = known[name] else {
                     if value.type == .table {
                         throw ConfigError(file: file, line: lineOrNil, key: name,
@@ -63,7 +87,27 @@ public enum ConfigFile {
         }
         // The first problem in reading order, the same one every time.
         if let first = errors.min(by: { ($0.line ?? 0, $0.key ?? "") < ($1.line ?? 0, $1.key ?? "") }) { throw first }
-        return settings.sorted { ($0.line, $0.key.name) < ($1.line, $1.key.name) }
+        return Document(settings: settings.sorted { ($0.line, $0.key.name) < ($1.line, $1.key.name) },
+                        keyBindings: bindings.sorted { ($0.line, $0.text) < ($1.line, $1.text) })
+    }
+
+    /// `"ctrl+o" = "open"`: each binding checked, each problem kept with its line.
+    private static func keyBindings(in section: TOMLTable, lines: [String: Int], file: String,
+                                    errors: inout [ConfigError]) -> [ConfigKeyBinding] {
+        var bindings: [ConfigKeyBinding] = []
+        for key in section.keys {
+            let line = lines[TOMLKeyLines.inTable(ConfigKeyBinding.section, key)]
+            do throws(ConfigError) {
+                guard let command = section[key]?.string else {
+                    throw ConfigError(file: file, line: line, key: "\(ConfigKeyBinding.section).\(key)",
+                                      message: "expected a command as a string, as \"ctrl+o\" = \"open\"")
+                }
+                bindings.append(try ConfigKeyBinding(key: key, command: command, file: file, line: line))
+            } catch {
+                errors.append(error)
+            }
+        }
+        return bindings
     }
 
     private static func convert(_ value: TOMLValueConvertible, for key: ConfigKey, file: String, line: Int?) throws(ConfigError) -> ConfigValue {

@@ -8,6 +8,8 @@ public struct Configuration: Sendable, Equatable {
 
     /// The merged settings: each key once, from the last file that sets it.
     public private(set) var settings: [ConfigSetting] = []
+    /// The `[keys]` bindings, those of a later file first (the first binding a key matches wins).
+    public private(set) var keyBindings: [ConfigKeyBinding] = []
     /// The files that were there and read, in order.
     public private(set) var files: [String] = []
 
@@ -37,9 +39,10 @@ public struct Configuration: Sendable, Equatable {
     }
 
     mutating func merge(file: String, mustExist: Bool, keys: [ConfigKey]) throws(ConfigError) {
-        guard let read = try ConfigFile.read(file, mustExist: mustExist, keys: keys) else { return }
+        guard let read = try ConfigFile.readDocument(file, mustExist: mustExist, keys: keys) else { return }
         files.append(file)
-        merge(read)
+        merge(read.settings)
+        keyBindings = read.keyBindings + keyBindings
     }
 
     /// Later settings replace earlier ones of the same key — replace, not add: `kiosk = false`

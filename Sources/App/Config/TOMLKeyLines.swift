@@ -4,11 +4,15 @@
 // arrays and inline tables that span lines, and comments.
 
 enum TOMLKeyLines {
-    /// First line (1-based) on which each top-level key or table header's first name appears.
+    /// First line (1-based) on which each top-level key or table header's first name appears;
+    /// a key under a `[table]` header is listed as `inTable(table, key)`.
     static func scan(_ text: String) -> [String: Int] {
         var scanner = Scanner(bytes: Array(text.utf8))
         return scanner.run()
     }
+
+    /// How `scan` names key `key` of table `table`: no top-level key can start with a bracket.
+    static func inTable(_ table: String, _ key: String) -> String { "[\(table)]\(key)" }
 
     private struct Scanner {
         let bytes: [UInt8]
@@ -16,7 +20,7 @@ enum TOMLKeyLines {
         var line = 1
         var lines: [String: Int] = [:]
         /// After a `[table]` header, plain keys belong to that table, not to the top level.
-        var inTable = false
+        var table: String?
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -35,12 +39,19 @@ enum TOMLKeyLines {
                     i += 1
                     if !atEnd, current == UInt8(ascii: "[") { i += 1 }
                     skipBlanks()
-                    record(key())
-                    inTable = true
+                    let header = key()
+                    record(header)
+                    skipBlanks()
+                    // A dotted header (`[keys.wall]`) is not a table whose keys are looked up.
+                    table = !atEnd && current == UInt8(ascii: "]") ? header ?? "" : ""
                     skipToLineEnd()
                 default:
                     let name = key()
-                    if !inTable { record(name) }
+                    if let table {
+                        if !table.isEmpty, let name { record(TOMLKeyLines.inTable(table, name)) }
+                    } else {
+                        record(name)
+                    }
                     skipValue()
                 }
             }

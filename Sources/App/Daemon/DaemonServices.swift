@@ -13,7 +13,7 @@ final class DaemonServices {
     /// nil when the session runs without them (tests drive it a frame at a time).
     let signals: ProcessSignals?
     /// A SIGHUP came while a scan was under way: another scan follows it.
-    var rescanPending = false
+    private(set) var rescanPending = false
     /// systemd's notify socket, when started by systemd with `Type=notify`.
     let notifier: SystemdNotifier?
     /// The JSON control socket (`--control`).
@@ -25,9 +25,9 @@ final class DaemonServices {
     /// The folders' watcher, from the latest scan.
     var live: LiveFolders?
     /// systemd has heard READY=1 (after the first frame, and again after each reload).
-    var ready = false
+    private(set) var ready = false
     /// A SIGHUP's rescan is under way; systemd hears READY=1 when it is on screen.
-    var reloading = false
+    private(set) var reloading = false
 
     init(signals: ProcessSignals?, notifier: SystemdNotifier?, control: ControlServer?) {
         self.signals = signals
@@ -52,5 +52,65 @@ final class DaemonServices {
         control?.shutdown()
         live?.stop()
         signals?.cancel()
+    }
+}
+
+// What systemd hears, and when: READY=1 once the first frame is up and again when a reload's
+// wall is, the watchdog fed from the frame loop, a rescan owed to a SIGHUP that came during a
+// scan. The flags behind those are kept here, not by the loop.
+extension DaemonServices {
+    /// The watchdog is fed from the frame loop itself and nowhere else: a loop that hangs
+    /// stops feeding it, and systemd restarts the service.
+    func feedWatchdog(at now: Double) {
+        if watchdog?.isDue(at: now) == true { notifier?.watchdog() }
+    }
+
+    /// When the loop next owes the watchdog; infinity without one.
+    var deadline: Double {
+        guard let pacer = watchdog else { return .infinity }
+        let now = ProcessClock.now()
+        return now + pacer.secondsUntilDue(at: now)
+    }
+
+    /// A frame is on screen: systemd hears READY=1 for the first, and again once a reload's
+    /// wall is shown.
+    func presented(status: @autoclosure () -> String, scanning: Bool) {
+        guard let notifier else { return }
+        if !ready {
+            ready = true
+            notifier.ready(status: status())
+        } else if reloading, !scanning {
+            reloading = false
+            notifier.ready(status: status())
+        }
+    }
+
+    /// The screen went on or off: the status line says so, and a start with the screen off
+    /// (outside the schedule) says READY=1 here, since no frame will.
+    func screenChanged(status: String) {
+        guard let notifier else { return }
+        if !ready { ready = true; notifier.ready(status: status) } else { notifier.status(status) }
+    }
+
+    /// While the screen is off no frame is presented, so the READY=1 that ends a reload is
+    /// sent as soon as its scan is in.
+    func dark(status: @autoclosure () -> String, scanning: Bool) {
+        guard let notifier, reloading, !scanning else { return }
+        reloading = false
+        notifier.ready(status: status())
+    }
+
+    /// SIGHUP's rescan: a scan under way finishes first (its wall is shown), then the new one
+    /// starts, so repeated reloads never stack up scans. True when the rescan may start now.
+    func beginReload(scanning: Bool) -> Bool {
+        reloading = true
+        if scanning { rescanPending = true }
+        return !scanning
+    }
+
+    /// A rescan is owed to a reload that came during the last scan; taking it clears it.
+    func takePendingRescan() -> Bool {
+        defer { rescanPending = false }
+        return rescanPending
     }
 }

@@ -66,19 +66,9 @@ public struct TileSource: Sendable {
     }
 }
 
-/// The decode jobs of render, the wall and the detail view all return a tile's pixels or its
-/// failure; the scheduler wraps that in its own error for a job that threw.
-public typealias TileDecodes = DecodeScheduler<Result<DecodedImage, TileFailure>>
-
-extension DecodeResult where Value == Result<DecodedImage, TileFailure> {
-    /// The pixels, or why there are none, whichever way the job failed.
-    var outcome: Result<DecodedImage, TileFailure> {
-        switch result {
-        case .success(let value): value
-        case .failure(let error): .failure(TileFailure(reason: error.reason))
-        }
-    }
-}
+/// The decode jobs of render, the wall and the detail view: each gives a tile's pixels or
+/// the one reason there are none. `Key` tells the caller which tile or photo a result is for.
+public typealias TileJobs<Key: Hashable & Sendable> = KeyedDecodeScheduler<Key, DecodedImage, TileFailure>
 
 extension TileTexture {
     /// Replaces the texture's content with a decoded photo.

@@ -113,7 +113,7 @@ public enum WallRender {
     static func decodeAndDraw(_ shown: [Int], plan: WallPlan, source: TileSource, matte: Matte, scale: Double,
                               draw: (Int, Result<DecodedImage, TileFailure>) throws -> Void) throws {
         let wake = DispatchSemaphore(value: 0)
-        let scheduler = TileDecodes { wake.signal() }
+        let scheduler = TileJobs<Int> { wake.signal() }
         defer { scheduler.shutdown() }
         let window = scheduler.workerCount * 4
         var submitted = 0, drawn = 0
@@ -123,8 +123,8 @@ public enum WallRender {
                 let entry = plan.entries[index]
                 let px = PixelRect(snapping: plan.photoRect(at: index), scale: scale)
                 let box = px.size
-                scheduler.submit(key: index, generation: 0, priority: Double(submitted)) {
-                    source.pixels(for: entry, box: box, onto: matte, enlarging: true)
+                scheduler.submit(key: index, generation: 0, priority: Double(submitted)) { () throws(TileFailure) in
+                    try source.pixels(for: entry, box: box, onto: matte, enlarging: true).get()
                 }
                 submitted += 1
             }
@@ -133,7 +133,7 @@ public enum WallRender {
         while drawn < shown.count {
             wake.wait()
             for finished in scheduler.drain(max: window) {
-                try draw(finished.key, finished.outcome)
+                try draw(finished.key, finished.result)
                 drawn += 1
             }
             submitMore()

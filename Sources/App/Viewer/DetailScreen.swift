@@ -3,6 +3,7 @@
 // fingers, pan by dragging when zoomed, swipe to the next one when not. Until the decode lands,
 // the wall tile's picture is shown enlarged in the photo's place, so opening is never a grey box.
 
+import Control
 import Foundation
 import Logging
 import Photos
@@ -11,7 +12,7 @@ import Waterfall
 
 @MainActor
 final class DetailScreen {
-    typealias Decodes = TileDecodes
+    typealias Decodes = ViewerDecodes
 
     private enum Slot {
         case loading(generation: UInt64)
@@ -52,16 +53,14 @@ final class DetailScreen {
     /// What the last frame drawn showed of the photo, for `timing`.
     private var drawnPicture = DetailTiming.Picture.placeholder
 
-    /// Esc, Backspace or a tap beside the photo.
-    var onClose: (() -> Void)?
+    /// A gesture that means a command — a tap beside the photo is `back`, a swipe `next` or
+    /// `previous` — for the session to perform as it does a key's. Without it (the screen
+    /// tested alone) a swipe steps here.
+    var onCommand: ((Command) -> Void)?
     /// The photo shown changed (next, previous, swipe).
     var onChange: ((Int) -> Void)?
 
     static let background = ScreenColor(red: 12, green: 12, blue: 13)
-    /// Decode keys of the detail view share the wall's scheduler below zero (the wall's cells
-    /// have serials ≥ 1), so one pool of workers serves both and the photo asked for comes first.
-    static func key(for index: Int) -> Int { -1 - index }
-    static func index(for key: Int) -> Int? { key < 0 ? -1 - key : nil }
 
     /// `tilePicture`: a copy of the wall tile's picture of photo (index, path), if the tile shows it.
     init(drawer: TileDrawer, entries: [PhotoEntry], index: Int, viewportSize: Size, decodes: Decodes,
@@ -112,7 +111,7 @@ final class DetailScreen {
         }
         for (i, slot) in slots where i != index {
             if case .ready(let texture, _, _) = slot { texture.destroy() }
-            decodes.cancel(key: Self.key(for: i))
+            decodes.cancel(key: .detail(i))
         }
         slots = kept.map { [newIndex: $0] } ?? [:]
         noSharper = noSharper.contains(index) ? [newIndex] : []
@@ -156,7 +155,7 @@ final class DetailScreen {
         for (i, _) in slots where !wanted.contains(i) {
             if case .ready(let texture, _, _) = slots[i] { texture.destroy() }
             slots[i] = nil
-            decodes.cancel(key: Self.key(for: i))
+            decodes.cancel(key: .detail(i))
         }
         let box = windowBox
         guard !box.isEmpty else { return }
@@ -170,8 +169,8 @@ final class DetailScreen {
         generation += 1
         let entry = entries[i], source = self.source
         // Ahead of every wall tile: what the person is looking at comes first.
-        decodes.submit(key: Self.key(for: i), generation: generation, priority: priority) {
-            source.photo(for: entry, fitting: box)
+        decodes.submit(key: .detail(i), generation: generation, priority: priority) { () throws(TileFailure) in
+            try source.photo(for: entry, fitting: box).get()
         }
         return generation
     }
@@ -211,15 +210,15 @@ final class DetailScreen {
                          height: min(native.height, Int(Double(shown.height) * limit)))
     }
 
-    func accept(_ finished: DecodeResult<Result<DecodedImage, TileFailure>>, now: Double) {
-        guard let i = Self.index(for: finished.key) else { return }
+    func accept(_ finished: Decodes.Finished, now: Double) {
+        guard case .detail(let i) = finished.key else { return }
         var previous: TileTexture?
         switch slots[i] {
         case .loading(let expected)? where expected == finished.generation: break
         case .ready(let texture, _, let sharper)? where sharper == finished.generation: previous = texture
         default: return
         }
-        switch finished.outcome {
+        switch finished.result {
         case .success(let image):
             do {
                 let texture = try TileTexture(renderer: drawer.renderer,
@@ -257,7 +256,7 @@ final class DetailScreen {
     func close() {
         for (i, slot) in slots {
             if case .ready(let texture, _, _) = slot { texture.destroy() }
-            decodes.cancel(key: Self.key(for: i))
+            decodes.cancel(key: .detail(i))
         }
         slots.removeAll()
         dropPreview()
@@ -287,7 +286,7 @@ final class DetailScreen {
     private func apply(_ gesture: Gesture) {
         switch gesture {
         case .tap(let point):
-            if !viewport.contains(point), ProcessClock.now() - openedAt > doubleClickGuard { onClose?() }
+            if !viewport.contains(point), ProcessClock.now() - openedAt > doubleClickGuard { onCommand?(.back) }
         case .dragMoved(let delta, _):
             if viewport.isZoomed { viewport.pan(by: delta) } else { swipe += delta.x }
         case .dragEnded(let velocity):
@@ -295,7 +294,9 @@ final class DetailScreen {
             guard !viewport.isZoomed else { return }
             let far = abs(swipe) > viewport.viewport.width * 0.15
             let fast = abs(velocity.x) > 600 && abs(swipe) > 20
-            if far || fast { if swipe < 0 { next() } else { previous() } }
+            guard far || fast else { return }
+            let step: Command = swipe < 0 ? .next : .previous
+            if let onCommand { onCommand(step) } else if step == .next { next() } else { previous() }
         case .pinchBegan:
             pinchBaseZoom = viewport.zoom
         case .pinchChanged(let scale, let centre):

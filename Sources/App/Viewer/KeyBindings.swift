@@ -1,106 +1,71 @@
-// Keys, as nsxiv, feh and imv users expect them (DESIGN.md §6). One table binds them and
-// describes them: the help overlay (`?`, F1) is drawn from it, so it cannot drift from what
-// the keys do. The same key means different things on the wall and on one photo — an arrow
-// moves the cursor on the wall and steps to the next photo in the detail view — so every
-// binding names the modes it holds in.
+// Keys, as nsxiv, feh and imv users expect them (DESIGN.md §6). One table binds them to
+// commands and describes them: the help overlay (`?`, F1) is drawn from it, so it cannot drift
+// from what the keys do, and the configuration file's `[keys]` section adds to it. The same key
+// means different things on the wall and on one photo — an arrow moves the cursor on the wall
+// and steps to the next photo in the detail view — so every binding names the modes it holds in.
 
+import Control
 import Screen
 import Waterfall
 
-enum ViewerAction: Equatable {
-    case quit, toggleFullscreen, reload, toggleStats
-    case toggleHelp, toggleInfo
-    case moveCursor(CursorMove)
-    case open
-    case back
-    case pageDown, pageUp, top, bottom
-    case zoomIn, zoomOut, resetZoom
-    case next, previous, first, last
-}
-
-extension ViewerAction {
-    /// Held down, these repeat (scrolling, stepping, zooming); the others act once per press —
-    /// holding Return must not flip between the wall and the photo.
-    var repeats: Bool {
-        switch self {
-        case .moveCursor, .pageDown, .pageUp, .zoomIn, .zoomOut, .next, .previous: true
-        default: false
-        }
-    }
-}
+/// The keys' name for the commands they give, from before keys and socket shared one type.
+typealias ViewerAction = Command
 
 /// The viewer's two screens, each with its own keys.
 enum ViewerMode: String, CaseIterable, Sendable {
     case wall, detail
 }
 
-/// One action, the keys that do it, and the words the help shows for it.
-struct KeyBinding {
-    /// A key and the modifiers it needs. Alt is never ours (window managers use it).
-    struct Chord: Equatable {
-        var key: Key
-        /// nil: with Shift or without.
-        var shift: Bool?
-        /// nil: with Ctrl or without; false for letters whose Ctrl form belongs to others.
-        var control: Bool?
-
-        init(_ key: Key, shift: Bool? = nil, control: Bool? = nil) {
-            self.key = key; self.shift = shift; self.control = control
-        }
-
-        func matches(_ press: KeyPress) -> Bool {
-            press.key == key && !press.alt && shift.map { $0 == press.shift } ?? true
-                && control.map { $0 == press.control } ?? true
-        }
-
-        /// As the help shows it: "G" for Shift+g, "Shift+Space".
-        var label: String {
-            let name: String
-            switch key {
-            case .up: name = "↑"
-            case .down: name = "↓"
-            case .left: name = "←"
-            case .right: name = "→"
-            case .pageUp: name = "PgUp"
-            case .pageDown: name = "PgDn"
-            case .home: name = "Home"
-            case .end: name = "End"
-            case .enter: name = "Return"
-            case .escape: name = "Esc"
-            case .backspace: name = "Backspace"
-            case .space: name = "Space"
-            case .tab: name = "Tab"
-            case .plus: name = "+"
-            case .minus: name = "-"
-            case .question: return "?"
-            case .f1: name = "F1"
-            case .character(let c):
-                return shift == true ? String(c).uppercased() : String(c)
-            }
-            return shift == true ? "Shift+" + name : name
-        }
-    }
-
+/// One command, the keys that give it, and the words the help shows for it.
+struct KeyBinding: Sendable {
     let modes: Set<ViewerMode>
     let chords: [Chord]
-    let action: ViewerAction
+    let command: Command
     let description: String
 
-    init(_ modes: Set<ViewerMode>, _ chords: [Chord], _ action: ViewerAction, _ description: String) {
-        self.modes = modes; self.chords = chords; self.action = action; self.description = description
+    init(_ modes: Set<ViewerMode>, _ chords: [Chord], _ command: Command, _ description: String) {
+        self.modes = modes; self.chords = chords; self.command = command; self.description = description
     }
+
+    var action: Command { command }
 }
 
-enum KeyBindings {
+struct KeyBindings: Sendable {
+    /// In the order the help lists them; the first binding a press matches wins.
+    let table: [KeyBinding]
+
+    /// The standard keys, after `configured` ones (which therefore win).
+    init(configured: [ConfigKeyBinding] = []) {
+        table = configured.map(\.binding) + Self.standard
+    }
+
+    func command(for press: KeyPress, in mode: ViewerMode) -> Command? {
+        table.first { $0.modes.contains(mode) && $0.chords.contains { $0.matches(press) } }?.command
+    }
+
+    /// The help overlay's lines for `mode`: the keys, a tab, what they do.
+    func help(for mode: ViewerMode) -> [String] {
+        table.filter { $0.modes.contains(mode) }.map { binding in
+            binding.chords.map(\.label).joined(separator: " ") + "\t" + binding.description
+        }
+    }
+
+    // The standard table alone, as tests and the help of a viewer without a configuration see it.
+    static let builtIn = KeyBindings()
+    static var table: [KeyBinding] { builtIn.table }
+    static func action(for press: KeyPress, in mode: ViewerMode) -> Command? { builtIn.command(for: press, in: mode) }
+    static func wall(_ press: KeyPress) -> Command? { action(for: press, in: .wall) }
+    static func detail(_ press: KeyPress) -> Command? { action(for: press, in: .detail) }
+    static func help(for mode: ViewerMode) -> [String] { builtIn.help(for: mode) }
+
     private static let both: Set<ViewerMode> = [.wall, .detail]
 
-    /// In the order the help lists them; the first binding a press matches wins.
-    static let table: [KeyBinding] = [
+    static let standard: [KeyBinding] = [
         KeyBinding([.wall], [.init(.up), .init(.character("k"))], .moveCursor(.up), "cursor up"),
         KeyBinding([.wall], [.init(.down), .init(.character("j"))], .moveCursor(.down), "cursor down"),
         KeyBinding([.wall], [.init(.left), .init(.character("h"))], .moveCursor(.left), "cursor left"),
         KeyBinding([.wall], [.init(.right), .init(.character("l"))], .moveCursor(.right), "cursor right"),
-        KeyBinding([.wall], [.init(.enter)], .open, "open the photo at the cursor"),
+        KeyBinding([.wall], [.init(.enter)], .openAtCursor, "open the photo at the cursor"),
         KeyBinding([.wall], [.init(.escape), .init(.backspace)], .back, "hide the cursor"),
         KeyBinding([.wall], [.init(.pageDown), .init(.space, shift: false)], .pageDown, "page down"),
         KeyBinding([.wall], [.init(.pageUp), .init(.space, shift: true)], .pageUp, "page up"),
@@ -129,18 +94,4 @@ enum KeyBindings {
         KeyBinding(both, [.init(.character("r"), control: false)], .reload, "reload the folders"),
         KeyBinding(both, [.init(.character("q"))], .quit, "quit"),
     ]
-
-    static func action(for press: KeyPress, in mode: ViewerMode) -> ViewerAction? {
-        table.first { $0.modes.contains(mode) && $0.chords.contains { $0.matches(press) } }?.action
-    }
-
-    static func wall(_ press: KeyPress) -> ViewerAction? { action(for: press, in: .wall) }
-    static func detail(_ press: KeyPress) -> ViewerAction? { action(for: press, in: .detail) }
-
-    /// The help overlay's lines for `mode`: the keys, a tab, what they do.
-    static func help(for mode: ViewerMode) -> [String] {
-        table.filter { $0.modes.contains(mode) }.map { binding in
-            binding.chords.map(\.label).joined(separator: " ") + "\t" + binding.description
-        }
-    }
 }

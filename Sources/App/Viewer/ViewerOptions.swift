@@ -56,6 +56,9 @@ public struct ViewerOptions: Sendable {
     /// Seconds without input before the screen goes off; nil = never.
     public var screenOffAfter: Double?
 
+    /// Keys the configuration file binds (`[keys]`), ahead of the standard ones.
+    public var keyBindings: [ConfigKeyBinding] = []
+
     /// Reads the configuration again (files and command line) for SIGHUP; its error names the
     /// file, line and key. nil: nothing to reread.
     public var reread: (@Sendable () throws -> ViewerOptions)?

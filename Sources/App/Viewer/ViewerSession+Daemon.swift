@@ -1,36 +1,11 @@
-// The frame loop's side of the daemon (DESIGN.md §7): timers that are due, work handed over
-// by other threads, and a configuration reloaded on SIGHUP.
+// The frame loop's side of the daemon (DESIGN.md §7): work handed over by other threads, events
+// for other programs, and a configuration reloaded on SIGHUP.
 
 import Foundation
 import Logging
 import Photos
 
 extension ViewerSession {
-    /// The watchdog is fed from the frame loop itself and nowhere else: a loop that hangs stops
-    /// feeding it, and systemd restarts the service.
-    func tickDaemon(at now: Double) {
-        if daemon.watchdog?.isDue(at: now) == true { daemon.notifier?.watchdog() }
-    }
-
-    var daemonDeadline: Double {
-        guard let pacer = daemon.watchdog else { return .infinity }
-        let now = ProcessClock.now()
-        return now + pacer.secondsUntilDue(at: now)
-    }
-
-    /// After a frame is on screen: systemd hears READY=1 for the first frame, and again once a
-    /// reload's wall is shown.
-    func notifyAfterPresent() {
-        guard let notifier = daemon.notifier else { return }
-        if !daemon.ready {
-            daemon.ready = true
-            notifier.ready(status: scanning ? "scanning" : "showing \(wall.entries.count) photos")
-        } else if daemon.reloading, !scanning {
-            daemon.reloading = false
-            notifier.ready(status: "showing \(wall.entries.count) photos")
-        }
-    }
-
     /// An event for `--events stdout` and for the control socket's subscribers.
     func emit(_ event: ViewerEvent) {
         output.send(event)
@@ -86,32 +61,16 @@ extension ViewerSession {
                 log.error("configuration not reloaded, the running one stays: \(error)")
             }
         }
-        daemon.reloading = true
-        // A scan under way finishes first (its wall is shown), then the new one starts: repeated
-        // reloads never stack up scans.
-        if scanning { daemon.rescanPending = true } else { rescan() }
+        if daemon.beginReload(scanning: scanning) { rescan() }
     }
 
     /// Takes what can change while running; says what needs a restart.
     private func apply(_ new: ViewerOptions) {
         var new = new
         // What the running process cannot change keeps its running value, with a line saying so.
-        func keep<Value: Equatable>(_ key: String, _ path: WritableKeyPath<ViewerOptions, Value>) {
-            guard new[keyPath: path] != options[keyPath: path] else { return }
-            log.warning("'\(key)' changes only on restart; the running value stays")
-            new[keyPath: path] = options[keyPath: path]
-        }
-        keep("control", \.control)
-        keep("control-group", \.controlGroup)
-        keep("texture-budget", \.textureBudgetBytes)
-        keep("events", \.events)
-        keep("fullscreen", \.fullscreen)
-        keep("kiosk", \.kiosk)
-        keep("max-pixels", \.maxPixels)
-        keep("no-thumbnail-cache", \.thumbnailCache)
-        if new.geometry.map({ [$0.width, $0.height] }) != options.geometry.map({ [$0.width, $0.height] }) {
-            log.warning("'geometry' changes only on restart; the window keeps its size")
-            new.geometry = options.geometry
+        for key in ConfigKey.view {
+            guard let restartOnly = key.restartOnly, restartOnly.keep(&new, options) else { continue }
+            log.warning("'\(key.name)' changes only on restart; \(restartOnly.consequence)")
         }
         if new.paths != options.paths {
             do {
@@ -127,7 +86,8 @@ extension ViewerSession {
             do { daemon.onSelect = try OnSelect.runner(for: new, log: log) } catch { log.error("on-select stays as it was: \(error)") }
         }
         if new.wallOrder != options.wallOrder { log.info("new order: the rescan shows it") }
-        if new.stats != options.stats { showStats = new.stats }
+        if new.stats != options.stats { statsPanel.shown = new.stats }
+        if new.keyBindings != options.keyBindings { keys = KeyBindings(configured: new.keyBindings) }
         idle.configure(attractAfter: new.attractAfter, speed: new.attractSpeed, detailTimeout: new.detailTimeout)
         screen.configure(schedule: new.screenSchedule, offAfter: new.screenOffAfter)
         options = new

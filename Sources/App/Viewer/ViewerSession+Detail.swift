@@ -24,7 +24,7 @@ extension ViewerSession {
         detail?.close()
         let screen = DetailScreen(drawer: drawer, entries: wall.entries, index: index, viewportSize: window.size,
                                   decodes: decodes, source: wall.source, tilePicture: wall.copyOfPicture, log: log)
-        screen.onClose = { [unowned self] in closeDetail() }
+        screen.onCommand = { [unowned self] command in perform(command, from: .touch) }
         screen.onChange = { [unowned self, unowned screen] i in
             wall.cursor = openIndex ?? i
             window.setTitle("cascade — " + screen.entries[i].name)

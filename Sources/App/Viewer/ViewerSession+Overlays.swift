@@ -41,7 +41,7 @@ extension ViewerSession {
     /// What the panel on screen says, one string per line, a tab between its columns.
     var overlayLines: [String] {
         switch overlay {
-        case .help: KeyBindings.help(for: mode)
+        case .help: keys.help(for: mode)
         case .info: infoSubject.map { infoPanel.lines(for: $0.entry, note: $0.note) } ?? ["No photo"]
         case nil: []
         }

@@ -1,4 +1,4 @@
-// The screen sleeping and waking (issue 15 §4): on a transition the display is powered down or
+// The screen sleeping and waking: on a transition the display is powered down or
 // up, subscribers and `--events stdout` hear `screen-off` / `screen-on`, and systemd's status
 // line says it. While off the loop draws nothing and starts no decodes (ViewerSession.loop).
 
@@ -9,7 +9,7 @@ import Waterfall
 
 extension ViewerSession {
     func tickScreen(at now: Double) {
-        defer { if !screen.isOn { notifyWhileOff() } }
+        defer { if !screen.isOn { daemon.dark(status: screenStatus, scanning: scanning) } }
         guard screen.update(now: now, date: Date()) else { return }
         let on = screen.isOn, reason = screen.power.reason.rawValue
         // A dark screen means nobody is looking: the next visitor finds the wall, not the last photo.
@@ -30,24 +30,13 @@ extension ViewerSession {
             idle.noteInput(now: now)
         }
         emit(.screen(on: on, reason: reason))
-        let status = screenStatus
-        if let notifier = daemon.notifier {
-            // Started with the screen off (outside the schedule): no frame will come to say READY.
-            if !daemon.ready { daemon.ready = true; notifier.ready(status: status) } else { notifier.status(status) }
-        }
+        daemon.screenChanged(status: screenStatus)
     }
 
     private var screenStatus: String {
         "screen \(screen.isOn ? "on" : "off") (\(screen.power.reason.rawValue)), \(wall.entries.count) photos"
     }
 
-    /// While off no frame is presented, so the READY=1 that ends a SIGHUP's reload (normally sent
-    /// once its wall is on screen) is sent as soon as its scan is in.
-    private func notifyWhileOff() {
-        guard let notifier = daemon.notifier, daemon.reloading, !scanning else { return }
-        daemon.reloading = false
-        notifier.ready(status: screenStatus)
-    }
 
     /// A black window standing in for a powered-down screen is drawn black again when the
     /// window system lost its contents (uncovered, resized).

@@ -19,17 +19,17 @@ extension ViewerSession {
         return .object([
             ("uptime", .double(((ProcessClock.sinceStart() ?? 0) * 1000).rounded() / 1000)),
             ("photos", .int(wall.entries.count)),
-            ("frames", .int(stats.frames)),
-            ("movingFrames", .int(stats.intervals.count)),
-            ("lateFrames", .int(stats.lateFrames)),
+            ("frames", .int(clock.stats.frames)),
+            ("movingFrames", .int(clock.stats.intervals.count)),
+            ("lateFrames", .int(clock.stats.lateFrames)),
             ("frameWorkMs", .object([
-                ("p50", .double(FrameStats.percentileMS(stats.work, 0.5, recent: recent))),
-                ("p99", .double(FrameStats.percentileMS(stats.work, 0.99, recent: recent))),
-                ("max", ms(stats.work.max() ?? 0)),
+                ("p50", .double(FrameStats.percentileMS(clock.stats.work, 0.5, recent: recent))),
+                ("p99", .double(FrameStats.percentileMS(clock.stats.work, 0.99, recent: recent))),
+                ("max", ms(clock.stats.work.max() ?? 0)),
             ])),
             ("presentMs", .object([
-                ("p99", .double(FrameStats.percentileMS(stats.presents, 0.99, recent: recent))),
-                ("max", ms(stats.presents.max() ?? 0)),
+                ("p99", .double(FrameStats.percentileMS(clock.stats.presents, 0.99, recent: recent))),
+                ("max", ms(clock.stats.presents.max() ?? 0)),
             ])),
             ("longestStallMs", ms(activity.longestStall)),
             ("stallsOver50ms", .int(activity.stallsOver50ms)),
@@ -64,39 +64,37 @@ extension ViewerSession {
 // The `--stats` overlay and the summary printed at exit.
 extension ViewerSession {
     func drawStats(now: Double) {
-        // Text that changes every frame would make a texture every frame; twice a second is
-        // enough to read.
-        if now - statsUpdated > 0.5 {
-            statsUpdated = now
+        guard statsPanel.shown else { return }
+        let lines = statsPanel.lines(at: now) {
             let pool = wall.pool.stats
             let renderer = window.renderer
-            statsLines = [
-                String(format: "%.0f fps   frame p50 %.2f ms   p99 %.2f ms   late %d", stats.recentFPS,
-                       FrameStats.percentileMS(stats.work, 0.5, recent: 600), FrameStats.percentileMS(stats.work, 0.99, recent: 600),
-                       stats.lateFrames),
+            return [
+                String(format: "%.0f fps   frame p50 %.2f ms   p99 %.2f ms   late %d", clock.stats.recentFPS,
+                       FrameStats.percentileMS(clock.stats.work, 0.5, recent: 600), FrameStats.percentileMS(clock.stats.work, 0.99, recent: 600),
+                       clock.stats.lateFrames),
                 "decode queue \(decodes.pendingCount)   uploads \(wall.uploads)   late results dropped \(wall.lateResultsDropped)",
                 String(format: "pool hits %d  misses %d  created %d  evicted %d   %.0f / %.0f MiB", pool.hits, pool.misses,
                        pool.created, pool.evicted, Double(pool.bytesHeld) / 1_048_576, Double(wall.pool.budgetBytes) / 1_048_576),
                 "textures \(renderer.liveTextureCount) (\(renderer.liveTextureBytes >> 20) MiB)   tiles \(wall.entries.count)   columns \(wall.view.layout.columnCount)",
             ]
         }
-        drawer.drawPanel(statsLines, placement: .topLeft)
+        drawer.drawPanel(lines, placement: .topLeft)
     }
 
     /// One JSON line on stderr when the viewer exits with `--stats`: the figures BENCHMARKS.md quotes.
     func reportStats() {
         let pool = wall.pool.stats
         let line = JSONValue.object([
-            ("frames", .int(stats.frames)),
-            ("frame_work_ms_p50", .double(FrameStats.percentileMS(stats.work, 0.5))),
-            ("frame_work_ms_p99", .double(FrameStats.percentileMS(stats.work, 0.99))),
-            ("present_ms_p50", .double(FrameStats.percentileMS(stats.presents, 0.5))),
-            ("present_ms_p99", .double(FrameStats.percentileMS(stats.presents, 0.99))),
-            ("moving_frames", .int(stats.intervals.count)),
-            ("frame_interval_ms_p50", .double(FrameStats.percentileMS(stats.intervals, 0.5))),
-            ("frame_interval_ms_p99", .double(FrameStats.percentileMS(stats.intervals, 0.99))),
-            ("late_frames", .int(stats.lateFrames)),
-            ("first_full_screen_ms", firstFullScreen.map { .double(($0 * 1000).rounded()) } ?? .null),
+            ("frames", .int(clock.stats.frames)),
+            ("frame_work_ms_p50", .double(FrameStats.percentileMS(clock.stats.work, 0.5))),
+            ("frame_work_ms_p99", .double(FrameStats.percentileMS(clock.stats.work, 0.99))),
+            ("present_ms_p50", .double(FrameStats.percentileMS(clock.stats.presents, 0.5))),
+            ("present_ms_p99", .double(FrameStats.percentileMS(clock.stats.presents, 0.99))),
+            ("moving_frames", .int(clock.stats.intervals.count)),
+            ("frame_interval_ms_p50", .double(FrameStats.percentileMS(clock.stats.intervals, 0.5))),
+            ("frame_interval_ms_p99", .double(FrameStats.percentileMS(clock.stats.intervals, 0.99))),
+            ("late_frames", .int(clock.stats.lateFrames)),
+            ("first_full_screen_ms", milestones.firstFullScreen.map { .double(($0 * 1000).rounded()) } ?? .null),
             ("pool_hits", .int(pool.hits)), ("pool_misses", .int(pool.misses)),
             ("textures_created", .int(pool.created)), ("pool_evicted", .int(pool.evicted)),
             ("uploads", .int(wall.uploads)), ("late_results_dropped", .int(wall.lateResultsDropped)),

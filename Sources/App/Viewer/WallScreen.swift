@@ -11,7 +11,7 @@ import Waterfall
 @MainActor
 final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDelegate {
     typealias Cell = TileCell
-    typealias Decodes = TileDecodes
+    typealias Decodes = ViewerDecodes
 
     let view: WaterfallView<TileCell>
     let drawer: TileDrawer
@@ -179,15 +179,15 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
             cell.state = .loading
             let source = self.source
             let matte = Matte(drawer.theme.placeholder), enlarging = drawer.renderer.isSoftware
-            decodes.submit(key: cell.serial, generation: cell.generation, priority: distanceToViewport(index)) {
-                source.pixels(for: entry, box: box, onto: matte, enlarging: enlarging)
+            decodes.submit(key: .tile(cell.serial), generation: cell.generation, priority: distanceToViewport(index)) {
+                () throws(TileFailure) in try source.pixels(for: entry, box: box, onto: matte, enlarging: enlarging).get()
             }
         }
         return cell
     }
 
     func waterfallView(_ view: WaterfallView<TileCell>, didEndDisplaying cell: TileCell, at index: Int) {
-        if cell.state == .loading { decodes.cancel(key: cell.serial) }
+        if cell.state == .loading { decodes.cancel(key: .tile(cell.serial)) }
         cell.state = .idle
     }
 
@@ -245,21 +245,21 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
         let offset = view.contentOffset
         if offset != prioritisedOffset {
             prioritisedOffset = offset
-            var changes: [(key: Int, priority: Double)] = []
+            var changes: [(key: DecodeKey, priority: Double)] = []
             view.forEachLiveCell { index, cell in
-                if cell.state == .loading { changes.append((cell.serial, distanceToViewport(index))) }
+                if cell.state == .loading { changes.append((.tile(cell.serial), distanceToViewport(index))) }
             }
             if !changes.isEmpty { decodes.reprioritize(changes) }
         }
     }
 
     /// Takes one finished decode. Dropped unless its cell still waits for exactly it.
-    func accept(_ finished: DecodeResult<Result<DecodedImage, TileFailure>>, now: Double) {
-        guard let cell = cells[finished.key], cell.generation == finished.generation, cell.state == .loading else {
+    func accept(_ finished: Decodes.Finished, now: Double) {
+        guard case .tile(let serial) = finished.key, let cell = cells[serial], cell.generation == finished.generation, cell.state == .loading else {
             lateResultsDropped += 1
             return
         }
-        switch finished.outcome {
+        switch finished.result {
         case .success(let image):
             do {
                 try cell.fill(with: image, renderer: drawer.renderer)

@@ -2,14 +2,23 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// What comes back from a decode job: the tile it was for, the generation it was submitted
-/// with (the consumer drops results whose generation is no longer the tile's), and the
-/// image or the error.
-public struct DecodeResult<Value: Sendable>: Sendable {
-    public let key: Int
+/// What comes back from a decode job: the key it was submitted for, the generation it was
+/// submitted with (the consumer drops results whose generation is no longer the tile's), and
+/// the image or the job's one kind of error.
+public struct KeyedDecodeResult<Key: Hashable & Sendable, Value: Sendable, Failure: Error>: Sendable {
+    public let key: Key
     public let generation: UInt64
-    public let result: Result<Value, DecodeError>
+    public let result: Result<Value, Failure>
+
+    public init(key: Key, generation: UInt64, result: Result<Value, Failure>) {
+        self.key = key; self.generation = generation; self.result = result
+    }
 }
+
+/// Jobs keyed by a number that fail with a decoder's error: the scheduler as the photo
+/// library's own callers use it.
+public typealias DecodeScheduler<Value: Sendable> = KeyedDecodeScheduler<Int, Value, DecodeError>
+public typealias DecodeResult<Value: Sendable> = KeyedDecodeResult<Int, Value, DecodeError>
 
 /// Runs decode jobs on worker threads, nearest-to-the-viewport first.
 ///
@@ -18,10 +27,11 @@ public struct DecodeResult<Value: Sendable>: Sendable {
 /// edit, never while a job runs. One job per key: submitting a key
 /// again replaces its pending job, and supersedes a running one (its result is dropped).
 /// A cancelled job never starts if it had not, and its result is dropped if it had.
-public final class DecodeScheduler<Value: Sendable>: Sendable {
-    public typealias Work = @Sendable () throws(DecodeError) -> Value
+public final class KeyedDecodeScheduler<Key: Hashable & Sendable, Value: Sendable, Failure: Error>: Sendable {
+    public typealias Work = @Sendable () throws(Failure) -> Value
+    public typealias Finished = KeyedDecodeResult<Key, Value, Failure>
 
-    private let core: SchedulerCore<Value>
+    private let core: SchedulerCore<Key, Value, Failure>
     public let workerCount: Int
 
     /// - Parameters:
@@ -51,32 +61,32 @@ public final class DecodeScheduler<Value: Sendable>: Sendable {
 
     /// Queues `work` for tile `key`. `priority` is the distance to the viewport: smaller
     /// runs first; equal priorities run in submission order.
-    public func submit(key: Int, generation: UInt64, priority: Double, work: @escaping Work) {
+    public func submit(key: Key, generation: UInt64, priority: Double, work: @escaping Work) {
         core.submit(key: key, generation: generation, priority: priority, work: work)
     }
 
     /// Changes the priority of the pending job for `key`, if there is one.
-    public func reprioritize(key: Int, priority: Double) {
+    public func reprioritize(key: Key, priority: Double) {
         core.reprioritize([(key, priority)])
     }
 
     /// Many priority changes under one lock — the frame loop after a scroll.
-    public func reprioritize(_ changes: [(key: Int, priority: Double)]) {
+    public func reprioritize(_ changes: [(key: Key, priority: Double)]) {
         core.reprioritize(changes.map { ($0.key, $0.priority) })
     }
 
     /// Drops the job for `key`: pending, running or already finished but not drained.
-    public func cancel(key: Int) {
+    public func cancel(key: Key) {
         core.cancel([key])
     }
 
-    public func cancel(keys: [Int]) {
+    public func cancel(keys: [Key]) {
         core.cancel(keys)
     }
 
     /// Up to `max` results in the order they finished; empty if none are ready. Never waits
     /// for a decode.
-    public func drain(max: Int) -> [DecodeResult<Value>] {
+    public func drain(max: Int) -> [Finished] {
         core.drain(max: max)
     }
 
@@ -92,9 +102,11 @@ public final class DecodeScheduler<Value: Sendable>: Sendable {
 
 /// The queue and the worker loop, shared by the scheduler and its threads. Sendable
 /// because every mutable field is inside the Mutex; the semaphore counts pending jobs.
-final class SchedulerCore<Value: Sendable>: Sendable {
+final class SchedulerCore<Key: Hashable & Sendable, Value: Sendable, Failure: Error>: Sendable {
+    typealias Finished = KeyedDecodeResult<Key, Value, Failure>
+
     struct Ticket: Hashable {
-        let key: Int
+        let key: Key
         let generation: UInt64
     }
 
@@ -102,14 +114,14 @@ final class SchedulerCore<Value: Sendable>: Sendable {
         let ticket: Ticket
         var priority: Double
         let order: UInt64
-        let work: DecodeScheduler<Value>.Work
+        let work: KeyedDecodeScheduler<Key, Value, Failure>.Work
     }
 
     struct State {
-        var pending: [Int: Job] = [:]
+        var pending: [Key: Job] = [:]
         /// Running jobs whose results are still wanted.
         var live: Set<Ticket> = []
-        var results: [DecodeResult<Value>] = []
+        var results: [Finished] = []
         var nextOrder: UInt64 = 0
         var stopping = false
     }
@@ -132,7 +144,7 @@ final class SchedulerCore<Value: Sendable>: Sendable {
         for _ in 0..<workers { stopped.enter() }
     }
 
-    func submit(key: Int, generation: UInt64, priority: Double, work: @escaping DecodeScheduler<Value>.Work) {
+    func submit(key: Key, generation: UInt64, priority: Double, work: @escaping KeyedDecodeScheduler<Key, Value, Failure>.Work) {
         let ticket = Ticket(key: key, generation: generation)
         let isNew = state.withLock { state -> Bool in
             guard !state.stopping else { return false }
@@ -148,13 +160,13 @@ final class SchedulerCore<Value: Sendable>: Sendable {
         if isNew { wake.signal() }
     }
 
-    func reprioritize(_ changes: [(Int, Double)]) {
+    func reprioritize(_ changes: [(Key, Double)]) {
         state.withLock { state in
             for (key, priority) in changes { state.pending[key]?.priority = priority }
         }
     }
 
-    func cancel(_ keys: [Int]) {
+    func cancel(_ keys: [Key]) {
         let cancelled = Set(keys)
         state.withLock { state in
             for key in keys { state.pending[key] = nil }
@@ -163,9 +175,9 @@ final class SchedulerCore<Value: Sendable>: Sendable {
         }
     }
 
-    func drain(max: Int) -> [DecodeResult<Value>] {
+    func drain(max: Int) -> [Finished] {
         guard max > 0 else { return [] }
-        return state.withLock { state -> [DecodeResult<Value>] in
+        return state.withLock { state -> [Finished] in
             let count = min(max, state.results.count)
             guard count > 0 else { return [] }
             let taken = Array(state.results.prefix(count))
@@ -206,15 +218,15 @@ final class SchedulerCore<Value: Sendable>: Sendable {
             case .stop: return
             case .idle: continue
             case .run(let job):
-                let result: Result<Value, DecodeError>
-                do throws(DecodeError) {
+                let result: Result<Value, Failure>
+                do throws(Failure) {
                     result = .success(try job.work())
                 } catch {
                     result = .failure(error)
                 }
                 let queued = state.withLock { state -> Bool in
                     guard state.live.remove(job.ticket) != nil else { return false }
-                    state.results.append(DecodeResult(key: job.ticket.key, generation: job.ticket.generation,
+                    state.results.append(Finished(key: job.ticket.key, generation: job.ticket.generation,
                                                       result: result))
                     return true
                 }

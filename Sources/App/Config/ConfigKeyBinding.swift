@@ -1,0 +1,46 @@
+// One line of a configuration file's `[keys]` section: `"ctrl+o" = "open"`. The key is written
+// as in KeyBinding.Chord, optionally after `wall:` or `detail:` to bind it on one screen only;
+// the command as a key binding names it (Command.parse). Both are checked when the file is read,
+// so a typo is an error with the file and line, like any other setting's.
+
+import Control
+
+public struct ConfigKeyBinding: Sendable, Equatable {
+    let modes: Set<ViewerMode>
+    let chord: KeyBinding.Chord
+    let command: Command
+    /// The command as written, which the help shows for it.
+    public let text: String
+    public let file: String
+    public let line: Int
+
+    /// The section's name in the file.
+    static let section = "keys"
+
+    init(key: String, command text: String, file: String, line: Int?) throws(ConfigError) {
+        func error(_ message: String) -> ConfigError {
+            ConfigError(file: file, line: line, key: "\(Self.section).\(key)", message: message)
+        }
+        var chordText = Substring(key)
+        var modes: Set<ViewerMode> = [.wall, .detail]
+        if let colon = key.firstIndex(of: ":") {
+            guard let mode = ViewerMode(rawValue: String(key[..<colon])) else {
+                throw error("\"\(key[..<colon])\" is no screen (wall, detail)")
+            }
+            modes = [mode]
+            chordText = key[key.index(after: colon)...]
+        }
+        do throws(ControlError) {
+            chord = try KeyBinding.Chord(parsing: String(chordText))
+            command = try Command.parse(words: text.split(separator: " ").map(String.init))
+        } catch let problem {
+            throw error(problem.message)
+        }
+        self.modes = modes
+        self.text = text
+        self.file = file
+        self.line = line ?? 0
+    }
+
+    var binding: KeyBinding { KeyBinding(modes, [chord], command, text) }
+}

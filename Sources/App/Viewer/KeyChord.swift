@@ -1,0 +1,96 @@
+// A key and the modifiers it needs, as the key table matches presses against it, as the help
+// shows it ("G", "Shift+Space"), and as a configuration file writes it ("ctrl+o", "shift+space").
+
+import Control
+import Screen
+
+extension KeyBinding {
+    /// Alt is never ours (window managers use it).
+    struct Chord: Equatable, Sendable {
+        var key: Key
+        /// nil: with Shift or without.
+        var shift: Bool?
+        /// nil: with Ctrl or without; false for letters whose Ctrl form belongs to others.
+        var control: Bool?
+
+        init(_ key: Key, shift: Bool? = nil, control: Bool? = nil) {
+            self.key = key; self.shift = shift; self.control = control
+        }
+
+        func matches(_ press: KeyPress) -> Bool {
+            press.key == key && !press.alt && shift.map { $0 == press.shift } ?? true
+                && control.map { $0 == press.control } ?? true
+        }
+
+        var label: String {
+            let name: String
+            switch key {
+            case .up: name = "↑"
+            case .down: name = "↓"
+            case .left: name = "←"
+            case .right: name = "→"
+            case .pageUp: name = "PgUp"
+            case .pageDown: name = "PgDn"
+            case .home: name = "Home"
+            case .end: name = "End"
+            case .enter: name = "Return"
+            case .escape: name = "Esc"
+            case .backspace: name = "Backspace"
+            case .space: name = "Space"
+            case .tab: name = "Tab"
+            case .plus: name = "+"
+            case .minus: name = "-"
+            case .question: return control == true ? "Ctrl+?" : "?"
+            case .f1: name = "F1"
+            case .character(let c):
+                name = shift == true ? String(c).uppercased() : String(c)
+                return control == true ? "Ctrl+" + name : name
+            }
+            let shifted = shift == true ? "Shift+" + name : name
+            return control == true ? "Ctrl+" + shifted : shifted
+        }
+    }
+}
+
+extension KeyBinding.Chord {
+    private static let names: [String: Key] = [
+        "up": .up, "down": .down, "left": .left, "right": .right,
+        "pageup": .pageUp, "pgup": .pageUp, "pagedown": .pageDown, "pgdn": .pageDown,
+        "home": .home, "end": .end, "return": .enter, "enter": .enter, "escape": .escape, "esc": .escape,
+        "backspace": .backspace, "space": .space, "tab": .tab, "plus": .plus, "+": .plus,
+        "minus": .minus, "-": .minus, "?": .question, "question": .question, "f1": .f1,
+    ]
+
+    /// `ctrl+o`, `shift+space`, `G`, `f1`: modifiers joined by `+`, then a key. Without `shift+`
+    /// the key is meant unshifted, except where the key itself needs Shift (`?`, `+`); without
+    /// `ctrl+` it is meant without Ctrl.
+    init(parsing text: String) throws(ControlError) {
+        var parts = text.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+        // "+" alone, or "ctrl++": the last part is the plus key.
+        if parts.count >= 2, parts[parts.count - 1].isEmpty, parts[parts.count - 2].isEmpty {
+            parts.removeLast(2)
+            parts.append("+")
+        }
+        guard let last = parts.popLast(), !last.isEmpty else { throw ControlError("\"\(text)\" names no key") }
+        var shift = false, control = false
+        for modifier in parts {
+            switch modifier.lowercased() {
+            case "shift": shift = true
+            case "ctrl", "control": control = true
+            case "alt", "meta", "super": throw ControlError("\"\(text)\": \(modifier) is left to the window manager")
+            default: throw ControlError("\"\(text)\": unknown modifier \"\(modifier)\" (ctrl, shift)")
+            }
+        }
+        let key: Key
+        if let named = Self.names[last.lowercased()] {
+            key = named
+        } else if last.count == 1, let c = last.first, c.isASCII, c.isLetter || c.isNumber {
+            key = .character(Character(c.lowercased()))
+            if c.isUppercase { shift = true }
+        } else {
+            throw ControlError("\"\(text)\": unknown key \"\(last)\" (a letter, a digit, or one of \(Self.names.keys.sorted().joined(separator: " ")))")
+        }
+        let shiftInherent = key == .question || key == .plus
+        self.init(key, shift: shift ? true : (shiftInherent ? nil : false), control: control)
+    }
+}

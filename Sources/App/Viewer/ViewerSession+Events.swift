@@ -1,0 +1,64 @@
+// What reaches the loop: window events (input, resizes, wake-ups from other threads), and the
+// work that is due by the clock rather than by an event.
+
+import Foundation
+import Screen
+
+extension ViewerSession {
+    func handle(_ event: ScreenEvent) {
+        dirty = true
+        switch event {
+        case .input, .key:
+            idle.noteInput(now: ProcessClock.now())
+            // Input that wakes the screen does only that (ScreenController).
+            guard screen.admits(event, now: ProcessClock.now()) else { tickScreen(at: ProcessClock.now()); return }
+        default: break
+        }
+        switch event {
+        case .quit:
+            running = false
+        case .wake:
+            waker.acknowledge()
+            while let outcome = scan?.take() { finishScan(outcome) }
+            // At once, not after the next paced frame: a control request is answered in well
+            // under a millisecond rather than up to a refresh later.
+            takeDaemonWork()
+        case .resized:
+            let size = window.size
+            wall.view.setViewportSize(size)
+            detail?.resize(size)
+        case .exposed:
+            redrawDarkScreen()
+        case .input(let input):
+            if let detail {
+                detail.handle(input, pointer: window.pointerLocation())
+            } else {
+                wall.view.handle(input)
+            }
+        case .key(let press):
+            if overlayTakes(press) { break }
+            if let command = keys.command(for: press, in: mode), !press.isRepeat || command.repeats {
+                perform(command, from: .key)
+            }
+        }
+    }
+
+    /// Work that is due by the clock rather than by an event: the kiosk's idle behaviour,
+    /// the screen's schedule and the daemon's watchdog.
+    func tick(at now: Double) {
+        daemon.feedWatchdog(at: now)
+        tickScreen(at: now)
+        // Nobody sees a dark wall drift or a photo close.
+        guard screen.isOn else { return }
+        let scroll = wall.view.scroll
+        switch idle.step(now: now, detailOpen: detail != nil, offset: scroll.offset, maxOffset: scroll.maxOffset,
+                         gliding: scroll.isAnimating) {
+        case .none: break
+        case .closeDetail:
+            log.info("photo closed after \(Int(options.detailTimeout)) s without input")
+            closeDetail()
+        case .drift(let y): wall.view.scrollTo(offset: y)
+        case .glideToTop: wall.view.scrollTo(offset: 0, animated: true)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+// The folder scan's outcomes reaching the wall: the photo index's wall first, then the walk's
+// differences (or a whole new wall), a photo open across it kept when it is still there.
+
+import Foundation
+import Photos
+
+extension ViewerSession {
+    func finishScan(_ outcome: LibraryScan.Outcome) {
+        let keptScan = scan
+        scan = nil
+        defer {
+            if scan == nil, daemon.takePendingRescan() { rescan() }
+        }
+        switch outcome {
+        case .indexed(let entries):
+            // Not the end of the scan: `scan` stays, and the walk's differences follow.
+            scan = keptScan
+            if detail == nil || alonePhoto != nil {
+                wall.show(entries)
+                placeAlonePhoto(final: false)
+            }
+            return
+        case let .scanned(entries, issues, live, edit):
+            heapTrim.noteRelease()
+            for issue in issues { log.warning("skipped \(issue)") }
+            // The new scan's watcher replaces the old one; edits for the old entries are moot.
+            daemon.live?.stop()
+            daemon.live = live
+            live?.begin(with: entries)
+            // A photo open across a reload stays open if it is still there (found by path: its
+            // index may have moved), and closes if it is gone.
+            let open = detail.map { (path: $0.entry.path, index: $0.index) }
+            if let edit, edit.entries.count - edit.inserted.count + edit.removed.count == wall.entries.count {
+                // The index's wall is up: only the walk's differences move tiles, anchored.
+                wall.apply(edit, highlightingFor: 0, now: ProcessClock.now(), stayAtTop: false)
+            } else {
+                wall.show(entries)
+            }
+            if alonePhoto != nil {
+                placeAlonePhoto(final: true)
+            } else if let open {
+                if let index = entries.firstIndex(where: { $0.path == open.path }) {
+                    rehomeDetail(at: index)
+                } else {
+                    detail?.close()
+                    detail = nil
+                    window.setTitle(title)
+                    emit(.closed(index: open.index))
+                }
+            }
+            log.debug("scanned \(entries.count) photos at \(ProcessClock.msSinceStart) ms")
+            milestones.pendingScanAnnouncement = entries.count
+        case .failed(let reason):
+            log.error("cannot scan: \(reason)")
+            placeAlonePhoto(final: true)
+            milestones.pendingScanAnnouncement = wall.entries.count
+        }
+    }
+
+    /// The scan's progress while it runs, or why the wall is empty.
+    func drawStatusPanel() {
+        if scanning && wall.entries.isEmpty {
+            drawer.drawPanel([ScanProgressText.line(scan?.progress)], placement: .centre)
+        } else if scanning, let progress = scan?.progress {
+            // The index's wall is up while the walk checks it.
+            drawer.drawPanel([ScanProgressText.line(progress)], placement: .bottomCentre)
+        } else if !scanning && wall.entries.isEmpty {
+            drawer.drawPanel(["No photos in \(scanPaths.map(\.string).joined(separator: ", "))",
+                              "Name a folder: cascade ~/Photos"], placement: .centre)
+        }
+    }
+}

@@ -1,0 +1,107 @@
+// Everything the viewer can be asked to do. Keys, gestures, the control socket and key bindings
+// from the configuration file all make one of these, and the viewer performs it in one place, so
+// a key and a socket request that name the same command cannot do different things.
+
+import Waterfall
+
+public enum Command: Sendable, Equatable {
+    /// What is on screen (the socket's `get-state`).
+    case getState
+    /// The frame loop's health: frames, stalls, input handled, textures against the budget.
+    case getStats
+
+    case scrollTo(ScrollTarget, animated: Bool)
+    case pageDown, pageUp, top, bottom
+    case moveCursor(CursorMove)
+    /// Exactly what a tap on tile `index` does. The index is ≥ 0; whether a photo has it is the
+    /// app's to check (it answers with a ControlError).
+    case select(Int)
+    case open(Int)
+    /// Return: the photo at the cursor, or the first one on screen.
+    case openAtCursor
+    case close
+    /// Esc: back to the wall from a photo, or hide the cursor on the wall.
+    case back
+    /// nil = automatic, as `--columns auto`.
+    case setColumns(Int?)
+    /// Fewer columns on the wall; a closer look at the open photo.
+    case zoomIn, zoomOut, resetZoom
+    case next, previous, first, last
+
+    case toggleHelp, toggleInfo, toggleStats, toggleFullscreen
+    case reload
+    case quit
+    /// `screen on|off|auto`: hold the screen lit or dark, or hand it back to the schedule and idle timeout.
+    case screen(ScreenRequest)
+}
+
+/// The socket's name for a command, from before keys shared the type.
+public typealias ControlCommand = Command
+
+extension Command {
+    /// Held down, these repeat (scrolling, stepping, zooming); the others act once per press —
+    /// holding Return must not flip between the wall and the photo.
+    public var repeats: Bool {
+        switch self {
+        case .moveCursor, .pageDown, .pageUp, .zoomIn, .zoomOut, .next, .previous: true
+        default: false
+        }
+    }
+
+    /// Whether it only asks. A program that only watches the wall does not count as someone
+    /// using it (the attract drift goes on).
+    public var isQuery: Bool { self == .getState || self == .getStats }
+
+    /// The commands that take no arguments, by the name a key binding gives them. Those with
+    /// arguments are written as for the control socket (`select 3`, `set-columns 4`).
+    public static let simpleNames: [(name: String, command: Command)] = [
+        ("cursor-up", .moveCursor(.up)), ("cursor-down", .moveCursor(.down)),
+        ("cursor-left", .moveCursor(.left)), ("cursor-right", .moveCursor(.right)),
+        ("open", .openAtCursor), ("close", .close), ("back", .back),
+        ("page-down", .pageDown), ("page-up", .pageUp), ("top", .top), ("bottom", .bottom),
+        ("zoom-in", .zoomIn), ("zoom-out", .zoomOut), ("reset-zoom", .resetZoom),
+        ("next", .next), ("previous", .previous), ("first", .first), ("last", .last),
+        ("help", .toggleHelp), ("info", .toggleInfo), ("stats", .toggleStats), ("fullscreen", .toggleFullscreen),
+        ("reload", .reload), ("quit", .quit),
+    ]
+
+    /// A command written as words, as in a key binding: a simple name, or a socket command and
+    /// its arguments (`screen off`, `scroll-to {"index":0}`), checked as the socket checks them.
+    public static func parse(words: [String]) throws(ControlError) -> Command {
+        guard let name = words.first else { throw ControlError("no command") }
+        if words.count == 1, let simple = simpleNames.first(where: { $0.name == name }) { return simple.command }
+        var arguments: [JSONValue] = []
+        for word in words.dropFirst() {
+            do {
+                arguments.append(try ControlCommandLine.argument(word))
+            } catch {
+                throw ControlError("\(name): cannot read \(word): \(error)")
+            }
+        }
+        switch ControlProtocol.message(name: .string(name), arguments: arguments) {
+        case .success(.command(let command)): return command
+        case .success: throw ControlError("\(name) is for the control socket only")
+        case .failure(let error):
+            if ControlProtocol.commandNames.contains(name) { throw error }
+            let names = simpleNames.map(\.name) + ["select", "scroll-to", "set-columns", "screen"]
+            throw ControlError("unknown command \"\(name)\" (commands: \(names.joined(separator: ", ")))")
+        }
+    }
+}
+
+public enum ScrollTarget: Sendable, Equatable {
+    /// Bring photo `index` into view.
+    case index(Int)
+    /// Scroll so the top of the screen shows wall coordinate y. Any finite number: the app
+    /// clamps it to the wall as it does a fling.
+    case offset(Double)
+}
+
+public enum ScreenRequest: String, Sendable, Equatable, CaseIterable { case on, off, auto }
+
+/// A command the app could not carry out; the message goes to the client as the reply's "error".
+public struct ControlError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
