@@ -1,4 +1,4 @@
-// Every number has a bound (issue 19 §5), through the real binary: every numeric option of
+// Every number has a bound, through the real binary: every numeric option of
 // every command, a configuration file, a SIGHUP with a bad file under a running wall, and the
 // control socket's arguments. Before, `--columns 100000000` grew to 5.9 GB, `render --margin
 // 1e300` trapped (SIGILL), `--columns 9223372036854775807` aborted, and set-columns said "1 to 100".

@@ -163,7 +163,7 @@ import Testing
     }
 
     @Test func clientsThatSubscribeAndLeaveWithoutReadingGiveTheirPlacesBack() throws {
-        // Issue 19: a reply written to a client that had already gone closed the channel inside
+        // A reply written to a client that had already gone closed the channel inside
         // the write, and the table then put the client back: after 256 of them nobody got in.
         let subscribe = Array(#"{"command":["subscribe","*"]}"#.utf8) + [0x0A]
         let getState = Array(#"{"command":["get-state"]}"#.utf8) + [0x0A]

@@ -1,4 +1,4 @@
-// What the units in systemd/ promise about stopping and restarting (issue 19 §3, §4, §6), read
+// What the units in systemd/ promise about stopping and restarting, read
 // from the files themselves: systemd is not PID 1 on the build machines, so nothing can start them.
 
 import Foundation

@@ -147,7 +147,7 @@ struct DecoderPoolTests {
         kill(worker, SIGKILL)
         // Once the worker is dead (a zombie: its socket is closed), the next photo is decoded,
         // not blamed for it. A kill in the very instant the request goes out cannot be told
-        // from a death while decoding; that photo fails like any photo in flight (issue #6).
+        // from a death while decoding; that photo fails like any photo in flight.
         for _ in 0..<2000 where !isZombieOrGone(worker) { usleep(1000) }
         let image = try pool.decode(PhotoDecodeRequest(path: good, format: .jpeg, box: (50, 50), mode: .fill))
         #expect(image.width == 50)

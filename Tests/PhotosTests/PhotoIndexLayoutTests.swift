@@ -1,4 +1,4 @@
-// An index file of the right version but other tables (issue 19 §6): before, every start read
+// An index file of the right version but other tables: before, every start read
 // and saved against it, failed twice with a warning each, and never rebuilt it.
 
 import CSQLite
