@@ -7,6 +7,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import TestSupport
 
 /// The numbers in `cascade cache warm`'s summary line.
 private func summary(_ output: Data) throws -> (made: Int, notStored: Int) {

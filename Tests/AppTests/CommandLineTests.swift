@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// The real `cascade` binary, as a user runs it.
 private func cascade(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {

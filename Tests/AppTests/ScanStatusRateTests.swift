@@ -9,6 +9,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import TestSupport
 
 @Suite("The scan's status line for systemd", .serialized)
 struct ScanStatusRateTests {

@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import Control
+@testable import TestSupport
 
 /// A datagram socket standing in for systemd's notify socket.
 private final class NotifyListener {

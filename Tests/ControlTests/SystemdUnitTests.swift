@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+@testable import TestSupport
 
 private enum SystemdAnalyze {
     static let path: String? = {

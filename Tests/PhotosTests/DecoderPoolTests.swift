@@ -1,10 +1,7 @@
 import Foundation
 import Testing
 @testable import Photos
-
-/// The worker binary is cascade itself, built by `swift build` / `swift test` next to the tests.
-let cascadeBinary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent(".build/debug/cascade").path
+@testable import TestSupport
 
 func workerConfiguration(timeout: Duration = .seconds(20), environment: [String: String] = [:]) -> DecoderPool.Configuration {
     var configuration = DecoderPool.Configuration()

@@ -10,6 +10,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import TestSupport
 
 /// Whether process `pid` has `path` open (the decode request's file arrived there).
 func holdsOpen(_ pid: pid_t, _ path: PhotoPath) -> Bool {

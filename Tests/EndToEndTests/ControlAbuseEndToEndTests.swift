@@ -10,6 +10,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import TestSupport
 
 @Suite("the control socket under abuse, end to end", .serialized)
 struct ControlAbuseEndToEndTests {

@@ -8,6 +8,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import TestSupport
 
 /// The children of `pid` (from every one of its threads), as the kernel lists them.
 func childProcesses(of pid: pid_t) -> [pid_t] {

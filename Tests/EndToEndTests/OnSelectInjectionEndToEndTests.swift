@@ -10,6 +10,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import TestSupport
 
 @Suite("on-select and hostile file names, end to end", .serialized)
 struct OnSelectInjectionEndToEndTests {

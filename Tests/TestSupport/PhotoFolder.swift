@@ -1,17 +1,12 @@
 import Foundation
-@testable import App
 import Photos
 
 /// A temporary folder of solid-colour photos made with ImageMagick, removed at deinit.
 final class PhotoFolder {
-    let path: String
+    private let folder = TemporaryFolder("cascade-app")
+    var path: String { folder.path }
 
-    init() throws {
-        path = NSTemporaryDirectory() + "cascade-app-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
+    init() throws {}
 
     /// A photo of one colour (an ImageMagick colour name or #rrggbb).
     @discardableResult
@@ -55,10 +50,3 @@ extension DecodedImage {
 func close(_ a: (r: Int, g: Int, b: Int), _ b: (r: Int, g: Int, b: Int), tolerance: Int = 12) -> Bool {
     abs(a.r - b.r) <= tolerance && abs(a.g - b.g) <= tolerance && abs(a.b - b.b) <= tolerance
 }
-
-/// The repository's root, for the real binary and the bundled assets.
-let packageRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path
-}()

@@ -8,6 +8,7 @@
 import Foundation
 import Testing
 @testable import App
+@testable import TestSupport
 
 @Suite("the screen sleeps and wakes in a real X server", .serialized)
 struct ScreenPowerEndToEndTests {

@@ -12,10 +12,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// The repository's systemd units.
-let unitFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("systemd").path
+@testable import TestSupport
 
 /// Runs `argv` under the syscall filter of the unit file given first.
 private let filterRunner = #"""
