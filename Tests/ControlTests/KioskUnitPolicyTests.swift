@@ -3,14 +3,14 @@
 
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// A unit file's assignments per section, in file order (a key may repeat: SystemCallFilter=).
 private struct UnitFile {
     let settings: [(section: String, key: String, value: String)]
 
     init(_ name: String) throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("systemd/\(name)")
+        let url = URL(fileURLWithPath: unitFolder + "/" + name)
         var section = ""
         var settings: [(String, String, String)] = []
         for raw in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") {
