@@ -5,6 +5,8 @@
 /// goes), then each output pixel sums its columns of that row.
 /// Weights are coverage in 1/256 of a pixel; sums are exact integers, divided by the total
 /// weight only at the end, so a flat colour stays exactly that colour.
+/// Hand-written because it is faster than the exact filters of libyuv and pixman, and libyuv's
+/// fast one aliases (BENCHMARKS.md, "Hand-written or a library").
 enum AreaResampler {
     /// The weight of a fully covered pixel.
     static let wholePixel = 256.0
