@@ -1,14 +1,17 @@
 import Foundation
 
-/// The binary, run to its end away from any display, with `environment` added to this
-/// process's: how it ended, its stdout and its stderr.
-func cascadeRun(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, out: String, err: String) {
+/// The binary, run to its end with `environment` added to this process's (and, unless
+/// `withoutDisplay` is false, away from any display): how it ended, its stdout and its stderr.
+func cascadeRun(_ arguments: [String], environment: [String: String],
+                withoutDisplay: Bool = true) throws -> (status: Int32, out: String, err: String) {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: cascadeBinary)
     p.arguments = arguments
     var env = ProcessInfo.processInfo.environment
-    env["DISPLAY"] = nil
-    env["WAYLAND_DISPLAY"] = nil
+    if withoutDisplay {
+        env["DISPLAY"] = nil
+        env["WAYLAND_DISPLAY"] = nil
+    }
     for (k, v) in environment { env[k] = v }
     p.environment = env
     let out = Pipe(), err = Pipe()
