@@ -1,5 +1,4 @@
 import Foundation
-import Photos
 
 /// A temporary folder of solid-colour photos made with ImageMagick, removed at deinit.
 final class PhotoFolder {
@@ -30,23 +29,4 @@ func magick(_ arguments: [String]) throws {
     try p.run()
     p.waitUntilExit()
     guard p.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
-}
-
-/// The whole PNG as BGRA pixels.
-func loadPNG(_ path: String) throws -> DecodedImage {
-    let info = try HeaderProbe.probe(PhotoPath(path))
-    return try PhotoDecoder.decode(path: PhotoPath(path), format: .png, storedSize: (info.pixelWidth, info.pixelHeight),
-                                   box: (info.pixelWidth, info.pixelHeight), mode: .fit)
-}
-
-extension DecodedImage {
-    /// (r, g, b) at a pixel.
-    func rgb(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int) {
-        let o = y * stride + x * 4
-        return (Int(pixels[o + 2]), Int(pixels[o + 1]), Int(pixels[o]))
-    }
-}
-
-func close(_ a: (r: Int, g: Int, b: Int), _ b: (r: Int, g: Int, b: Int), tolerance: Int = 12) -> Bool {
-    abs(a.r - b.r) <= tolerance && abs(a.g - b.g) <= tolerance && abs(a.b - b.b) <= tolerance
 }
