@@ -76,11 +76,20 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // What the test targets share: temporary folders, a log recorder, the real binary and its
+        // child processes, a private X server, photo and EXIF fixtures.
+        .target(name: "TestSupport", dependencies: [
+            "Photos", "Waterfall",
+            .product(name: "Logging", package: "swift-log"),
+        ], path: "Tests/TestSupport"),
         .testTarget(name: "WaterfallTests", dependencies: ["Waterfall"]),
-        .testTarget(name: "PhotosTests", dependencies: ["Photos", "Waterfall"]),
-        .testTarget(name: "ScreenTests", dependencies: ["Screen"]),
-        .testTarget(name: "ControlTests", dependencies: ["Control"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Control"]),
+        .testTarget(name: "PhotosTests", dependencies: ["Photos", "Waterfall", "TestSupport"]),
+        .testTarget(name: "ScreenTests", dependencies: ["Screen", "TestSupport"]),
+        .testTarget(name: "ControlTests", dependencies: ["Control", "TestSupport"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Control", "TestSupport"]),
+        // The real binary driven from outside, in a private X server: script/run-tests runs these
+        // suites one at a time, after the rest.
+        .testTarget(name: "EndToEndTests", dependencies: ["App", "Control", "Photos", "Waterfall", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,7 @@
 // An on-select command that hands a photo's name to a shell as code. cascade never runs a shell,
 // but a command may: `sh -c 'echo {path} >> out.txt'` puts the name inside the script, where
 // the shell reads `$(…)`, backquotes and `;` in it as commands — a photo called
-// `$(touch pwned).jpg` runs `touch pwned` (issue 19 §2). Such a command is refused when it is
+// `$(touch pwned).jpg` runs `touch pwned`. Such a command is refused when it is
 // configured, with the safe form spelled out: the name as an argument after the script
 // (`sh -c 'echo "$1" >> out.txt' sh {path}`), or from the environment (`"$CASCADE_PATH"`).
 //

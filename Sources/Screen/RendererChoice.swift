@@ -6,14 +6,13 @@ import CSDL2
 /// Which of SDL's renderers draws the window when nobody said (`SDL_RENDER_DRIVER`).
 ///
 /// On an X11 desktop with no GPU driver (a VM, a container, Xvfb) OpenGL is Mesa's llvmpipe, and
-/// on two cores SDL's own software renderer, drawing into X shared memory (XShm), did better on
-/// every figure we measured with real photos (BENCHMARKS.md, "Which renderer without a GPU"):
-/// first full screen 2.4 s instead of 3.7 cold and 0.16 s instead of 0.34 warm, fewer late
-/// frames while flinging, and half the memory — llvmpipe maps 95 MB of libraries on its own,
-/// which put a 100,000-photo wall at 230 MB against 130. So there, cascade asks for the
-/// software renderer. Wayland and kmsdrm are left alone: SDL 2 has no window framebuffer of its
-/// own there (libsdl-org/SDL#7532), so even the software renderer's pixels would reach the
-/// screen through OpenGL (ES), llvmpipe and all — and asking for a framebuffer without it fails.
+/// on two cores SDL's own software renderer, drawing into X shared memory (XShm), is faster to
+/// the first screen, drops fewer frames and uses half the memory, since it leaves the second
+/// core to the decoders and loads no LLVM (BENCHMARKS.md, "Which renderer without a GPU"). So
+/// there, cascade asks for the software renderer. Wayland and kmsdrm are left alone: SDL 2 has
+/// no window framebuffer of its own there, so even the software renderer's pixels would reach
+/// the screen through OpenGL (ES), llvmpipe and all — and asking for a framebuffer without it
+/// fails.
 enum RendererChoice {
     /// What the machine offers, as far as the choice goes.
     struct Machine: Sendable, Equatable {

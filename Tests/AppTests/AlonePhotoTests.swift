@@ -4,6 +4,7 @@ import Testing
 @testable import App
 import Photos
 import Screen
+@testable import TestSupport
 
 /// `cascade photo.jpg`: the photo opens alone at once and takes its place among its folder's
 /// photos when the scan comes in — whether the scan beats the photo's decode or not — without

@@ -1,4 +1,4 @@
-// `cascade cache warm` against a cache it cannot write (issue 19 §6): a thumbnail that could not
+// `cascade cache warm` against a cache it cannot write: a thumbnail that could not
 // be stored is not "made". Before, an unwritable cache reported "179 made" with no file written,
 // a full disk "60 made" with 14 written.
 
@@ -7,6 +7,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import TestSupport
 
 /// The numbers in `cascade cache warm`'s summary line.
 private func summary(_ output: Data) throws -> (made: Int, notStored: Int) {

@@ -5,6 +5,7 @@
 
 import Foundation
 import Testing
+@testable import TestSupport
 
 @Suite("cache warm in a terminal")
 struct CacheWarmTerminalTests {

@@ -1,22 +1,10 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// The real `cascade` binary, as a user runs it.
 private func cascade(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: packageRoot + "/.build/debug/cascade")
-    p.arguments = arguments
-    var env = ProcessInfo.processInfo.environment
-    for (k, v) in environment { env[k] = v }
-    p.environment = env
-    let out = Pipe(), err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    try p.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    try cascadeRun(arguments, environment: environment, withoutDisplay: false)
 }
 
 @Suite("the cascade binary", .serialized)

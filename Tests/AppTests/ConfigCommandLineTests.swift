@@ -5,26 +5,7 @@
 import App
 import Foundation
 import Testing
-
-/// The binary, run to its end with a private HOME and XDG_CONFIG_HOME unless told otherwise.
-func cascadeRun(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, out: String, err: String) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: cascadeBinary)
-    p.arguments = arguments
-    var env = ProcessInfo.processInfo.environment
-    env["DISPLAY"] = nil
-    env["WAYLAND_DISPLAY"] = nil
-    for (k, v) in environment { env[k] = v }
-    p.environment = env
-    let out = Pipe(), err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    try p.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
-}
+@testable import TestSupport
 
 /// `cascade view`'s own account of its arguments (ArgumentParser's --experimental-dump-help).
 private struct DumpedArgument: Decodable {
@@ -121,7 +102,7 @@ struct ConfigCommandLineTests {
 
     @Test("a mistake in the user's file stops the view command with FILE:LINE: key and status 64")
     func mistakesStopTheViewer() throws {
-        let folder = try ConfigFolder()
+        let folder = TemporaryFolder("cascade-config")
         let user = try folder.file("xdg/cascade/config.toml", "columns = 3\ncolums = 4\n")
         let environment = ["XDG_CONFIG_HOME": folder.path + "/xdg", "HOME": folder.path]
         for arguments in [[], ["view"], ["view", "/tmp"], [folder.path]] {
@@ -144,7 +125,7 @@ struct ConfigCommandLineTests {
 
     @Test("help, the other commands and command-line mistakes do not read the configuration")
     func othersIgnoreIt() throws {
-        let folder = try ConfigFolder()
+        let folder = TemporaryFolder("cascade-config")
         try folder.file("xdg/cascade/config.toml", "this is not TOML\n")
         let environment = ["XDG_CONFIG_HOME": folder.path + "/xdg", "HOME": folder.path]
         let help = try cascadeRun(["--help"], environment: environment)
@@ -165,7 +146,7 @@ struct ConfigCommandLineTests {
         try photos.photo("a.jpg", width: 300, height: 200, colour: "red")
         try photos.photo("b.png", width: 200, height: 300, colour: "blue")
         try photos.photo("c.jpg", width: 250, height: 250, colour: "green")
-        let folder = try ConfigFolder()
+        let folder = TemporaryFolder("cascade-config")
         try folder.file("xdg/cascade/config.toml", """
             paths = ["\(photos.path)"]
             events = "stdout"

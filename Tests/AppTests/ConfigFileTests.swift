@@ -1,31 +1,7 @@
 import App
 import Foundation
 import Testing
-
-/// A temporary folder for configuration files, removed at deinit.
-final class ConfigFolder {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "cascade-config-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    @discardableResult
-    func file(_ name: String, _ text: String) throws -> String {
-        try bytes(name, Array(text.utf8))
-    }
-
-    @discardableResult
-    func bytes(_ name: String, _ bytes: [UInt8]) throws -> String {
-        let file = path + "/" + name
-        try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(bytes).write(to: URL(fileURLWithPath: file))
-        return file
-    }
-}
+@testable import TestSupport
 
 private func parse(_ text: String) throws -> [ConfigSetting] { try ConfigFile.parse(text, file: "/etc/c.toml") }
 
@@ -125,7 +101,7 @@ struct ConfigFileTests {
 
     @Test("files: missing is fine for the default places, an error for --config; not a file, not text, too big are errors")
     func reading() throws {
-        let folder = try ConfigFolder()
+        let folder = TemporaryFolder("cascade-config")
         #expect(try ConfigFile.read(folder.path + "/none.toml", mustExist: false) == nil)
         #expect(throws: ConfigError(file: folder.path + "/none.toml", message: "no such file")) {
             try ConfigFile.read(folder.path + "/none.toml", mustExist: true)

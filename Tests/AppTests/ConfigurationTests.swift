@@ -1,12 +1,13 @@
 import App
 import Foundation
 import Testing
+@testable import TestSupport
 
 @Suite("configuration: which files, in which order, and the command line last")
 struct ConfigurationTests {
     @Test("the user's file overrides the system's key by key; false undoes true")
     func userOverridesSystem() throws {
-        let folder = try ConfigFolder()
+        let folder = TemporaryFolder("cascade-config")
         let system = try folder.file("etc/cascade.toml", "kiosk = true\ncolumns = 3\nmargin = 4\n")
         try folder.file("xdg/cascade/config.toml", "kiosk = false\nmargin = 6\n")
         let configuration = try Configuration.load(explicitFile: nil, environment: ["XDG_CONFIG_HOME": folder.path + "/xdg"],
@@ -25,7 +26,7 @@ struct ConfigurationTests {
 
     @Test("--config reads that file only; missing default files are no error")
     func explicitFileOnly() throws {
-        let folder = try ConfigFolder()
+        let folder = TemporaryFolder("cascade-config")
         let system = try folder.file("etc/cascade.toml", "kiosk = true\n")
         try folder.file("xdg/cascade/config.toml", "margin = 6\n")
         let mine = try folder.file("mine.toml", "columns = 2\n")
@@ -41,7 +42,7 @@ struct ConfigurationTests {
 
     @Test("the command line comes after the files, and the configured paths only when it names none")
     func commandLineLast() throws {
-        let folder = try ConfigFolder()
+        let folder = TemporaryFolder("cascade-config")
         let file = try folder.file("c.toml", "paths = ['/srv/photos', '/srv/-dash']\ncolumns = 2\n")
         let configuration = try Configuration.load(explicitFile: file, environment: [:])
         #expect(configuration.arguments(before: ["--columns", "5"], commandLineNamesPaths: false)

@@ -6,6 +6,7 @@ import Foundation
 import Logging
 import Synchronization
 import Testing
+@testable import TestSupport
 
 @Suite(.serialized) struct CtlTests {
     /// A control server answering like the app would, on a thread of its own.
@@ -20,9 +21,7 @@ import Testing
         var commands: [ControlCommand] { seen.withLock { $0 } }
 
         init() throws {
-            var template = Array("/tmp/cctl.XXXXXX".utf8CString)
-            let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-            folder = String(cString: try #require(made))
+            folder = makeTemporaryFolder("cctl", short: true)
             path = folder + "/control.sock"
             let wakes = self.wakes
             server = try ControlServer(path: path, group: nil, log: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
@@ -49,7 +48,7 @@ import Testing
             wakes.signal()
             done.wait()
             server.shutdown()
-            try? FileManager.default.removeItem(atPath: folder)
+            removeFolder(folder)
         }
     }
 

@@ -6,6 +6,7 @@ import Testing
 import Photos
 @testable import Screen
 import Waterfall
+@testable import TestSupport
 
 /// Opening a photo shows the wall tile's picture enlarged on the very first frame, then the
 /// decode for the window fades in over it at the same place — checked on the pixels drawn by

@@ -7,6 +7,7 @@ import Testing
 import Photos
 @testable import Screen
 import Waterfall
+@testable import TestSupport
 
 /// One photo fit to the window: decoded at the window's size, stepped through, closed by a
 /// tap beside it, zoomed and panned — checked on the pixels drawn.

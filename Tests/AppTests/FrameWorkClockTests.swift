@@ -6,6 +6,7 @@ import Testing
 @testable import App
 import Screen
 import Waterfall
+@testable import TestSupport
 
 /// The frame-work figures of `get-stats` and `--stats` are what a frame cost, whatever time the
 /// caller drives the scene at: a frame driven at second 1,000 on a machine up for six minutes

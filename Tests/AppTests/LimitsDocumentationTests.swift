@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 import Waterfall
+@testable import TestSupport
 
 @Suite("the limits, as the documents give them")
 struct LimitsDocumentationTests {

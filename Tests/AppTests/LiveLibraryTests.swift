@@ -8,6 +8,7 @@ import Waterfall
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import TestSupport
 
 /// A folder of photos to change under a wall: every test checks that the edit LiveLibrary
 /// makes brings the wall to exactly what a fresh scan would show, by steps the engine applies.

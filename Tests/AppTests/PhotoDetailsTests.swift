@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Photos
+@testable import TestSupport
 
 /// What the info panel reads from a photo file: size, pixels, format, and the EXIF summary
 /// from libexif — from a block written the way cameras write it.

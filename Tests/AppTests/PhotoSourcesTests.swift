@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import App
 import Photos
+@testable import TestSupport
 
 @Suite("default photo source")
 struct PhotoSourcesTests {

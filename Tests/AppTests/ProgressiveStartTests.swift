@@ -5,6 +5,7 @@ import Testing
 import Photos
 import Screen
 import Waterfall
+@testable import TestSupport
 
 /// A start with the photo index: the last wall on screen at once, then the walk's differences
 /// as one edit that leaves the tile the user looks at where it is.

@@ -4,6 +4,7 @@ import Testing
 import Photos
 import Screen
 import Waterfall
+@testable import TestSupport
 
 /// Render writes thumbnails as a side effect: point the cache at a fresh folder per suite.
 private let cacheHome: Void = {

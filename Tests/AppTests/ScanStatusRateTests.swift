@@ -1,4 +1,4 @@
-// systemd's STATUS= line during a scan (issue 19 §6): a few a second, not one per 64 files
+// systemd's STATUS= line during a scan: a few a second, not one per 64 files
 // (about 3,100 datagrams in 2 s over 100,000 files), and the scan's last report always sent.
 
 import Foundation
@@ -9,6 +9,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import TestSupport
 
 @Suite("The scan's status line for systemd", .serialized)
 struct ScanStatusRateTests {

@@ -9,6 +9,7 @@ import Logging
 import Photos
 import Screen
 import Waterfall
+@testable import TestSupport
 
 /// Saturated colours spread around the hue circle: far from each other and from the wall's greys.
 func distinctColours(_ count: Int) -> [ScreenColor] {

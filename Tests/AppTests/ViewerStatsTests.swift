@@ -6,6 +6,7 @@ import Testing
 @testable import App
 import Screen
 import Waterfall
+@testable import TestSupport
 
 /// `get-stats` over the control socket: what a soak test or a kiosk's monitoring reads while
 /// the wall runs — input taken, stalls, textures against the budget.

@@ -2,6 +2,7 @@ import Control
 import Foundation
 import Glibc
 import Testing
+@testable import TestSupport
 
 /// A folder of its own for each test, with a script in it.
 private struct Scratch {
@@ -46,7 +47,7 @@ struct CommandRunnerTests {
         let base = [Array("HOME=/home/test".utf8), Array("NOTIFY_SOCKET=@x".utf8), Array("WATCHDOG_USEC=1000".utf8),
                     Array("WATCHDOG_PID=1".utf8), Array("CASCADE_INDEX=stale".utf8), Array("PATH=/usr/bin:/bin".utf8),
                     Array("ODD=".utf8) + [0xC3]]
-        let log = LogCapture()
+        let log = LogRecorder()
         let runner = CommandRunner(template: template, limit: 4, log: log.logger, environment: base)
 
         // The frame loop may run with signals blocked, and Swift programs ignore SIGPIPE.
@@ -97,7 +98,7 @@ struct CommandRunnerTests {
             printf 'no newline' >&2
             exit 3
             """)
-        let log = LogCapture()
+        let log = LogRecorder()
         let runner = CommandRunner(template: try CommandTemplate("\(chatty) \(scratch.path)"), limit: 4, log: log.logger)
         guard case .started(let pid) = runner.run(path: "/p.jpg", uri: "file:///p.jpg", index: 2) else { Issue.record("not started"); return }
         #expect(runner.waitUntilIdle(timeout: 30))
@@ -117,7 +118,7 @@ struct CommandRunnerTests {
 
     @Test("a command killed by a signal is a warning naming the signal")
     func killedBySignal() throws {
-        let log = LogCapture()
+        let log = LogRecorder()
         let runner = CommandRunner(template: try CommandTemplate(#"/bin/sh -c 'kill -TERM $$' {path}"#), limit: 1, log: log.logger)
         runner.run(path: "/p.jpg", uri: "file:///p.jpg", index: 0)
         #expect(runner.waitUntilIdle(timeout: 30))
@@ -126,7 +127,7 @@ struct CommandRunnerTests {
 
     @Test("a command that does not exist is one clear error line, and frees its slot")
     func missingCommand() throws {
-        let log = LogCapture()
+        let log = LogRecorder()
         let runner = CommandRunner(template: try CommandTemplate("no-such-command-for-cascade {path}"), limit: 1, log: log.logger)
         #expect(runner.run(path: "/p.jpg", uri: "file:///p.jpg", index: 0) == .failed("No such file or directory"))
         #expect(log.messages(at: .error) == ["on-select: cannot run no-such-command-for-cascade: No such file or directory"])
@@ -140,7 +141,7 @@ struct CommandRunnerTests {
         let release = scratch.path + "/release"
         // Each waits until the test says so — no sleeping on either side of the test.
         let waiter = try scratch.script("waiter", "while [ ! -e \"$1\" ]; do sleep 0.05; done\n")
-        let log = LogCapture()
+        let log = LogRecorder()
         let runner = CommandRunner(template: try CommandTemplate("\(waiter) \(release) {index}"), limit: 4, log: log.logger)
         var pids: [pid_t] = []
         for index in 0..<4 {
@@ -167,7 +168,7 @@ struct CommandRunnerTests {
     func backgroundJobKeepsStderr() throws {
         let scratch = try Scratch()
         let release = scratch.path + "/release"
-        let log = LogCapture()
+        let log = LogRecorder()
         let command = "/bin/sh -c 'echo before >&2; (while [ ! -e \"$0\" ]; do sleep 0.05; done) & exit 0' \(release)"
         let runner = CommandRunner(template: try CommandTemplate(command), limit: 1, log: log.logger)
         guard case .started(let pid) = runner.run(path: "/p.jpg", uri: "file:///p.jpg", index: 0) else { Issue.record("not started"); return }

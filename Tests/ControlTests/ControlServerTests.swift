@@ -1,6 +1,7 @@
 @testable import Control
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// The server end to end, through real sockets. Waits are generous bounds (a failing test ends
 /// instead of hanging), never the thing being measured.
@@ -8,7 +9,7 @@ import Testing
     private func withApp(limits: ControlServerLimits = ControlServerLimits(),
                          answer: (@Sendable (ControlCommand) -> Result<JSONValue, ControlError>)? = FakeApp.standardAnswer,
                          _ body: (FakeApp, String) throws -> Void) throws {
-        let folder = makeTempFolder()
+        let folder = makeTemporaryFolder("cctl", short: true)
         defer { removeFolder(folder) }
         let path = folder + "/c.sock"
         let app = try FakeApp(path: path, limits: limits, answer: answer)
@@ -163,7 +164,7 @@ import Testing
     }
 
     @Test func clientsThatSubscribeAndLeaveWithoutReadingGiveTheirPlacesBack() throws {
-        // Issue 19: a reply written to a client that had already gone closed the channel inside
+        // A reply written to a client that had already gone closed the channel inside
         // the write, and the table then put the client back: after 256 of them nobody got in.
         let subscribe = Array(#"{"command":["subscribe","*"]}"#.utf8) + [0x0A]
         let getState = Array(#"{"command":["get-state"]}"#.utf8) + [0x0A]

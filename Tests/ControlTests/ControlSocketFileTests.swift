@@ -1,10 +1,11 @@
 @testable import Control
 import Foundation
 import Testing
+@testable import TestSupport
 
 @Suite(.serialized) struct ControlSocketFileTests {
     @Test func theSocketIsPrivateWhateverTheUmask() throws {
-        let folder = makeTempFolder()
+        let folder = makeTemporaryFolder("cctl", short: true)
         defer { removeFolder(folder) }
         let old = umask(0)  // the loosest umask: the file would be 0777 without the chmod
         defer { umask(old) }
@@ -14,7 +15,7 @@ import Testing
     }
 
     @Test func aGroupGetsReadAndWrite() throws {
-        let folder = makeTempFolder()
+        let folder = makeTemporaryFolder("cctl", short: true)
         defer { removeFolder(folder) }
         let gid = getgid()
         let name = String(cString: getgrgid(gid).pointee.gr_name)
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func anUnknownGroupIsAClearErrorAndLeavesNoFile() {
-        let folder = makeTempFolder()
+        let folder = makeTemporaryFolder("cctl", short: true)
         defer { removeFolder(folder) }
         #expect(throws: ControlServerError.unknownGroup("no-such-group-cascade")) {
             try ControlServer(path: folder + "/c.sock", group: "no-such-group-cascade", log: LogRecorder().logger, wake: {})
@@ -35,12 +36,12 @@ import Testing
     }
 
     @Test func aStaleSocketIsReplaced() throws {
-        let folder = makeTempFolder()
+        let folder = makeTemporaryFolder("cctl", short: true)
         defer { removeFolder(folder) }
         let path = folder + "/c.sock"
         // A socket file nobody listens on, as a killed cascade leaves behind.
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = unixAddress(path)
+        var address = TestSupport.unixAddress(path)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
@@ -53,7 +54,7 @@ import Testing
     }
 
     @Test func aLiveSocketIsRefusedAndKeepsWorking() throws {
-        let folder = makeTempFolder()
+        let folder = makeTemporaryFolder("cctl", short: true)
         defer { removeFolder(folder) }
         let path = folder + "/c.sock"
         let first = try FakeApp(path: path)
@@ -67,7 +68,7 @@ import Testing
     }
 
     @Test func aFileThatIsNotASocketIsNeverDeleted() throws {
-        let folder = makeTempFolder()
+        let folder = makeTemporaryFolder("cctl", short: true)
         defer { removeFolder(folder) }
         let path = folder + "/notes.txt"
         try Data("keep me".utf8).write(to: URL(fileURLWithPath: path))
@@ -78,7 +79,7 @@ import Testing
     }
 
     @Test func aMissingFolderOrAnOverlongPathIsAClearError() {
-        let folder = makeTempFolder()
+        let folder = makeTemporaryFolder("cctl", short: true)
         defer { removeFolder(folder) }
         let missing = folder + "/nope/c.sock"
         #expect(throws: ControlServerError.folderMissing(path: missing)) {
@@ -91,7 +92,7 @@ import Testing
     }
 
     @Test func shutdownRemovesTheSocketAndClosesClients() throws {
-        let folder = makeTempFolder()
+        let folder = makeTemporaryFolder("cctl", short: true)
         defer { removeFolder(folder) }
         let path = folder + "/c.sock"
         let app = try FakeApp(path: path)
@@ -104,7 +105,7 @@ import Testing
     }
 
     @Test func shutdownLeavesAFileSomeoneElsePutInItsPlace() throws {
-        let folder = makeTempFolder()
+        let folder = makeTemporaryFolder("cctl", short: true)
         defer { removeFolder(folder) }
         let path = folder + "/c.sock"
         let app = try FakeApp(path: path)

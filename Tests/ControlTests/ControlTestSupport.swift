@@ -1,50 +1,17 @@
-// Fixtures for the server tests: a short temp folder (sun_path is 108 bytes), a stand-in for the
-// app's frame loop, and a log that can be read back.
+// Fixtures for the server tests: a stand-in for the app's frame loop, file modes, and a client
+// that reads JSON lines.
 
 @testable import Control
 import Dispatch
 import Foundation
 import Logging
 import Synchronization
-
-func makeTempFolder() -> String {
-    var template = Array("/tmp/cctl.XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    precondition(made != nil, "mkdtemp failed")
-    return String(cString: made!)
-}
-
-func removeFolder(_ path: String) {
-    try? FileManager.default.removeItem(atPath: path)
-}
+@testable import TestSupport
 
 func fileMode(_ path: String) -> (mode: mode_t, gid: gid_t)? {
     var info = stat()
     guard lstat(path, &info) == 0 else { return nil }
     return (info.st_mode & 0o7777, info.st_gid)
-}
-
-/// Collects log messages so a test can check what was logged, and how often.
-final class LogRecorder: Sendable {
-    private let lines = Mutex<[String]>([])
-    var messages: [String] { lines.withLock { $0 } }
-
-    var logger: Logger {
-        Logger(label: "test") { _ in Handler(recorder: self) }
-    }
-
-    func record(_ line: String) { lines.withLock { $0.append(line) } }
-
-    private struct Handler: LogHandler {
-        let recorder: LogRecorder
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-        func log(event: LogEvent) { recorder.record("\(event.level): \(event.message)") }
-    }
 }
 
 /// The app's frame loop in miniature: wakes, takes requests, answers them.

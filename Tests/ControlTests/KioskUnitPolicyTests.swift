@@ -1,16 +1,16 @@
-// What the units in systemd/ promise about stopping and restarting (issue 19 §3, §4, §6), read
+// What the units in systemd/ promise about stopping and restarting, read
 // from the files themselves: systemd is not PID 1 on the build machines, so nothing can start them.
 
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// A unit file's assignments per section, in file order (a key may repeat: SystemCallFilter=).
 private struct UnitFile {
     let settings: [(section: String, key: String, value: String)]
 
     init(_ name: String) throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("systemd/\(name)")
+        let url = URL(fileURLWithPath: unitFolder + "/" + name)
         var section = ""
         var settings: [(String, String, String)] = []
         for raw in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") {

@@ -1,7 +1,7 @@
 import Control
 import Testing
 
-/// Issue 19 §2: `--on-select "sh -c 'echo {path} >> out.txt'"` ran the commands hidden in photo
+/// `--on-select "sh -c 'echo {path} >> out.txt'"` ran the commands hidden in photo
 /// names. A placeholder inside the script a shell runs is refused when the command is configured.
 @Suite("on-select command: a placeholder inside a shell's script is refused")
 struct ShellScriptCheckTests {

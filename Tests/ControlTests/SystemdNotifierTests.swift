@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import Control
+@testable import TestSupport
 
 /// A datagram socket standing in for systemd's notify socket.
 private final class NotifyListener {
@@ -20,9 +21,7 @@ private final class NotifyListener {
             path = nil
             nameBytes = [0] + Array(name.utf8.dropFirst())
         } else {
-            var template = Array("/tmp/cascade-notify-XXXXXX".utf8CString)
-            let made = mkdtemp(&template)
-            let folder = try String(cString: #require(made))
+            let folder = makeTemporaryFolder("cascade-notify", short: true)
             name = folder + "/notify"
             path = name
             nameBytes = Array(name.utf8) + [0]

@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+@testable import TestSupport
 
 private enum SystemdAnalyze {
     static let path: String? = {
@@ -11,9 +12,7 @@ private enum SystemdAnalyze {
         return folders.map { $0 + "/systemd-analyze" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
 
-    static let unitFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("systemd")
+    static let unitFolder = URL(fileURLWithPath: TestSupport.unitFolder)
 
     struct Run { let status: Int32; let output: String; let errors: String }
 

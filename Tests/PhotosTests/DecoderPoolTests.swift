@@ -2,10 +2,7 @@ import Foundation
 import Testing
 @testable import Photos
 import Waterfall
-
-/// The worker binary is cascade itself, built by `swift build` / `swift test` next to the tests.
-let cascadeBinary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent(".build/debug/cascade").path
+@testable import TestSupport
 
 func workerConfiguration(timeout: Duration = .seconds(20), environment: [String: String] = [:]) -> DecoderPool.Configuration {
     var configuration = DecoderPool.Configuration()
@@ -148,7 +145,7 @@ struct DecoderPoolTests {
         kill(worker, SIGKILL)
         // Once the worker is dead (a zombie: its socket is closed), the next photo is decoded,
         // not blamed for it. A kill in the very instant the request goes out cannot be told
-        // from a death while decoding; that photo fails like any photo in flight (issue #6).
+        // from a death while decoding; that photo fails like any photo in flight.
         for _ in 0..<2000 where !isZombieOrGone(worker) { usleep(1000) }
         let image = try pool.decode(PhotoDecodeRequest(path: good, format: .jpeg, box: PixelSize(width: 50, height: 50), mode: .fill))
         #expect(image.width == 50)

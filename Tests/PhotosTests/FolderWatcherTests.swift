@@ -4,6 +4,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import TestSupport
 
 /// The folder watcher against a real file system: every test changes a temp folder the way
 /// a camera upload, a file manager or rsync does, and waits (generously) for the report.
@@ -207,7 +208,7 @@ import Glibc
         defer { watcher.stop() }
         folder.rename(folder.path("photos"), to: folder.path("away"))
         #expect(eventually { recorder.removed == Set(["photos/a.jpg", "photos/b/c.jpg"].map { folder.path($0).string }) })
-        #expect(log.all.contains { $0.contains("is gone") && $0.contains(folder.path("photos").string) })
+        #expect(log.messages.contains { $0.contains("is gone") && $0.contains(folder.path("photos").string) })
         recorder.reset()
         folder.rename(folder.path("away"), to: folder.path("photos"))
         #expect(eventually { recorder.added == Set(["photos/a.jpg", "photos/b/c.jpg"].map { folder.path($0).string }) })
@@ -235,7 +236,7 @@ import Glibc
             recorder.added == Set([folder.path("b/new.jpg").string, folder.path("root-level.jpg").string])
                 && recorder.changed == [folder.path("c/1.jpg").string] && recorder.removed == [folder.path("a/1.jpg").string]
         })
-        let warnings = log.all.filter { $0.contains("max_user_watches") }
+        let warnings = log.messages.filter { $0.contains("max_user_watches") }
         #expect(warnings.count == 1)
     }
 
@@ -251,7 +252,7 @@ import Glibc
         folder.write("sub/deeper/new.jpg", jpeg)
         folder.write("top.jpg", jpeg)
         #expect(eventually { recorder.added == Set([folder.path("sub/deeper/new.jpg").string, folder.path("top.jpg").string]) })
-        #expect(log.all.filter { $0.contains("inotify") }.count == 1)
+        #expect(log.messages.filter { $0.contains("inotify") }.count == 1)
     }
 
     @Test func stopEndsReportsAndCanBeCalledTwice() throws {

@@ -3,7 +3,7 @@ import Testing
 @testable import Photos
 import Waterfall
 
-/// What a careful attacker would drop into a watched folder (issue #6 §2): headers that say
+/// What a careful attacker would drop into a watched folder: headers that say
 /// one size and carry another, chunks whose lengths lie, extreme shapes through every decoder,
 /// names that are not UTF-8, links to things that block. Each must end in a clear error or a
 /// correct picture — never a crash, a hang or an allocation past the pixel cap.

@@ -1,10 +1,11 @@
-// An index file of the right version but other tables (issue 19 §6): before, every start read
+// An index file of the right version but other tables: before, every start read
 // and saved against it, failed twice with a warning each, and never rebuilt it.
 
 import CSQLite
 import Foundation
 import Testing
 @testable import Photos
+@testable import TestSupport
 
 @Suite struct PhotoIndexLayoutTests {
     /// A valid SQLite file at `user_version = 1` whose tables are not cascade's.
@@ -34,12 +35,12 @@ import Testing
         let index = try PhotoIndex(file: file, log: log.logger)
         #expect(try index.wall(for: key).isEmpty)
         try index.save(scanned, for: key)
-        #expect(log.all.count == 1, "\(log.all)")
-        #expect(log.all.first?.contains("table wall has columns (id, name)") == true, "\(log.all)")
+        #expect(log.messages.count == 1, "\(log.messages)")
+        #expect(log.messages.first?.contains("table wall has columns (id, name)") == true, "\(log.messages)")
 
         // The next start finds cascade's own tables and the saved wall, and says nothing.
         let next = LogRecorder()
         #expect(try PhotoIndex(file: file, log: next.logger).wall(for: key) == scanned)
-        #expect(next.all.isEmpty, "\(next.all)")
+        #expect(next.messages.isEmpty, "\(next.messages)")
     }
 }

@@ -4,6 +4,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import TestSupport
 
 @Suite struct PhotoIndexTests {
     private let jpeg = Fixture.jpeg(width: 40, height: 30)
@@ -66,15 +67,15 @@ import Glibc
         let file = cache.write("library.sqlite3", Array(repeating: 0x5A, count: 8192))
         let log = LogRecorder()
         let index = try PhotoIndex(file: file, log: log.logger)
-        #expect(log.all.count == 1)
-        #expect(log.all.first?.contains("damaged") == true)
+        #expect(log.messages.count == 1)
+        #expect(log.messages.first?.contains("damaged") == true)
 
         let photos = library(["a.jpg"])
         let scanned = try PhotoScanner().scan([photos.path]).entries
         let key = WallKey(paths: [photos.path], order: .name, reversed: false)
         try index.save(scanned, for: key)
         #expect(try PhotoIndex(file: file, log: log.logger).wall(for: key) == scanned)
-        #expect(log.all.count == 1, "a healthy index was reported damaged: \(log.all)")
+        #expect(log.messages.count == 1, "a healthy index was reported damaged: \(log.messages)")
     }
 
     @Test func aCacheFolderThatCannotBeWrittenMeansNoIndexNotACrash() throws {

@@ -3,19 +3,16 @@ import Photos
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import TestSupport
 
 /// A fresh folder under the system temp folder, removed with everything in it at deinit.
 final class TempFolder {
+    private let folder = TemporaryFolder()
     let path: PhotoPath
 
     init() {
-        var template = Array((NSTemporaryDirectory() + "/cascade-test-XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        precondition(made != nil, "mkdtemp failed")
-        path = PhotoPath(bytes: template.dropLast().map { UInt8(bitPattern: $0) }).absolute()
+        path = PhotoPath(folder.path).absolute()
     }
-
-    deinit { try? FileManager.default.removeItem(atPath: path.string) }
 
     /// The path of `name` (bytes, may be any file name) inside this folder.
     func path(_ name: [UInt8]) -> PhotoPath { path.appending(name) }

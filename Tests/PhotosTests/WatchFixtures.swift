@@ -27,44 +27,6 @@ final class WatchRecorder: Sendable {
     func reset() { state.withLock { $0 = (FolderChanges(), 0) } }
 }
 
-/// The log lines a component wrote.
-final class LogRecorder: Sendable {
-    private let lines = Mutex<[String]>([])
-
-    var logger: Logger {
-        Logger(label: "test") { _ in Handler(recorder: self) }
-    }
-
-    var all: [String] { lines.withLock { $0 } }
-
-    private struct Handler: LogHandler {
-        let recorder: LogRecorder
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-        var metadataProvider: Logger.MetadataProvider?
-
-        func log(event: LogEvent) {
-            recorder.lines.withLock { $0.append(event.message.description) }
-        }
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-    }
-}
-
-/// Waits until `condition` holds, checking every 20 ms for up to `seconds`; whether it did.
-/// Tests wait generously and never assert how long anything took.
-func eventually(within seconds: Double = 10, _ condition: () -> Bool) -> Bool {
-    let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-    while ContinuousClock.now < end {
-        if condition() { return true }
-        usleep(20_000)
-    }
-    return condition()
-}
-
 /// Test timings: short, so the tests are quick, but the assertions never depend on them.
 func quickTuning(debounce: Int = 100, patience: Int = 1000, poll: Int = 2000) -> WatchTuning {
     var tuning = WatchTuning()

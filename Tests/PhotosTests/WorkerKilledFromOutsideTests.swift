@@ -1,4 +1,4 @@
-// Issue 19 §3: a decode worker killed from outside (kill -9, the OOM killer, SIGTERM to the whole
+// A decode worker killed from outside (kill -9, the OOM killer, SIGTERM to the whole
 // group as `systemctl stop` sends it) is not the photo's fault. The photo goes to a fresh worker
 // and nothing is recorded; only a failure the photo caused, twice, marks it failed. Workers are
 // held mid-decode by the worker's hold hook while its file exists, and the test waits until the
@@ -11,6 +11,7 @@ import Waterfall
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import TestSupport
 
 /// Whether process `pid` has `path` open (the decode request's file arrived there).
 func holdsOpen(_ pid: pid_t, _ path: PhotoPath) -> Bool {

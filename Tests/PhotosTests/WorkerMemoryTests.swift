@@ -1,4 +1,4 @@
-// Memory of the decode workers (issue 19 §6): a 75 KB GIF LZW bomb took 0.9 GB in its worker —
+// Memory of the decode workers: a 75 KB GIF LZW bomb took 0.9 GB in its worker —
 // the pixel cap counted the image, not SDL's surface, its conversion and the copy — and the pool
 // had as many workers as cores whatever the memory. Peak memory is read from /proc (VmHWM), not
 // inferred from timing.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import Waterfall
 @testable import Screen
+@testable import TestSupport
 
 /// The offscreen canvas: sizes, reading back, and PNG output.
 @Suite(.serialized) @MainActor
@@ -23,8 +24,8 @@ struct CanvasTests {
     }
 
     @Test func savedPNGLoadsBackWithTheSamePixels() throws {
-        let folder = try makeTemporaryDirectory()
-        defer { removeTree(folder) }
+        let folder = makeTemporaryFolder("cascade-screen-tests")
+        defer { removeFolder(folder) }
         let canvas = try drawnCanvas()
         let before = canvas.pixels()
         let path = folder + "/wall.png"
@@ -47,8 +48,8 @@ struct CanvasTests {
     }
 
     @Test func savingOverAnExistingFileReplacesIt() throws {
-        let folder = try makeTemporaryDirectory()
-        defer { removeTree(folder) }
+        let folder = makeTemporaryFolder("cascade-screen-tests")
+        defer { removeFolder(folder) }
         let path = folder + "/wall.png"
         try Data("old contents".utf8).write(to: URL(fileURLWithPath: path))
         try drawnCanvas().savePNG(to: path)
@@ -57,8 +58,8 @@ struct CanvasTests {
     }
 
     @Test func unwritableOutputIsAClearErrorNotACrash() throws {
-        let folder = try makeTemporaryDirectory()
-        defer { removeTree(folder) }
+        let folder = makeTemporaryFolder("cascade-screen-tests")
+        defer { removeFolder(folder) }
         let canvas = try drawnCanvas()
         for path in [folder + "/missing/wall.png", folder, folder + "/", ""] {
             #expect(throws: ScreenError.self, "\(path)") { try canvas.savePNG(to: path) }

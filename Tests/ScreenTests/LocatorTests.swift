@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import Screen
+@testable import TestSupport
 
 struct AssetLocatorTests {
     @Test func findsTheRepositoryAssetsFromABuildTreeExecutable() throws {
-        let root = try makeTemporaryDirectory()
-        defer { removeTree(root) }
+        let root = makeTemporaryFolder("cascade-screen-tests")
+        defer { removeFolder(root) }
         try FileManager.default.createDirectory(atPath: root + "/assets/samples", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/.build/x86_64-unknown-linux-gnu/release", withIntermediateDirectories: true)
         let found = AssetLocator.locate(environment: [:], executablePath: root + "/.build/x86_64-unknown-linux-gnu/release/cascade",
@@ -14,8 +15,8 @@ struct AssetLocatorTests {
     }
 
     @Test func environmentOverridesAndMissingPlacesAreSkipped() throws {
-        let root = try makeTemporaryDirectory()
-        defer { removeTree(root) }
+        let root = makeTemporaryFolder("cascade-screen-tests")
+        defer { removeFolder(root) }
         try FileManager.default.createDirectory(atPath: root + "/mine", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/system", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/repo/assets", withIntermediateDirectories: true)
@@ -39,8 +40,8 @@ struct AssetLocatorTests {
 
     @Test("an executable installed in PREFIX/bin finds PREFIX/share/cascade before any assets/ above it")
     func findsTheAssetsOfItsInstallPrefix() throws {
-        let home = try makeTemporaryDirectory()
-        defer { removeTree(home) }
+        let home = makeTemporaryFolder("cascade-screen-tests")
+        defer { removeFolder(home) }
         // A user's own ~/assets must not be taken for cascade's.
         for folder in ["/assets", "/.local/share/cascade/samples", "/.local/bin"] {
             try FileManager.default.createDirectory(atPath: home + folder, withIntermediateDirectories: true)
@@ -58,8 +59,8 @@ struct AssetLocatorTests {
 
 struct FontLocatorTests {
     @Test func environmentOverrideWinsWhenReadable() throws {
-        let folder = try makeTemporaryDirectory()
-        defer { removeTree(folder) }
+        let folder = makeTemporaryFolder("cascade-screen-tests")
+        defer { removeFolder(folder) }
         let font = folder + "/Custom.ttf"
         try Data([0, 1, 0, 0]).write(to: URL(fileURLWithPath: font))
         #expect(FontLocator.locate(environment: ["CASCADE_FONT": font], candidates: []) == font)

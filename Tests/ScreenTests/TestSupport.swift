@@ -52,15 +52,3 @@ func pixels(of canvas: OffscreenCanvas, in rect: PixelRect) -> [ScreenColor] {
 let red = ScreenColor(red: 220, green: 30, blue: 30)
 let green = ScreenColor(red: 30, green: 200, blue: 40)
 let blue = ScreenColor(red: 30, green: 40, blue: 220)
-
-/// A fresh, empty directory under the system temp folder.
-func makeTemporaryDirectory() throws -> String {
-    let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("cascade-screen-tests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url.path
-}
-
-func removeTree(_ path: String) {
-    try? FileManager.default.removeItem(atPath: path)
-}

@@ -1,5 +1,5 @@
 // The scan's progress as systemd's STATUS= line, at most a few times a second: a 100,000-file
-// scan reports every 64 files, which was about 3,100 datagrams in 2 s for systemd to parse and
+// scan reports every 64 files, thousands of datagrams a second for systemd to parse and
 // `systemctl status` to show for a blink each. A new phase and the scan's last report always go
 // out, so the line never stays behind what the scan did.
 

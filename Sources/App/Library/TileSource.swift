@@ -21,8 +21,8 @@ public struct TileSource: Sendable {
     /// short reason it cannot be shown. With `enlarging`, a photo smaller than the box is
     /// enlarged to exactly the box, so the tile is drawn 1:1: for SDL's software renderer,
     /// which would otherwise scale it on the frame loop's thread at every frame. A GPU scales
-    /// for free, and uploads the smaller image faster (llvmpipe too: 96×64 photos enlarged to
-    /// 263×175 tiles made End + Home glides drop 6–11 frames instead of 2–5).
+    /// for free, and uploads the smaller image faster (llvmpipe too: BENCHMARKS.md, "The
+    /// software renderer's frame").
     public func pixels(for entry: PhotoEntry, box pixels: PixelSize,
                        onto matte: Matte, enlarging: Bool) -> Result<DecodedImage, TileFailure> {
         guard let info = entry.info else { return .failure(Self.unreadable(entry)) }

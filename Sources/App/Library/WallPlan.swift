@@ -1,5 +1,5 @@
 // A folder of photos laid out as a wall: the scanned entries and the engine's layout for
-// one width, with what each tile needs to be drawn. Shared by `render` and, later, the window.
+// one width, with what each tile needs to be drawn. Shared by `render` and the window.
 
 import Photos
 import Waterfall

@@ -7,13 +7,12 @@ import Screen
 ///   grow a kiosk by 256 MiB. Both budgets below hold the three screens of live cells at
 ///   1920×1080 (visible, 1.5 ahead, 0.5 behind) and more to scroll back into.
 ///   - SDL's software renderer makes a texture for the price of an allocation and a copy, so
-///     its budget is set by memory: at 48 MiB a 100,000-photo wall glided end to end and back
-///     stays at 128 MB, under the 150 MB target (64 MiB: 143 MB).
-///   - OpenGL on Mesa's llvmpipe cannot reach that target (its libraries alone are 95 MB
-///     resident), and each texture it makes costs an upload and a re-layout on the same two
-///     cores as the frame: 64 MiB makes half the textures of 48 over the same glides (about 540
-///     against 960) and fewer late frames (4 against 7 in three alternating runs), for 15 MB.
-///   (BENCHMARKS.md, "100,000 photos".)
+///     its budget is set by memory: the smallest that keeps a 100,000-photo wall under the
+///     150 MB target.
+///   - OpenGL on Mesa's llvmpipe cannot reach that target anyway, and each texture it makes
+///     costs an upload and a re-layout on the cores the frame needs, so it gets more room and
+///     makes fewer textures.
+///   (The figures: BENCHMARKS.md, "100,000 photos".)
 enum TextureBudget {
     static let onGPU = 256 << 20
     static let forOpenGLOnCPU = 64 << 20

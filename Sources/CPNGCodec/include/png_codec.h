@@ -1,6 +1,7 @@
 // A thin C layer over libpng for cascade. libpng reports errors by longjmp, which Swift
 // cannot catch; every entry point here sets its own setjmp so that a corrupt file becomes
-// an error code and a message, never an abort.
+// an error code and a message, never an abort. libpng rather than libspng, which has no
+// longjmp: libpng decodes and encodes faster (BENCHMARKS.md, "Hand-written or a library").
 #ifndef CASCADE_PNG_CODEC_H
 #define CASCADE_PNG_CODEC_H
 

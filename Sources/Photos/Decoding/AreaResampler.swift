@@ -5,6 +5,8 @@
 /// goes), then each output pixel sums its columns of that row.
 /// Weights are coverage in 1/256 of a pixel; sums are exact integers, divided by the total
 /// weight only at the end, so a flat colour stays exactly that colour.
+/// Hand-written because it is faster than the exact filters of libyuv and pixman, and libyuv's
+/// fast one aliases (BENCHMARKS.md, "Hand-written or a library").
 enum AreaResampler {
     /// The weight of a fully covered pixel.
     static let wholePixel = 256.0
@@ -263,14 +265,10 @@ enum AreaResampler {
     }
 
     // The widenings are spelled out lane by lane, and the loops above use only operators the
-    // standard library defines for the concrete vector types, because generic ones such as
-    // `SIMD8(truncatingIfNeeded:)` and `lowHalf` are not specialised in a debug build: every
-    // call asks the Swift runtime for a `SIMD8<…>` type's metadata. Under ThreadSanitizer
-    // the runtime's `swift_once` always takes its lock (so the sanitizer sees the ordering),
-    // one lock per generic type for the whole process, handed from thread to thread by the
-    // kernel. Several decodes at once then took turns on it every eight bytes: no faster than
-    // one, and beside the rest of the test suite a HiDPI wall did not settle within a minute.
-    // Spelled out, a debug build takes no lock here; an optimised build runs as fast as before.
+    // standard library defines for the concrete vector types: generic ones such as
+    // `SIMD8(truncatingIfNeeded:)` are not specialised in a debug build, and each call then
+    // looks up type metadata behind a process-wide runtime lock, which under ThreadSanitizer
+    // serialises every decode thread. An optimised build runs as fast either way.
 
     /// Eight bytes of `v`, from lane `k` (0 or 8), widened to 16 bits.
     @inline(__always)

@@ -8,8 +8,8 @@ import CSDL2
 /// The cap is a budget of `maxPixels` × 4 bytes for every buffer alive at once, not for the
 /// image alone: SDL's surface (1 to 4 bytes a pixel), its ARGB conversion and the copy handed
 /// on. SDL's surface is freed as soon as it is converted, so two full-size buffers at most
-/// are alive at a time — an image may have half the cap's pixels. (Counting the image alone,
-/// a 75 KB GIF of 100 megapixels took 0.9 GB in its worker.)
+/// are alive at a time — an image may have half the cap's pixels. (Counting the image alone let
+/// a small GIF bomb take several times the cap: RELIABILITY.md, "Decode workers' memory".)
 enum SDLImageDecoder {
     /// Full-size buffers alive at once at the peak: the conversion and the copy (or SDL's
     /// surface, at most 4 bytes a pixel, and the conversion).

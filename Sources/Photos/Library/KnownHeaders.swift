@@ -3,8 +3,8 @@
 /// rewritten file nearly always changes its time, its size or both).
 ///
 /// It looks into the earlier scan's entries by place instead of copying their headers out:
-/// the photo index's wall is alive anyway while the new scan runs, and at 100,000 photos a
-/// table of copies was 17 MB at the scan's peak, against 4 MB for the places.
+/// the photo index's wall is alive anyway while the new scan runs, and a table of places is a
+/// fraction of a table of copies at the scan's peak (BENCHMARKS.md, "100,000 photos").
 public struct KnownHeaders: Sendable {
     private let entries: [PhotoEntry]
     private let places: [PhotoPath: Int32]

@@ -4,16 +4,11 @@ import Glibc
 import Logging
 import Synchronization
 
-/// Decoding is background work: a photo arriving 20 ms later goes unseen, a frame arriving 20 ms
-/// late is a stutter. On a machine with few cores — two here, one on a small kiosk — the decoders
-/// would otherwise take turns with the frame loop and the GPU driver's threads (llvmpipe
-/// rasterises on the CPU) as equals. The viewer nices both: the worker processes, where photos
-/// are decoded, and its in-process decode threads, which read thumbnails and scale, flatten and
-/// enlarge every tile. With the threads at nice 0 the frame thread waited for a CPU for 118–204
-/// ms of its ~420 ms of work in a 100,000-photo End + Home glide; niced, 53–83 ms (BENCHMARKS.md,
-/// "Frames held to the refresh, decoders niced"). The threads were once put back to nice 0
-/// (7424b55) because the suite under ThreadSanitizer stalled; the cause was a runtime-lock
-/// convoy in the area filter, gone since c4c9f4a (see AreaResampler).
+/// Decoding is background work: a photo arriving a little later goes unseen, a frame arriving
+/// late is a stutter. On a machine with few cores the decoders would otherwise take turns with
+/// the frame loop and the GPU driver's threads (llvmpipe rasterises on the CPU) as equals, so
+/// the viewer nices both its worker processes and its in-process decode threads (BENCHMARKS.md,
+/// "Frames held to the refresh, decoders niced").
 public enum BackgroundPriority {
     /// What the viewer's decoders run at: low enough to lose every contest with the frame
     /// loop, not so low that other busy programs starve them.

@@ -3,7 +3,8 @@ import Foundation
 /// How much memory the decoders may count on: the kernel's MemAvailable, lowered by the
 /// control group's limit (systemd's MemoryMax=, a container's) minus what the group already
 /// uses. Decode workers are sized by it as well as by cores: each may hold `--max-pixels` × 4
-/// bytes at its peak, and two 100-megapixel GIF bombs at once took 1.74 GB.
+/// bytes at its peak, so a few decompression bombs at once can take gigabytes
+/// (RELIABILITY.md, "Decode workers' memory").
 public struct MemoryBudget: Sendable, Equatable {
     /// Bytes that can still be used; nil when neither /proc/meminfo nor a cgroup says.
     public let availableBytes: Int?

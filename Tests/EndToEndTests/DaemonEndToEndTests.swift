@@ -9,6 +9,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import TestSupport
 
 @Suite("cascade as a daemon, end to end", .serialized)
 struct DaemonEndToEndTests {

@@ -7,6 +7,7 @@
 import Foundation
 import Testing
 @testable import App
+@testable import TestSupport
 
 /// `get-state` read into what these tests look at.
 private struct CursorState {

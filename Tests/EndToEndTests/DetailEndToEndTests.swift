@@ -6,6 +6,7 @@
 import Foundation
 import Testing
 @testable import App
+@testable import TestSupport
 
 @Suite("opening a large photo in a real X server", .serialized)
 struct DetailEndToEndTests {

@@ -1,4 +1,4 @@
-// The control socket under abuse, through the real binary (issue 19 §1). Before the fix, 256
+// The control socket under abuse, through the real binary. Before the fix, 256
 // clients that subscribed and closed before reading took every place for good: `cascade ctl` was
 // refused until a restart, and each refusal wrote a log line (848k lines in 3 minutes). Here
 // thousands of clients of every shape come and go, and afterwards the places are all free,
@@ -10,6 +10,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import TestSupport
 
 @Suite("the control socket under abuse, end to end", .serialized)
 struct ControlAbuseEndToEndTests {

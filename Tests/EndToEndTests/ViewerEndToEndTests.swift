@@ -9,6 +9,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import TestSupport
 
 // MARK: - The stage: one X server, one folder of photos and its manifest for the whole suite
 
@@ -99,8 +100,6 @@ struct ViewerStageTrait: SuiteTrait, TestScoping {
 extension Trait where Self == ViewerStageTrait {
     static var viewerStage: Self { Self() }
 }
-
-let cascadeBinary = packageRoot + "/.build/debug/cascade"
 
 /// Where `cascade render` puts every tile of `folder` on a wall `width` wide, 3 columns, margin
 /// 10, no captions — the layout the viewer shows in a window of that width.

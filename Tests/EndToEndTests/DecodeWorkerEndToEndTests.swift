@@ -1,5 +1,5 @@
-// A decoder fault cannot take down the wall (issue #6 §1), and a worker killed from outside is not
-// the photo's fault (issue 19 §3), the hard way (50 photos: the shared fixture colours run out
+// A decoder fault cannot take down the wall, and a worker killed from outside is not
+// the photo's fault, the hard way (50 photos: the shared fixture colours run out
 // above 51): the real binary in a real X server, its decode workers killed while the wall is
 // decoding — certainly in the middle of photos, held there by the worker's hold test hook.
 
@@ -8,6 +8,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import TestSupport
 
 /// The children of `pid` (from every one of its threads), as the kernel lists them.
 func childProcesses(of pid: pid_t) -> [pid_t] {
@@ -49,7 +50,7 @@ func workersMidDecode(of cascade: pid_t, in folder: String, besides earlier: Set
 
 @Suite("Decode workers killed under a running wall", .serialized)
 struct DecodeWorkerEndToEndTests {
-    @Test("kill -9 of the decode workers mid-decode (issue 19 §3): the photos in flight go to fresh workers, every photo shows, nothing is recorded in fail/")
+    @Test("kill -9 of the decode workers mid-decode: the photos in flight go to fresh workers, every photo shows, nothing is recorded in fail/")
     func killedWorkers() async throws {
         let hold = NSTemporaryDirectory() + "cascade-hold-" + UUID().uuidString
         FileManager.default.createFile(atPath: hold, contents: Data())

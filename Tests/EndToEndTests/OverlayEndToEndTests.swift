@@ -11,6 +11,7 @@ import Photos
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import TestSupport
 
 @Suite("help and info overlays in a real X server", .serialized)
 struct OverlayEndToEndTests {

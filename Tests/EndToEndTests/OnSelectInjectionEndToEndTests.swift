@@ -1,4 +1,4 @@
-// On-select commands and hostile file names, through the real binary (issue 19 §2). The README
+// On-select commands and hostile file names, through the real binary. The README
 // once told users to write `sh -c 'echo {path} >> out.txt'`, and photos named
 // `$(touch pwned).jpg`, `;touch pwned3;.jpg` and `` `touch pwned4`.jpg `` ran their commands. Now
 // that form is refused with exit status 64 and the safe form in the message — on the command
@@ -10,6 +10,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import TestSupport
 
 @Suite("on-select and hostile file names, end to end", .serialized)
 struct OnSelectInjectionEndToEndTests {

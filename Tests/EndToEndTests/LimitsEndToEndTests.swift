@@ -1,4 +1,4 @@
-// Every number has a bound (issue 19 §5), through the real binary: every numeric option of
+// Every number has a bound, through the real binary: every numeric option of
 // every command, a configuration file, a SIGHUP with a bad file under a running wall, and the
 // control socket's arguments. Before, `--columns 100000000` grew to 5.9 GB, `render --margin
 // 1e300` trapped (SIGILL), `--columns 9223372036854775807` aborted, and set-columns said "1 to 100".
@@ -9,6 +9,7 @@ import Waterfall
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import TestSupport
 
 /// The binary run to its end, without a display (ConfigCommandLineTests' runner): a refused
 /// value must stop it before it opens a window or reads a photo.
@@ -66,7 +67,7 @@ private let wordOptions: Set<String> = ["control", "control-group", "on-select",
                                         "socket", "size", "decode", "screen-schedule"]
 
 /// A private HOME and XDG_CONFIG_HOME, so no configuration file of the machine's takes part.
-private func isolated(_ folder: ConfigFolder) -> [String: String] {
+private func isolated(_ folder: TemporaryFolder) -> [String: String] {
     ["HOME": folder.path, "XDG_CONFIG_HOME": folder.path + "/xdg", "XDG_CACHE_HOME": folder.path + "/cache"]
 }
 
@@ -97,7 +98,7 @@ struct LimitsEndToEndTests {
     func everyOptionRefusesWhatLiesOutside(_ i: Int) throws {
         let option = numericOptions[i]
         let row = try #require(Limits.all.first { $0.name == option.row })
-        let folder = try ConfigFolder()
+        let folder = TemporaryFolder("cascade-config")
         var probes = ["0", "-1", "1e300", "nan", "-inf", "9223372036854775807", "18446744073709551616"]
         probes += [row.justBelow, row.justAbove].compactMap { $0 }
         for probe in probes {
@@ -113,7 +114,7 @@ struct LimitsEndToEndTests {
 
     @Test("render --margin 1e300 and --columns 9223372036854775807 are refused at once; the edges themselves draw a wall")
     func renderAtTheEdges() throws {
-        let folder = try ConfigFolder()
+        let folder = TemporaryFolder("cascade-config")
         let photos = try PhotoFolder()
         try photos.photo("a.jpg", width: 300, height: 200, colour: "red")
         try photos.photo("b.png", width: 200, height: 300, colour: "blue")
@@ -152,7 +153,7 @@ struct LimitsEndToEndTests {
               ("geometry = \"0x0\"", "geometry", "0x0", "each side must be a whole number of pixels from 1 to 32767"),
           ])
     func configurationOutOfRange(line: String, key: String, value: String, range: String) throws {
-        let folder = try ConfigFolder()
+        let folder = TemporaryFolder("cascade-config")
         let file = try folder.file("xdg/cascade/config.toml", "# a kiosk\n\(line)\n")
         let r = try cascade([], environment: isolated(folder))
         #expect(r.status == 64)

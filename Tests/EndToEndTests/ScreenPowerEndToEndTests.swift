@@ -1,4 +1,4 @@
-// The screen sleeping and waking through the real binary in Xvfb (issue 15 §4): the idle
+// The screen sleeping and waking through the real binary in Xvfb: the idle
 // timeout turns it off (Xvfb has no DPMS extension, so the black-window fallback and its one log
 // line are what shows here), no frames are drawn while off, a key or a click wakes it without
 // doing anything else, `cascade ctl screen off|on|auto` holds and releases it, and a schedule
@@ -8,6 +8,7 @@
 import Foundation
 import Testing
 @testable import App
+@testable import TestSupport
 
 @Suite("the screen sleeps and wakes in a real X server", .serialized)
 struct ScreenPowerEndToEndTests {

@@ -1,4 +1,4 @@
-// cascade under the units' real syscall filter (issue 19 §4). systemd is not PID 1 in the test
+// cascade under the units' real syscall filter. systemd is not PID 1 in the test
 // machines, so the filter is built the way systemd builds it — the unit's own SystemCallFilter=
 // lines in order (the first an allow list, which brings @default; `~` removes, plain adds), each
 // @set expanded by `systemd-analyze syscall-filter`, every other call answered with the unit's
@@ -12,10 +12,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// The repository's systemd units.
-let unitFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("systemd").path
+@testable import TestSupport
 
 /// Runs `argv` under the syscall filter of the unit file given first.
 private let filterRunner = #"""

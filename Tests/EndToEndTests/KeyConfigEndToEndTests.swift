@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 @testable import App
+@testable import TestSupport
 
 @Suite("keys bound in the configuration file, in a real X server", .serialized)
 struct KeyConfigEndToEndTests {

@@ -10,6 +10,7 @@ import Photos
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import TestSupport
 
 /// A folder of photos of distinct colours, named photo-01.jpg… in wall order.
 private struct ColouredFolder {

@@ -1,0 +1,25 @@
+import Foundation
+
+/// The binary, run to its end with `environment` added to this process's (and, unless
+/// `withoutDisplay` is false, away from any display): how it ended, its stdout and its stderr.
+func cascadeRun(_ arguments: [String], environment: [String: String],
+                withoutDisplay: Bool = true) throws -> (status: Int32, out: String, err: String) {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: cascadeBinary)
+    p.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    if withoutDisplay {
+        env["DISPLAY"] = nil
+        env["WAYLAND_DISPLAY"] = nil
+    }
+    for (k, v) in environment { env[k] = v }
+    p.environment = env
+    let out = Pipe(), err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+}
