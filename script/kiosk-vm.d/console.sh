@@ -3,22 +3,6 @@
 # opened and closed, column changes and the attract drift without a crash, and SIGTERM exiting
 # with status 0. Each check waits on cascade's log or its state, never on a fixed time.
 
-# json FILE EXPR — a value from a get-state reply (python3: the host has it for virtme-ng).
-json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"; }
-
-# settled NAME — the wall is at rest with every decode done; leaves the state in DIR/NAME.json.
-settled() {
-  state "$1" && [ "$(json "$dir/$1.json" 'd["moving"]')" = False ] &&
-    ctl get-stats >"$dir/$1.stats.json" && [ "$(json "$dir/$1.stats.json" 'd["decodeQueue"]')" = 0 ]
-}
-
-# wall_on_screen NAME — a screenshot whose wholly visible tiles show their photos. Photos fade
-# in after their decode, so this is retried until it holds.
-wall_on_screen() {
-  settled "$1" && screenshot "$1" &&
-    python3 "$here/script/kiosk-vm.d/screen.py" wall "$dir/$1.ppm" "$dir/$1.json" >"$dir/$1.txt"
-}
-
 console_starts() {
   start_cascade >/dev/null &&
     wait_log 900 'first full screen' &&
@@ -75,14 +59,6 @@ attract_drifts() {
     state drift0 && from=$(json "$dir/drift0.json" 'd["offset"]')
   wait_until 300 "state drift && python3 -c 'import json,sys; sys.exit(0 if json.load(open(\"$dir/drift.json\"))[\"offset\"] > $from + 50 else 1)'" &&
     echo "  offset $from → $(json "$dir/drift.json" 'd["offset"]')" && alive
-}
-
-sigterm_exits_0() {
-  guest 'kill -TERM $(pgrep -o -x cascade)' >/dev/null
-  wait_until 120 "[ -s '$dir/cascade.rc' ] || ! alive" || true
-  [ -s "$dir/cascade.rc" ] || guest "cat /run/cascade.rc" >"$dir/cascade.rc"
-  echo "  exit status $(cat "$dir/cascade.rc")"
-  [ "$(cat "$dir/cascade.rc")" = 0 ]
 }
 
 check "cascade starts on the console (kmsdrm) as the kiosk unit starts it" console_starts
