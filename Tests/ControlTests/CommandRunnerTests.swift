@@ -14,10 +14,7 @@ private struct Scratch {
     }
 
     func script(_ name: String, _ body: String) throws -> String {
-        let file = path + "/" + name
-        try ("#!/bin/sh\n" + body).write(toFile: file, atomically: true, encoding: .utf8)
-        chmod(file, 0o755)
-        return file
+        try writeExecutable("#!/bin/sh\n" + body, to: path + "/" + name)
     }
 
     func bytes(_ name: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path + "/" + name))) }

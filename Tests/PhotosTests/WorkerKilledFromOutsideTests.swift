@@ -107,9 +107,8 @@ struct WorkerKilledFromOutsideTests {
         // every decode worker can catch one that was just spawned; later ones are real.
         let marker = dir.path("first-worker-died").string
         let script = dir.path("worker.sh").string
-        try "#!/bin/sh\nif [ ! -e '\(marker)' ]; then : > '\(marker)'; kill -9 $$; fi\nexec '\(cascadeBinary)' \"$@\"\n"
-            .write(toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o755)
+        try writeExecutable("#!/bin/sh\nif [ ! -e '\(marker)' ]; then : > '\(marker)'; kill -9 $$; fi\nexec '\(cascadeBinary)' \"$@\"\n",
+                            to: script)
         var configuration = workerConfiguration()
         configuration.executable = script
         let pool = DecoderPool(size: 1, configuration: configuration)
