@@ -280,6 +280,23 @@ struct EventSourceTests {
             #expect(source.next(waitingUpTo: 1) == .wake)
         }
     }
+
+    @Test("on the console the loop sleeps in poll(2): a queued event comes at once, an empty wait lasts its timeout, a worker's wake ends the sleep")
+    func consoleWait() throws {
+        try withQueue {
+            let console = EventSource(windowSize: Size(width: 1280, height: 800), consoleWait: ConsoleWait())
+            var pressed = key(SDLK_j)
+            #expect(SDL_PushEvent(&pressed) == 1)
+            #expect(console.next(waitingUpTo: 5) == .key(KeyPress(.character("j"))))
+            let start = EventSource.clock()
+            #expect(console.next(waitingUpTo: 0.2) == nil)
+            #expect(EventSource.clock() - start >= 0.19, "nothing came: the whole timeout was waited")
+            let waker = Waker()
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { waker.wake() }
+            #expect(console.next(waitingUpTo: 60) == .wake)
+            #expect(EventSource.clock() - start < 30, "the doorbell ended the sleep, not the timeout")
+        }
+    }
 }
 
 extension ScreenEvent {

@@ -6,7 +6,10 @@ import Screen
 
 extension ViewerSession {
     func handle(_ event: ScreenEvent) {
-        dirty = true
+        // A finger or button landing changes nothing on screen by itself (a fling it stops
+        // stays where it was drawn); a frame for it would only hold the lift back, and on a slow
+        // screen a tap whose lift is read a long frame later is no tap.
+        if case .input(.pointerDown) = event {} else { dirty = true }
         switch event {
         case .input, .key:
             idle.noteInput(now: ProcessClock.now())

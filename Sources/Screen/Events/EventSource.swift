@@ -15,6 +15,8 @@ public final class EventSource {
     /// The window whose size turns SDL's normalised finger coordinates into logical pixels.
     private let windowSize: () -> Size
     private var mouseDown = false
+    /// Where the loop sleeps on the console (SDL's own wait polls there); nil elsewhere.
+    private let consoleWait: ConsoleWait?
 
     /// What the loop took from the queue and how long it went without looking. Process-wide,
     /// as SDL's event queue is: the app reads it (the control socket's `get-stats`) without
@@ -24,12 +26,21 @@ public final class EventSource {
     public init(window: Window) {
         _ = Waker.eventType
         self.windowSize = { [unowned window] in window.size }
+        consoleWait = window.driver.lowercased() == "kmsdrm" ? ConsoleWait() : nil
     }
 
     /// For tests: translate against a fixed logical size.
     public init(windowSize: Size) {
         _ = Waker.eventType
         self.windowSize = { windowSize }
+        consoleWait = nil
+    }
+
+    /// For tests: sleeping as on the console, whatever the video driver.
+    init(windowSize: Size, consoleWait: ConsoleWait) {
+        _ = Waker.eventType
+        self.windowSize = { windowSize }
+        self.consoleWait = consoleWait
     }
 
     /// The next event, waiting at most `timeout` seconds (nil: until one comes). Events SDL
@@ -46,6 +57,7 @@ public final class EventSource {
         // Events the wall ignores (hover, key releases) must not restart the wait: with the
         // pointer moving they would otherwise hold a glide's next frame back indefinitely.
         let deadline = timeout.map { SDL_GetTicks64() + UInt64((max(0, $0) * 1000).rounded(.up)) }
+        if let consoleWait { return waitOnConsole(consoleWait, until: deadline) }
         while true {
             let got: Int32
             if let deadline {
@@ -56,6 +68,24 @@ public final class EventSource {
             }
             guard got == 1 else { return nil }
             if let translated = translate(event) { return translated }
+        }
+    }
+
+    private func waitOnConsole(_ wait: ConsoleWait, until deadline: UInt64?) -> ScreenEvent? {
+        var event = SDL_Event()
+        while true {
+            // Pumps first: what woke the wait, or was queued before it, is in SDL's queue now.
+            if SDL_PollEvent(&event) == 1 {
+                if let translated = translate(event) { return translated }
+                continue
+            }
+            var remaining: Int?
+            if let deadline {
+                let now = SDL_GetTicks64()
+                guard deadline > now else { return nil }
+                remaining = Int(deadline - now)
+            }
+            wait.wait(milliseconds: remaining)
         }
     }
 

@@ -1,8 +1,9 @@
 import CSDL2
 import Synchronization
 
-/// Wakes the frame loop from any thread: the loop sleeps in SDL_WaitEvent while nothing moves,
-/// and a worker that finished a decode pushes one SDL user event to end that sleep.
+/// Wakes the frame loop from any thread: the loop sleeps in SDL_WaitEvent while nothing moves
+/// (in `ConsoleWait` on the console), and a worker that finished a decode pushes one SDL user
+/// event to end that sleep.
 ///
 /// At most one wake event is queued at a time, so a burst of a thousand decodes costs the
 /// event queue one slot, not a thousand (SDL's queue holds 65535 and drops the rest).
@@ -21,7 +22,10 @@ public final class Waker: Sendable {
         if SDL_PushEvent(&event) != 1 {
             // Queue full or SDL not started: the next wake tries again.
             queued.store(false, ordering: .releasing)
+            return
         }
+        // On the console the loop sleeps in poll(2), not in SDL (ConsoleWait).
+        Doorbell.ring()
     }
 
     /// The frame loop calls this *before* collecting what the workers left, so a result that
