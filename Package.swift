@@ -38,6 +38,9 @@ let package = Package(
         // the DRM connector. In C so that SDL_syswm.h's Xlib names stay out of Swift.
         .systemLibrary(name: "CXext", pkgConfig: "xext", providers: [.apt(["libxext-dev"])]),
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        // Touch screens on the console, with the kernel's timestamps (SDL stamps events when it
+        // reads them) and udev's calibration.
+        .systemLibrary(name: "CInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
         .target(name: "CDisplayPower", dependencies: ["CSDL2", "CXext", "CDRM"], linkerSettings: [.linkedLibrary("X11")]),
         // Xlib for the SDL window on X11 where SDL 2.26 falls short (a UTF-8 title in any locale,
         // full screen without a window manager). libx11-dev comes with libsdl2-dev.
@@ -52,7 +55,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Screen", dependencies: [
-            "Waterfall", "CSDL2", "CPNGCodec", "CX11Window", "CDisplayPower",
+            "Waterfall", "CSDL2", "CPNGCodec", "CX11Window", "CDisplayPower", "CInput",
             .product(name: "Logging", package: "swift-log"),
         ]),
 

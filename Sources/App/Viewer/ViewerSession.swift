@@ -63,6 +63,11 @@ final class ViewerSession {
         self.title = title
         self.log = log
         events = EventSource(window: window)
+        if events.readsTouchThroughLibinput {
+            log.info("touch screens read through libinput: the kernel's times, udev's calibration")
+        } else if window.driver.lowercased() == "kmsdrm" {
+            log.warning("libinput could not start (no udev?): touches through SDL, timed when the loop reads them")
+        }
         decodes = ViewerDecodes(niceness: BackgroundPriority.viewerDecoders) { waker.wake() }
         output = EventOutput(options.events, log: log)
         let font = FontLocator.locate()

@@ -41,19 +41,22 @@ final class ConsoleWait {
     var deviceCount: Int { devices.count }
 
     /// Returns when an input device has something, a `Waker` rang, a device arrived, a signal
-    /// came, or `milliseconds` passed (nil: no limit).
-    func wait(milliseconds: Int?) {
+    /// came, `other` is readable (left to its owner to read), or `milliseconds` passed (nil: no
+    /// limit).
+    func wait(milliseconds: Int?, orReadable other: Int32 = -1) {
         let names = Array(devices.keys)
         var fds = names.map { pollfd(fd: devices[$0]!, events: Int16(POLLIN), revents: 0) }
         fds.append(pollfd(fd: Doorbell.readEnd, events: Int16(POLLIN), revents: 0))
-        if arrivals >= 0 { fds.append(pollfd(fd: arrivals, events: Int16(POLLIN), revents: 0)) }
+        // poll(2) skips a negative descriptor: the slots stay where the code below counts them.
+        fds.append(pollfd(fd: arrivals, events: Int16(POLLIN), revents: 0))
+        fds.append(pollfd(fd: other, events: Int16(POLLIN), revents: 0))
         let timeout = milliseconds.map { Int32(clamping: max(0, $0)) } ?? -1
         guard poll(&fds, nfds_t(fds.count), timeout) > 0 else { return }
         for (i, name) in names.enumerated() where fds[i].revents != 0 {
             drain(name)
         }
         if fds[names.count].revents != 0 { Doorbell.drain(into: &scratch) }
-        if arrivals >= 0, fds[names.count + 1].revents != 0 {
+        if fds[names.count + 1].revents != 0 {
             _ = scratch.withUnsafeMutableBytes { read(arrivals, $0.baseAddress, $0.count) }
             openNewDevices()
         }

@@ -17,6 +17,9 @@ public final class EventSource {
     private var mouseDown = false
     /// Where the loop sleeps on the console (SDL's own wait polls there); nil elsewhere.
     private let consoleWait: ConsoleWait?
+    /// Touch screens on the console, with the kernel's timestamps; SDL's fingers are ignored
+    /// while it runs. Nil elsewhere, or where libinput has no udev to find them.
+    private let consoleTouch: ConsoleTouch?
 
     /// What the loop took from the queue and how long it went without looking. Process-wide,
     /// as SDL's event queue is: the app reads it (the control socket's `get-stats`) without
@@ -26,7 +29,9 @@ public final class EventSource {
     public init(window: Window) {
         _ = Waker.eventType
         self.windowSize = { [unowned window] in window.size }
-        consoleWait = window.driver.lowercased() == "kmsdrm" ? ConsoleWait() : nil
+        let console = window.driver.lowercased() == "kmsdrm"
+        consoleWait = console ? ConsoleWait() : nil
+        consoleTouch = console ? ConsoleTouch() : nil
     }
 
     /// For tests: translate against a fixed logical size.
@@ -34,6 +39,7 @@ public final class EventSource {
         _ = Waker.eventType
         self.windowSize = { windowSize }
         consoleWait = nil
+        consoleTouch = nil
     }
 
     /// For tests: sleeping as on the console, whatever the video driver.
@@ -41,7 +47,11 @@ public final class EventSource {
         _ = Waker.eventType
         self.windowSize = { windowSize }
         self.consoleWait = consoleWait
+        consoleTouch = nil
     }
+
+    /// Whether touches come from libinput (the console) rather than SDL, for the log.
+    public var readsTouchThroughLibinput: Bool { consoleTouch != nil }
 
     /// The next event, waiting at most `timeout` seconds (nil: until one comes). Events SDL
     /// reports that mean nothing to the wall are skipped without returning.
@@ -74,6 +84,7 @@ public final class EventSource {
     private func waitOnConsole(_ wait: ConsoleWait, until deadline: UInt64?) -> ScreenEvent? {
         var event = SDL_Event()
         while true {
+            if let touch = consoleTouch?.next(screenSize: windowSize()) { return .input(touch) }
             // Pumps first: what woke the wait, or was queued before it, is in SDL's queue now.
             if SDL_PollEvent(&event) == 1 {
                 if let translated = translate(event) { return translated }
@@ -85,14 +96,14 @@ public final class EventSource {
                 guard deadline > now else { return nil }
                 remaining = Int(deadline - now)
             }
-            wait.wait(milliseconds: remaining)
+            wait.wait(milliseconds: remaining, orReadable: consoleTouch?.descriptor ?? -1)
         }
     }
 
     /// The next queued event, without waiting.
     public func poll() -> ScreenEvent? {
         Self.activity.looking(at: Self.clock())
-        var taken: ScreenEvent?
+        var taken = consoleTouch?.next(screenSize: windowSize()).map(ScreenEvent.input)
         var event = SDL_Event()
         while taken == nil, SDL_PollEvent(&event) == 1 {
             taken = translate(event)
@@ -143,6 +154,8 @@ public final class EventSource {
         case SDL_MOUSEWHEEL.rawValue:
             return wheel(event.wheel, time: time)
         case SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue:
+            // The same touches, read through libinput with their real times.
+            guard consoleTouch == nil else { return nil }
             return finger(event.tfinger, type: event.type, time: time)
         case SDL_KEYDOWN.rawValue:
             return Self.keyPress(event.key.keysym).map { press in
