@@ -69,6 +69,12 @@ final class ConsoleTouch {
         while let event = libinput_get_event(context) {
             defer { libinput_event_destroy(event) }
             let type = libinput_event_get_type(event)
+            // Devices coming and going, keys and pointers (SDL's) are not asked about: libinput
+            // logs a client bug for a touch question about any other event.
+            switch type {
+            case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL: break
+            default: continue
+            }
             guard let touch = libinput_event_get_touch_event(event) else { continue }
             let time = Double(libinput_event_touch_get_time_usec(touch)) / 1_000_000 + offset
             // Seat slots are unique across the seat's screens and never negative, so a finger
@@ -84,11 +90,9 @@ final class ConsoleTouch {
             case LIBINPUT_EVENT_TOUCH_UP:
                 guard let point = lastPoints.removeValue(forKey: id) else { continue }
                 pending.append(.pointerUp(id: id, at: point, time: time))
-            case LIBINPUT_EVENT_TOUCH_CANCEL:
+            default:
                 guard lastPoints.removeValue(forKey: id) != nil else { continue }
                 pending.append(.pointerCancelled(id: id, time: time))
-            default:
-                break
             }
         }
     }
@@ -100,12 +104,13 @@ final class ConsoleTouch {
     }
 
     /// How libinput opens devices: as this process may (the `input` group), read-only where
-    /// writing is refused — touch needs no LEDs.
+    /// writing is refused (the kiosk unit allows input devices read-only: its cgroup answers
+    /// EPERM, file modes EACCES) — touch needs no LEDs.
     nonisolated(unsafe) private static var interface = libinput_interface(
         open_restricted: { path, flags, _ in
             guard let path else { return -EINVAL }
             var fd = open(path, flags | O_CLOEXEC)
-            if fd < 0, errno == EACCES { fd = open(path, (flags & ~O_ACCMODE) | O_RDONLY | O_CLOEXEC) }
+            if fd < 0, errno == EACCES || errno == EPERM { fd = open(path, (flags & ~O_ACCMODE) | O_RDONLY | O_CLOEXEC) }
             return fd < 0 ? -errno : fd
         },
         close_restricted: { fd, _ in close(fd) })
