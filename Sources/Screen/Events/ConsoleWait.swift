@@ -37,9 +37,6 @@ final class ConsoleWait {
         if arrivals >= 0 { close(arrivals) }
     }
 
-    /// Input devices being listened to, for tests and the log.
-    var deviceCount: Int { devices.count }
-
     /// Returns when an input device has something, a `Waker` rang, a device arrived, a signal
     /// came, `other` is readable (left to its owner to read), or `milliseconds` passed (nil: no
     /// limit).
