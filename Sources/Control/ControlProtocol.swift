@@ -27,8 +27,11 @@ enum EventSelection: Equatable, Sendable {
 public enum ControlProtocol {
     /// The events a client can subscribe to.
     public static let eventNames = ["selected", "opened", "closed", "added", "removed", "load-error", "scanned", "screen-on", "screen-off"]
-    public static let commandNames = ["get-state", "get-stats", "scroll-to", "select", "open", "close", "set-columns", "reload",
-                                      "subscribe", "unsubscribe", "quit", "screen"]
+    /// Those with arguments or answers of their own, then every command a key can be bound to:
+    /// whatever a key does, a program can ask for by the same name.
+    public static let commandNames = ["get-state", "get-stats", "scroll-to", "select", "open", "set-columns",
+                                      "subscribe", "unsubscribe", "screen"]
+        + Command.simpleNames.map(\.name).filter { $0 != "open" }
 
     struct Decoded: Sendable {
         /// Echoed back verbatim; null when the request had none or could not be read.
@@ -68,13 +71,11 @@ public enum ControlProtocol {
             switch name {
             case "get-state": try expect(name, arguments, count: 0); return .success(.command(.getState))
             case "get-stats": try expect(name, arguments, count: 0); return .success(.command(.getStats))
-            case "close": try expect(name, arguments, count: 0); return .success(.command(.close))
-            case "reload": try expect(name, arguments, count: 0); return .success(.command(.reload))
-            case "quit": try expect(name, arguments, count: 0); return .success(.command(.quit))
             case "select":
                 try expect(name, arguments, count: 1)
                 return .success(.command(.select(try index(arguments[0], for: name))))
-            case "open":
+            case "open" where !arguments.isEmpty:
+                // Without an index it is Return's open (one of the simple names below).
                 try expect(name, arguments, count: 1)
                 return .success(.command(.open(try index(arguments[0], for: name))))
             case "scroll-to":
@@ -92,6 +93,10 @@ public enum ControlProtocol {
             case "subscribe": return .success(.subscribe(try selection(name, arguments)))
             case "unsubscribe": return .success(.unsubscribe(try selection(name, arguments)))
             default:
+                if let simple = Command.simpleNames.first(where: { $0.name == name }) {
+                    try expect(name, arguments, count: 0)
+                    return .success(.command(simple.command))
+                }
                 return .failure(ControlError("unknown command \(brief(nameValue)) (commands: \(commandNames.joined(separator: ", ")))"))
             }
         } catch {

@@ -29,7 +29,10 @@ public protocol WaterfallDelegate<Cell>: AnyObject {
     func waterfallView(_ view: WaterfallView<Cell>, heightAt index: Int, width: Double) -> Double
     /// Default 10 for every margin (the seed's).
     func waterfallView(_ view: WaterfallView<Cell>, marginFor type: MarginType) -> Double
-    /// A tap landed on a tile that was drawn.
+    /// A tap landed on a tile that was drawn. By default it selects the tile; an app that routes
+    /// every input through its own commands turns it into one and calls `selectCell` itself.
+    func waterfallView(_ view: WaterfallView<Cell>, didTapCellAt index: Int)
+    /// Tile `index` was selected: tapped, or `selectCell` was called.
     func waterfallView(_ view: WaterfallView<Cell>, didSelectCellAt index: Int)
     /// The cell of tile `index` left the preload range and is going back to the pool —
     /// the moment to cancel its pending work.
@@ -41,6 +44,7 @@ public protocol WaterfallDelegate<Cell>: AnyObject {
 public extension WaterfallDelegate {
     func waterfallView(_ view: WaterfallView<Cell>, heightAt index: Int, width: Double) -> Double { 65 }
     func waterfallView(_ view: WaterfallView<Cell>, marginFor type: MarginType) -> Double { 10 }
+    func waterfallView(_ view: WaterfallView<Cell>, didTapCellAt index: Int) { view.selectCell(at: index) }
     func waterfallView(_ view: WaterfallView<Cell>, didSelectCellAt index: Int) {}
     func waterfallView(_ view: WaterfallView<Cell>, didEndDisplaying cell: Cell, at index: Int) {}
     func waterfallView(_ view: WaterfallView<Cell>, didChangeColumns columns: ColumnCount) {}

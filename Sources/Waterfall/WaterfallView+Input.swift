@@ -32,7 +32,7 @@ extension WaterfallView {
             if scroll.isAnimating { scroll.stop() }
         case .tap(let p):
             if touchCaughtFling { return }
-            if let index = drawnCellIndex(at: p) { delegate?.waterfallView(self, didSelectCellAt: index) }
+            if let index = drawnCellIndex(at: p) { delegate?.waterfallView(self, didTapCellAt: index) }
         case .dragBegan:
             scroll.beginDrag()
         case .dragMoved(let d, _):

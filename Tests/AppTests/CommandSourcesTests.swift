@@ -8,10 +8,10 @@ import Testing
 import Screen
 import Waterfall
 
-/// Keys and the control socket give the viewer one kind of command, performed in one place: the
-/// same command through a key (a configured `[keys]` binding, pressed through SDL's queue) and
-/// through the socket leaves the wall in the same state.
-@Suite("one command set: keys and the control socket", .serialized)
+/// Keys, clicks and the control socket give the viewer one kind of command, performed in one
+/// place: the same command through a key or a click (a standard key or a configured `[keys]`
+/// binding, pushed through SDL's queue) and through the socket leaves the wall in the same state.
+@Suite("one command set: keys, clicks and the control socket", .serialized)
 @MainActor
 struct CommandSourcesTests {
     init() { setenv("SDL_VIDEODRIVER", "dummy", 1) }
@@ -23,7 +23,7 @@ struct CommandSourcesTests {
         "wall:ctrl+e" = "scroll-to {\\"index\\":20}"
         """
 
-    @Test("open, set-columns and scroll-to through a bound key and through the socket: the same state")
+    @Test("a click, standard keys and bound keys against the socket's commands of the same names: the same state")
     func keyAndSocketAgree() throws {
         let library = try ColourLibrary(count: 30)
         defer { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }
@@ -35,15 +35,25 @@ struct CommandSourcesTests {
     private func compare(_ library: ColourLibrary, bindings: [ConfigKeyBinding]) throws {
         let rig = try CommandRig(library, bindings: bindings)
         defer { rig.stop() }
-        let steps: [(key: SDL_Event, socket: [JSONValue])] = [
-            (SDLEvents.key(SDLK_o, KMOD_LCTRL), [.string("open"), .int(4)]),
-            (SDLEvents.key(SDLK_ESCAPE), [.string("close")]),
-            (SDLEvents.key(SDLK_c), [.string("set-columns"), .int(2)]),
-            (SDLEvents.key(SDLK_e, KMOD_RCTRL), [.string("scroll-to"), .object([("index", .int(20))])]),
+        // A click on a tile is the socket's select of that tile.
+        let tapped = try #require(rig.session.wall.view.drawnCellIndex(at: Point(x: 60, y: 60)))
+        let click = [SDLEvents.mouseButton(down: true, x: 60, y: 60, ms: 0), SDLEvents.mouseButton(down: false, x: 60, y: 60, ms: 0)]
+        let steps: [(input: [SDL_Event], socket: [JSONValue])] = [
+            (click, [.string("select"), .int(tapped)]),
+            // The standard keys' commands by their names, as any program may send them.
+            ([SDLEvents.key(SDLK_RIGHT)], [.string("next")]),
+            ([SDLEvents.key(SDLK_ESCAPE)], [.string("back")]),
+            ([SDLEvents.key(SDLK_o, KMOD_LCTRL)], [.string("open"), .int(4)]),
+            ([SDLEvents.key(SDLK_ESCAPE)], [.string("close")]),
+            ([SDLEvents.key(SDLK_c)], [.string("set-columns"), .int(2)]),
+            ([SDLEvents.key(SDLK_e, KMOD_RCTRL)], [.string("scroll-to"), .object([("index", .int(20))])]),
+            ([SDLEvents.key(SDLK_DOWN)], [.string("cursor-down")]),
+            ([SDLEvents.key(SDLK_PAGEDOWN)], [.string("page-down")]),
+            ([SDLEvents.key(SDLK_RETURN)], [.string("open")]),
         ]
         for step in steps {
             let start = try rig.state()
-            try rig.press(step.key)
+            try rig.press(step.input)
             let byKey = try rig.state()
             #expect(byKey != start, "the key \(step.socket) changed nothing")
             try rig.restore(start)
@@ -137,9 +147,8 @@ private final class CommandRig {
         #expect(Date() < deadline, "the wall never settled")
     }
 
-    func press(_ key: SDL_Event) throws {
-        var event = key
-        #expect(SDL_PushEvent(&event) == 1)
+    func press(_ input: [SDL_Event]) throws {
+        for var event in input { #expect(SDL_PushEvent(&event) == 1) }
         try settle()
     }
 

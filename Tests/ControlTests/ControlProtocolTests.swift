@@ -29,6 +29,17 @@ import Testing
         #expect(command(#"{"command":["quit"]}"#) == .quit)
     }
 
+    @Test("every command a key can be bound to is a socket command of the same name")
+    func keyCommandsByName() {
+        for (name, expected) in Command.simpleNames {
+            #expect(command(#"{"command":["\#(name)"]}"#) == expected, "\(name)")
+            #expect(ControlProtocol.commandNames.contains(name), "\(name)")
+        }
+        #expect(command(#"{"command":["open"]}"#) == .openAtCursor)
+        #expect(command(#"{"command":["next"]}"#) == .next)
+        #expect(decode(#"{"command":["next",1]}"#).message == .failure(ControlError("next takes no arguments, got 1")))
+    }
+
     @Test func numbersMayComeAsNumericStringsAsMpvAllows() {
         #expect(command(#"{"command":["select","4"]}"#) == .select(4))
         #expect(command(#"{"command":["open",2.0]}"#) == .open(2))

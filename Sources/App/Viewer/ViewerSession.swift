@@ -92,6 +92,7 @@ final class ViewerSession {
         } catch {
             log.error("on-select is off: \(error)")
         }
+        wall.onCommand = { [unowned self] command in perform(command, from: .touch) }
         wall.onSelect = { [unowned self] index in select(index) }
         wall.onLoadError = { [unowned self] index, path, reason, partial in
             emit(.loadError(index: index, path: path, error: reason, partial: partial))

@@ -3,6 +3,7 @@
 // margins, selection), starts a decode when a tile enters the preload range and cancels it
 // when the tile leaves, and uploads finished pixels a few per frame.
 
+import Control
 import Logging
 import Photos
 import Screen
@@ -25,7 +26,10 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
 
     /// The keyboard cursor (a ring round its tile), nil until an arrow key is pressed.
     var cursor: Int?
-    /// A tap or `select` landed on a tile.
+    /// A tap on a tile, as the command it stands for (`select`), to be performed where keys'
+    /// and the socket's commands are.
+    var onCommand: ((Command) -> Void)?
+    /// A tile was selected, whichever way the command came.
     var onSelect: ((Int) -> Void)?
     /// A photo could not be shown, or only part of it (`partial`, the tile still shows that
     /// part); told once per photo, as it is logged.
@@ -189,6 +193,10 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
     func waterfallView(_ view: WaterfallView<TileCell>, didEndDisplaying cell: TileCell, at index: Int) {
         if cell.state == .loading { decodes.cancel(key: .tile(cell.serial)) }
         cell.state = .idle
+    }
+
+    func waterfallView(_ view: WaterfallView<TileCell>, didTapCellAt index: Int) {
+        if let onCommand { onCommand(.select(index)) } else { view.selectCell(at: index) }
     }
 
     func waterfallView(_ view: WaterfallView<TileCell>, didSelectCellAt index: Int) {
