@@ -21,8 +21,8 @@ struct Cascade: ParsableCommand {
             var command = try parseAsRoot(arguments)
             guard command is View else { return try command.run() }
             let invocation = ViewInvocation(arguments: arguments, environment: ProcessInfo.processInfo.environment)
-            let (view, configuration) = try invocation.parseWithConfiguration()
-            try view.run(reread: { try invocation.options() }, keyBindings: configuration.keyBindings)
+            let (view, configuration, _) = try invocation.parseWithConfiguration()
+            try view.run(reread: { try invocation.options(running: configuration) }, keyBindings: configuration.keyBindings)
         } catch let error as ConfigError {
             FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
             exit(withError: ExitCode(ViewInvocation.configErrorStatus))

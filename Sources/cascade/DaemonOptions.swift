@@ -4,10 +4,10 @@ import App
 import ArgumentParser
 
 struct DaemonOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Listen for JSON commands on this Unix socket (mode 0600).", valueName: "PATH"))
+    @Option(help: ArgumentHelp("Listen for JSON commands on this Unix socket (mode 0600).", valueName: "PATH").restartOnly())
     var control: String?
 
-    @Option(help: ArgumentHelp("Let this group use the control socket too (mode 0660).", valueName: "GROUP"))
+    @Option(help: ArgumentHelp("Let this group use the control socket too (mode 0660).", valueName: "GROUP").restartOnly())
     var controlGroup: String?
 
     @Option(help: ArgumentHelp("Run this command when a photo is selected; {path}, {uri} and {index} are replaced. No shell is involved; for one, pass the photo after the script: sh -c '… \"$1\" …' sh {path}.",
@@ -21,7 +21,8 @@ struct DaemonOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Show new, changed and removed photos as the folders change.")
     var watch = true
 
-    @Flag(inversion: .prefixedNo, help: "Kiosk: full screen, no cursor, no quitting keys, attract mode after 60 s, photos close after 30 s.")
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp("Kiosk: full screen, no cursor, no quitting keys, attract mode after 60 s, photos close after 30 s.")
+            .restartOnly())
     var kiosk = false
 
     @Option(parsing: .unconditional, help: Limits.attractAfter.help("Seconds without input before the wall scrolls by itself", default: "0, kiosk 60",

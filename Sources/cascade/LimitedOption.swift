@@ -24,3 +24,13 @@ extension Limit {
         return "\(low) to \(range.upperBound.spelling)" + (unit.isEmpty ? "" : " \(unit)") + (alternative.map { ", or \($0)" } ?? "")
     }
 }
+
+extension ArgumentHelp {
+    /// Marks an option a running viewer cannot change: `--help` says so, and the configuration
+    /// file's table (ConfigKey) reads the same note, so a reload keeps the running value.
+    func restartOnly(_ consequence: String? = nil) -> ArgumentHelp {
+        var help = self
+        help.discussion = consequence.map { ConfigKey.restartOnlyNote($0) } ?? ConfigKey.restartOnlyNote()
+        return help
+    }
+}

@@ -17,16 +17,25 @@ struct View: ParsableCommand {
     @Argument(help: "Photos and folders (default: your Pictures folder, else the sample photos).")
     var paths: [String] = []
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Window size in logical pixels, each side \(Limits.windowSide.helpRange).", valueName: "WxH"),
+    /// The configuration file's keys, read from these declarations.
+    static let configKeys: [ConfigKey] = {
+        do { return try ConfigKey.keys(fromParserDump: View._dumpHelp()) } catch {
+            // ArgumentParser's own description of this type: only a change of its format gets here.
+            fatalError("cannot read the view command's options from ArgumentParser: \(error)")
+        }
+    }()
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Window size in logical pixels, each side \(Limits.windowSide.helpRange).", valueName: "WxH")
+                .restartOnly("the window keeps its size"),
             transform: { try Geometry(word: $0) })
     var geometry: Geometry?
 
-    @Flag(inversion: .prefixedNo, help: "Start full screen.")
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp("Start full screen.").restartOnly())
     var fullscreen = false
 
     @OptionGroup var wall: WallOptions
 
-    @Option(help: "Where selection events go: stdout (one JSON line each) or none.")
+    @Option(help: ArgumentHelp("Where selection events go: stdout (one JSON line each) or none.").restartOnly())
     var events: EventsChoice = .none
 
     @Flag(inversion: .prefixedNo, help: "Draw frame times, decode queue and texture pool figures over the wall; print a summary on exit.")
@@ -34,7 +43,7 @@ struct View: ParsableCommand {
 
     @Option(parsing: .unconditional, help: Limits.textureBudget.help("Memory for tile textures",
                                             default: "256 on a GPU, 64 for OpenGL drawn on the CPU, 48 for SDL's software renderer",
-                                            valueName: "MiB"),
+                                            valueName: "MiB").restartOnly(),
             transform: Limits.textureBudget.read)
     var textureBudget: Int?
 

@@ -23,9 +23,12 @@ struct ViewInvocation: Sendable {
     func parse() throws -> View { try parseWithConfiguration().view }
 
     /// The view command and the files it was configured by (their `[keys]` are not options).
-    func parseWithConfiguration() throws -> (view: View, configuration: Configuration) {
+    /// For a reload, `running` is the configuration the viewer runs with: its restart-only
+    /// settings stay, and `notes` says which the files changed.
+    func parseWithConfiguration(running: Configuration? = nil) throws -> (view: View, configuration: Configuration, notes: [String]) {
         let alone = try Self.parseView(commandLine)
-        let configuration = try Configuration.load(explicitFile: alone.config, environment: environment)
+        var configuration = try Configuration.load(explicitFile: alone.config, environment: environment, keys: View.configKeys)
+        let notes = running.map { configuration.keepRestartOnly(from: $0) } ?? []
         // Each setting on its own first, so a bad value is blamed on its line, not on the whole.
         for setting in configuration.settings {
             let words = setting.key.kind == .paths ? ["--"] + setting.words : setting.words
@@ -38,7 +41,7 @@ struct ViewInvocation: Sendable {
         }
         let words = configuration.arguments(before: commandLine, commandLineNamesPaths: !alone.paths.isEmpty)
         do {
-            return (try Self.parseView(words), configuration)
+            return (try Self.parseView(words), configuration, notes)
         } catch {
             // Every setting passed alone and the command line passed alone: only a combination
             // of them can fail here.
@@ -49,10 +52,10 @@ struct ViewInvocation: Sendable {
 
     /// For SIGHUP: the files read again, the same command line parsed again. The error's
     /// description names file, line and key.
-    func options() throws -> ViewerOptions {
-        let view: View, configuration: Configuration
+    func options(running: Configuration? = nil) throws -> ViewerOptions {
+        let view: View, configuration: Configuration, notes: [String]
         do {
-            (view, configuration) = try parseWithConfiguration()
+            (view, configuration, notes) = try parseWithConfiguration(running: running)
         } catch let error as ConfigError {
             throw error
         } catch {
@@ -60,7 +63,8 @@ struct ViewInvocation: Sendable {
         }
         var options = view.viewerOptions()
         options.keyBindings = configuration.keyBindings
-        options.reread = { [self] in try self.options() }
+        options.restartOnlyNotes = notes
+        options.reread = { [self] in try self.options(running: configuration) }
         return options
     }
 

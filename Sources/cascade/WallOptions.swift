@@ -23,11 +23,11 @@ struct WallOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Reverse the order.")
     var reverse = false
 
-    @Option(parsing: .unconditional, help: Limits.maxPixels.help("Largest image any decode may allocate", default: "\(PhotoDecoder.defaultMaxPixels)"),
+    @Option(parsing: .unconditional, help: Limits.maxPixels.help("Largest image any decode may allocate", default: "\(PhotoDecoder.defaultMaxPixels)").restartOnly(),
             transform: Limits.maxPixels.read)
     var maxPixels = PhotoDecoder.defaultMaxPixels
 
-    @Flag(help: "Neither read nor write the freedesktop thumbnail cache.")
+    @Flag(help: ArgumentHelp("Neither read nor write the freedesktop thumbnail cache.").restartOnly())
     var noThumbnailCache = false
 
     var style: WallStyle {

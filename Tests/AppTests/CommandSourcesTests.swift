@@ -27,7 +27,7 @@ struct CommandSourcesTests {
     func keyAndSocketAgree() throws {
         let library = try ColourLibrary(count: 30)
         defer { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }
-        let bindings = try ConfigFile.parseKeyBindings(Self.keysFile, file: "/etc/cascade/cascade.toml")
+        let bindings = try ConfigFile.parseKeyBindings(Self.keysFile, file: "/etc/cascade/cascade.toml", keys: viewKeys)
         #expect(bindings.map(\.text) == ["open 4", "set-columns 2", "scroll-to {\"index\":20}"])
         try compare(library, bindings: bindings)
     }
@@ -77,7 +77,7 @@ struct CommandSourcesTests {
         ]
         for (text, expected) in cases {
             do {
-                _ = try ConfigFile.parseKeyBindings(text, file: "/c.toml")
+                _ = try ConfigFile.parseKeyBindings(text, file: "/c.toml", keys: viewKeys)
                 Issue.record("accepted \(text)")
             } catch {
                 #expect(error.description.hasPrefix(expected), "\(error.description)")
@@ -87,7 +87,7 @@ struct CommandSourcesTests {
 
     @Test("configured keys win over the standard ones, and the help lists them first")
     func configuredKeysComeFirst() throws {
-        let bindings = try ConfigFile.parseKeyBindings("[keys]\n\"detail:n\" = \"first\"\nG = \"top\"\n", file: "/c.toml")
+        let bindings = try ConfigFile.parseKeyBindings("[keys]\n\"detail:n\" = \"first\"\nG = \"top\"\n", file: "/c.toml", keys: viewKeys)
         let keys = KeyBindings(configured: bindings)
         #expect(keys.command(for: KeyPress(.character("n")), in: .detail) == .first)
         #expect(keys.command(for: KeyPress(.character("n")), in: .wall) == nil)

@@ -66,20 +66,24 @@ private func kindName(_ kind: ConfigKey.Kind) -> String {
 
 @Suite("configuration through the cascade binary", .serialized)
 struct ConfigCommandLineTests {
-    @Test("every option of cascade view has a configuration key of the right kind, and every key is an option")
+    @Test("every option of cascade view has a configuration key of the right kind, restart-only where its help says so")
     func everyOptionHasAKey() throws {
         let expected = expectedKeys(try viewArguments())
-        let keys = Dictionary(uniqueKeysWithValues: ConfigKey.view.map { ($0.name, kindName($0.kind)) })
+        let keys = Dictionary(uniqueKeysWithValues: viewKeys.map { ($0.name, kindName($0.kind)) })
         #expect(expected.count > 20)
         #expect(keys == expected)
+        // What a running viewer cannot take over: the window, the socket, the decoders' limits.
+        let restartOnly = Set(viewKeys.filter { $0.restartOnly != nil }.map(\.name))
+        #expect(restartOnly == ["geometry", "fullscreen", "max-pixels", "no-thumbnail-cache", "events", "texture-budget",
+                                "control", "control-group", "kiosk"])
     }
 
     @Test("examples/cascade.toml parses, names every key, and its values are the defaults")
     func exampleFile() throws {
         let example = packageRoot + "/examples/cascade.toml"
-        let settings = try #require(try ConfigFile.read(example, mustExist: true))
+        let settings = try #require(try ConfigFile.read(example, mustExist: true, keys: viewKeys))
         let text = try String(contentsOfFile: example, encoding: .utf8)
-        for key in ConfigKey.view {
+        for key in viewKeys {
             let written = text.split(separator: "\n").contains { $0.hasPrefix("\(key.name) = ") || $0.hasPrefix("# \(key.name) = ") }
             #expect(written, "examples/cascade.toml does not mention \(key.name)")
         }
@@ -114,6 +118,12 @@ struct ConfigCommandLineTests {
         let badValue = try cascadeRun([], environment: environment)
         #expect(badValue.status == 64)
         #expect(badValue.err.hasPrefix("Error: \(user):2: key 'sort': The value 'nope' is invalid for '--sort"), "\(badValue.err)")
+        // A value's type is checked as on the command line: a fraction where a whole number goes.
+        try folder.file("xdg/cascade/config.toml", "margin = \"4\"\ntexture-budget = 128.5\n")
+        let badNumber = try cascadeRun([], environment: environment)
+        #expect(badNumber.status == 64)
+        #expect(badNumber.err.hasPrefix("Error: \(user):2: key 'texture-budget': The value '128.5' is invalid for '--texture-budget"),
+                "\(badNumber.err)")
         try folder.file("xdg/cascade/config.toml", "on-select = \"feh {path} 'x\"\n")
         let badCommand = try cascadeRun([], environment: environment)
         #expect(badCommand.err.hasPrefix("Error: \(user):1: key 'on-select': --on-select: the single quote at character 12 is never closed"),

@@ -24,7 +24,7 @@ public struct Configuration: Sendable, Equatable {
 
     /// Reads `explicitFile` alone (it must exist), or else the default files that exist.
     public static func load(explicitFile: String?, environment: [String: String], systemFile: String = systemFile,
-                            keys: [ConfigKey] = ConfigKey.view) throws(ConfigError) -> Configuration {
+                            keys: [ConfigKey]) throws(ConfigError) -> Configuration {
         var configuration = Configuration()
         if let explicitFile {
             if explicitFile.isEmpty { throw ConfigError(file: "--config", message: "needs a file name") }
@@ -51,6 +51,21 @@ public struct Configuration: Sendable, Equatable {
         let replaced = Set(later.map(\.key.name))
         settings.removeAll { replaced.contains($0.key.name) }
         settings.append(contentsOf: later)
+    }
+
+    /// For a reload: the settings a running viewer cannot change go back to what it runs with.
+    /// Returns one line for each that was changed in the files, saying what happens instead.
+    public mutating func keepRestartOnly(from running: Configuration) -> [String] {
+        var notes: [String] = []
+        let names = Set((settings + running.settings).filter { $0.key.restartOnly != nil }.map(\.key.name))
+        for name in names.sorted() {
+            let new = settings.first { $0.key.name == name }, old = running.settings.first { $0.key.name == name }
+            guard (new?.words ?? []) != (old?.words ?? []), let key = (new ?? old)?.key, let consequence = key.restartOnly else { continue }
+            settings.removeAll { $0.key.name == name }
+            if let old { settings.append(old) }
+            notes.append("'\(name)' changes only on restart; \(consequence)")
+        }
+        return notes
     }
 
     /// The words to parse: the settings' options, then the command line, then the configured

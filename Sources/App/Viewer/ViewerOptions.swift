@@ -59,6 +59,9 @@ public struct ViewerOptions: Sendable {
     /// Keys the configuration file binds (`[keys]`), ahead of the standard ones.
     public var keyBindings: [ConfigKeyBinding] = []
 
+    /// A reload's lines about settings the files changed that take effect only on restart.
+    public var restartOnlyNotes: [String] = []
+
     /// Reads the configuration again (files and command line) for SIGHUP; its error names the
     /// file, line and key. nil: nothing to reread.
     public var reread: (@Sendable () throws -> ViewerOptions)?

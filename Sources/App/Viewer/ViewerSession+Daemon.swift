@@ -67,11 +67,8 @@ extension ViewerSession {
     /// Takes what can change while running; says what needs a restart.
     private func apply(_ new: ViewerOptions) {
         var new = new
-        // What the running process cannot change keeps its running value, with a line saying so.
-        for key in ConfigKey.view {
-            guard let restartOnly = key.restartOnly, restartOnly.keep(&new, options) else { continue }
-            log.warning("'\(key.name)' changes only on restart; \(restartOnly.consequence)")
-        }
+        // What the running process cannot change kept its running value (Configuration).
+        for note in new.restartOnlyNotes { log.warning("\(note)") }
         if new.paths != options.paths {
             do {
                 scanPaths = try Viewer.choose(new.paths).paths
