@@ -1,0 +1,106 @@
+// The photo frame's shuffle, as its owners ask for it: every photo once before any again (a
+// "round"), each round a fresh order whose first photo is not the one the last round ended on,
+// photos that arrive mid-round joining it at a random place still ahead, and ones removed leaving
+// it. Optionally weighted — recent photos early in a round, picframe's age-weighted mode — still
+// without a repeat inside the round. Pure and seeded: the same seed and history give the same
+// order, which tests and a restart (the state is saved as it is) rely on.
+
+import Foundation  // pow
+
+public struct FairShuffle: Sendable, Equatable {
+    /// This round's photos, in the order they are shown.
+    public private(set) var round: [String]
+    /// The place in `round` of the photo on screen; -1 before the first.
+    public private(set) var position: Int
+    /// Counts rounds from 1; with the seed it makes each round's order.
+    public private(set) var roundNumber: Int
+    public let seed: UInt64
+
+    /// A first round over `photos`.
+    public init(photos: [String], seed: UInt64, weights: [String: Double] = [:]) {
+        self.seed = seed
+        round = []
+        position = -1
+        roundNumber = 0
+        beginRound(photos, weights: weights, after: nil)
+    }
+
+    /// A saved state, as `round`, `position`, `roundNumber` and `seed` gave it.
+    public init(round: [String], position: Int, roundNumber: Int, seed: UInt64) {
+        self.round = round
+        self.position = min(max(position, -1), round.count - 1)
+        self.roundNumber = max(roundNumber, 1)
+        self.seed = seed
+    }
+
+    public var current: String? { round.indices.contains(position) ? round[position] : nil }
+
+    /// The next photo; at the round's end, the first of a new round over the same photos.
+    public mutating func next(weights: [String: Double] = [:]) -> String? {
+        guard !round.isEmpty else { return nil }
+        if position + 1 < round.count {
+            position += 1
+        } else {
+            beginRound(round, weights: weights, after: round.last)
+            position = 0
+        }
+        return current
+    }
+
+    /// The photo before; at the round's start it stays there (the last round is gone).
+    public mutating func previous() -> String? {
+        if position > 0 { position -= 1 }
+        return current
+    }
+
+    /// Makes the round hold exactly `photos`: those gone leave it, new ones join at random
+    /// places after the one on screen.
+    public mutating func update(to photos: [String]) {
+        let wanted = Set(photos)
+        var kept: [String] = []
+        var newPosition = -1
+        for (i, photo) in round.enumerated() {
+            // A removed photo on screen: the next step goes on from where it stood.
+            if i == position { newPosition = wanted.contains(photo) ? kept.count : kept.count - 1 }
+            if wanted.contains(photo) { kept.append(photo) }
+        }
+        let present = Set(kept)
+        var generator = SeededGenerator(seed: mix(seed, UInt64(roundNumber), UInt64(kept.count)))
+        for photo in photos where !present.contains(photo) {
+            let place = Int.random(in: (newPosition + 1)...kept.count, using: &generator)
+            kept.insert(photo, at: place)
+        }
+        round = kept
+        position = newPosition
+    }
+
+    private mutating func beginRound(_ photos: [String], weights: [String: Double], after last: String?) {
+        roundNumber += 1
+        var generator = SeededGenerator(seed: mix(seed, UInt64(roundNumber), 0))
+        var order: [String]
+        if weights.isEmpty {
+            order = photos.shuffled(using: &generator)
+        } else {
+            // Efraimidis–Spirakis: each photo's key is u^(1/w); sorting by it is a weighted draw
+            // without replacement, so heavier photos come early but each comes once.
+            let keyed = photos.map { photo -> (String, Double) in
+                let w = max(weights[photo] ?? 1, 1e-6)
+                let u = Double.random(in: Double.ulpOfOne..<1, using: &generator)
+                return (photo, pow(u, 1 / w))
+            }
+            order = keyed.sorted { $0.1 > $1.1 }.map(\.0)
+        }
+        // Not the same photo twice in a row across the rounds' seam.
+        if let last, order.count > 1, order[0] == last {
+            let other = Int.random(in: 1..<order.count, using: &generator)
+            order.swapAt(0, other)
+        }
+        round = order
+        position = -1
+    }
+
+    private func mix(_ a: UInt64, _ b: UInt64, _ c: UInt64) -> UInt64 {
+        var g = SeededGenerator(seed: a ^ (b &* 0x9E37_79B9_7F4A_7C15) ^ (c &* 0xC2B2_AE3D_27D4_EB4F))
+        return g.next()
+    }
+}

@@ -1,0 +1,68 @@
+import Testing
+import Waterfall
+
+@Suite("fair shuffle")
+struct FairShuffleTests {
+    let photos = (0..<25).map { "p\($0)" }
+
+    @Test("every photo once per round, rounds differ, no photo twice across a seam")
+    func roundsAreFair() {
+        var shuffle = FairShuffle(photos: photos, seed: 7)
+        var last: String?
+        var orders: [[String]] = []
+        for _ in 0..<6 {
+            var seen: [String] = []
+            for _ in photos {
+                let photo = shuffle.next()!
+                if seen.isEmpty, let last { #expect(photo != last) }
+                seen.append(photo)
+            }
+            #expect(seen.sorted() == photos.sorted())
+            last = seen.last
+            orders.append(seen)
+        }
+        #expect(Set(orders).count == orders.count)
+        #expect(shuffle.roundNumber == 6)
+    }
+
+    @Test("the same seed gives the same order; a saved state goes on as the original")
+    func reproducibleAndResumable() {
+        var a = FairShuffle(photos: photos, seed: 3), b = FairShuffle(photos: photos, seed: 3)
+        for _ in 0..<40 { #expect(a.next() == b.next()) }
+        var resumed = FairShuffle(round: a.round, position: a.position, roundNumber: a.roundNumber, seed: a.seed)
+        for _ in 0..<40 { #expect(resumed.next() == a.next()) }
+    }
+
+    @Test("arrivals join the round ahead; removed photos leave it")
+    func arrivalsAndRemovals() {
+        var shuffle = FairShuffle(photos: photos, seed: 11)
+        var seen = (0..<10).map { _ in shuffle.next()! }
+        let gone = shuffle.round[15], onScreen = shuffle.current!
+        shuffle.update(to: photos.filter { $0 != gone } + ["new1", "new2"])
+        #expect(shuffle.current == onScreen)
+        while seen.count < photos.count + 1 { seen.append(shuffle.next()!) }
+        #expect(Set(seen) == Set(photos.filter { $0 != gone } + ["new1", "new2"]))
+        #expect(seen.count == Set(seen).count)
+        // The photo on screen removed: the next one is the one after it.
+        var other = FairShuffle(photos: photos, seed: 5)
+        _ = other.next(); _ = other.next()
+        let after = other.round[2]
+        other.update(to: photos.filter { $0 != other.current })
+        #expect(other.next() == after)
+    }
+
+    @Test("weights bring heavy photos early in the round, still once each")
+    func weighted() {
+        let weights = Dictionary(uniqueKeysWithValues: photos.map { ($0, $0 < "p2" ? 50.0 : 1.0) })
+        var early = 0, rounds = 40
+        var shuffle = FairShuffle(photos: photos, seed: 1, weights: weights)
+        for _ in 0..<rounds {
+            var seen: [String] = []
+            for _ in photos { seen.append(shuffle.next(weights: weights)!) }
+            #expect(Set(seen).count == photos.count)
+            early += seen.prefix(5).filter { $0 < "p2" }.count
+        }
+        // p0, p1 and p10…p19 are heavy: 12 of 25; unweighted they would fill ~2.4 of the first 5.
+        #expect(Double(early) / Double(rounds) > 4)
+    }
+}
