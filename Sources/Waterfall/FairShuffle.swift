@@ -7,9 +7,9 @@
 
 import Foundation  // pow
 
-public struct FairShuffle: Sendable, Equatable {
+public struct FairShuffle<Photo: Hashable & Sendable>: Sendable, Equatable {
     /// This round's photos, in the order they are shown.
-    public private(set) var round: [String]
+    public private(set) var round: [Photo]
     /// The place in `round` of the photo on screen; -1 before the first.
     public private(set) var position: Int
     /// Counts rounds from 1; with the seed it makes each round's order.
@@ -17,7 +17,7 @@ public struct FairShuffle: Sendable, Equatable {
     public let seed: UInt64
 
     /// A first round over `photos`.
-    public init(photos: [String], seed: UInt64, weights: [String: Double] = [:]) {
+    public init(photos: [Photo], seed: UInt64, weights: [Photo: Double] = [:]) {
         self.seed = seed
         round = []
         position = -1
@@ -26,17 +26,17 @@ public struct FairShuffle: Sendable, Equatable {
     }
 
     /// A saved state, as `round`, `position`, `roundNumber` and `seed` gave it.
-    public init(round: [String], position: Int, roundNumber: Int, seed: UInt64) {
+    public init(round: [Photo], position: Int, roundNumber: Int, seed: UInt64) {
         self.round = round
         self.position = min(max(position, -1), round.count - 1)
         self.roundNumber = max(roundNumber, 1)
         self.seed = seed
     }
 
-    public var current: String? { round.indices.contains(position) ? round[position] : nil }
+    public var current: Photo? { round.indices.contains(position) ? round[position] : nil }
 
     /// The next photo; at the round's end, the first of a new round over the same photos.
-    public mutating func next(weights: [String: Double] = [:]) -> String? {
+    public mutating func next(weights: [Photo: Double] = [:]) -> Photo? {
         guard !round.isEmpty else { return nil }
         if position + 1 < round.count {
             position += 1
@@ -48,16 +48,16 @@ public struct FairShuffle: Sendable, Equatable {
     }
 
     /// The photo before; at the round's start it stays there (the last round is gone).
-    public mutating func previous() -> String? {
+    public mutating func previous() -> Photo? {
         if position > 0 { position -= 1 }
         return current
     }
 
     /// Makes the round hold exactly `photos`: those gone leave it, new ones join at random
     /// places after the one on screen.
-    public mutating func update(to photos: [String]) {
+    public mutating func update(to photos: [Photo]) {
         let wanted = Set(photos)
-        var kept: [String] = []
+        var kept: [Photo] = []
         var newPosition = -1
         for (i, photo) in round.enumerated() {
             // A removed photo on screen: the next step goes on from where it stood.
@@ -74,16 +74,16 @@ public struct FairShuffle: Sendable, Equatable {
         position = newPosition
     }
 
-    private mutating func beginRound(_ photos: [String], weights: [String: Double], after last: String?) {
+    private mutating func beginRound(_ photos: [Photo], weights: [Photo: Double], after last: Photo?) {
         roundNumber += 1
         var generator = SeededGenerator(seed: mix(seed, UInt64(roundNumber), 0))
-        var order: [String]
+        var order: [Photo]
         if weights.isEmpty {
             order = photos.shuffled(using: &generator)
         } else {
             // Efraimidis–Spirakis: each photo's key is u^(1/w); sorting by it is a weighted draw
             // without replacement, so heavier photos come early but each comes once.
-            let keyed = photos.map { photo -> (String, Double) in
+            let keyed = photos.map { photo -> (Photo, Double) in
                 let w = max(weights[photo] ?? 1, 1e-6)
                 let u = Double.random(in: Double.ulpOfOne..<1, using: &generator)
                 return (photo, pow(u, 1 / w))

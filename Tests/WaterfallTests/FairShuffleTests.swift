@@ -7,7 +7,7 @@ struct FairShuffleTests {
 
     @Test("every photo once per round, rounds differ, no photo twice across a seam")
     func roundsAreFair() {
-        var shuffle = FairShuffle(photos: photos, seed: 7)
+        var shuffle = FairShuffle<String>(photos: photos, seed: 7)
         var last: String?
         var orders: [[String]] = []
         for _ in 0..<6 {
@@ -27,15 +27,15 @@ struct FairShuffleTests {
 
     @Test("the same seed gives the same order; a saved state goes on as the original")
     func reproducibleAndResumable() {
-        var a = FairShuffle(photos: photos, seed: 3), b = FairShuffle(photos: photos, seed: 3)
+        var a = FairShuffle<String>(photos: photos, seed: 3), b = FairShuffle<String>(photos: photos, seed: 3)
         for _ in 0..<40 { #expect(a.next() == b.next()) }
-        var resumed = FairShuffle(round: a.round, position: a.position, roundNumber: a.roundNumber, seed: a.seed)
+        var resumed = FairShuffle<String>(round: a.round, position: a.position, roundNumber: a.roundNumber, seed: a.seed)
         for _ in 0..<40 { #expect(resumed.next() == a.next()) }
     }
 
     @Test("arrivals join the round ahead; removed photos leave it")
     func arrivalsAndRemovals() {
-        var shuffle = FairShuffle(photos: photos, seed: 11)
+        var shuffle = FairShuffle<String>(photos: photos, seed: 11)
         var seen = (0..<10).map { _ in shuffle.next()! }
         let gone = shuffle.round[15], onScreen = shuffle.current!
         shuffle.update(to: photos.filter { $0 != gone } + ["new1", "new2"])
@@ -44,7 +44,7 @@ struct FairShuffleTests {
         #expect(Set(seen) == Set(photos.filter { $0 != gone } + ["new1", "new2"]))
         #expect(seen.count == Set(seen).count)
         // The photo on screen removed: the next one is the one after it.
-        var other = FairShuffle(photos: photos, seed: 5)
+        var other = FairShuffle<String>(photos: photos, seed: 5)
         _ = other.next(); _ = other.next()
         let after = other.round[2]
         other.update(to: photos.filter { $0 != other.current })
@@ -55,7 +55,7 @@ struct FairShuffleTests {
     func weighted() {
         let weights = Dictionary(uniqueKeysWithValues: photos.map { ($0, $0 < "p2" ? 50.0 : 1.0) })
         var early = 0, rounds = 40
-        var shuffle = FairShuffle(photos: photos, seed: 1, weights: weights)
+        var shuffle = FairShuffle<String>(photos: photos, seed: 1, weights: weights)
         for _ in 0..<rounds {
             var seen: [String] = []
             for _ in photos { seen.append(shuffle.next(weights: weights)!) }
@@ -64,5 +64,23 @@ struct FairShuffleTests {
         }
         // p0, p1 and p10…p19 are heavy: 12 of 25; unweighted they would fill ~2.4 of the first 5.
         #expect(Double(early) / Double(rounds) > 4)
+    }
+}
+
+@Suite("slideshow timing")
+struct SlideshowTimingTests {
+    @Test("a fade and the interval are measured by the clock; a pause keeps the time left")
+    func clockTimed() {
+        var t = SlideshowTiming(interval: 10, transition: 2)
+        #expect(t.nextDue == .infinity)
+        t.shown(at: 100)
+        #expect(t.fade(at: 101) == 0.5)
+        #expect(t.fade(at: 103) == 1)
+        #expect(!t.isDue(at: 109.9) && t.isDue(at: 110))
+        t.pause(at: 104)
+        #expect(t.nextDue == .infinity && t.travel(at: 200) == 0.4)
+        t.resume(at: 204)
+        #expect(t.nextDue == 210)
+        #expect(SlideshowTiming(interval: 1, transition: 5).transition == 0.5)
     }
 }

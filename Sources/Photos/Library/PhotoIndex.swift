@@ -194,6 +194,9 @@ public final class PhotoIndex {
                 device INTEGER NOT NULL, inode INTEGER NOT NULL,
                 format TEXT, width INTEGER, height INTEGER, orientation INTEGER,
                 PRIMARY KEY (wall, position)) WITHOUT ROWID;
+            CREATE TABLE IF NOT EXISTS shuffle (
+                key BLOB PRIMARY KEY, seed INTEGER NOT NULL, round INTEGER NOT NULL,
+                position INTEGER NOT NULL, photos BLOB NOT NULL) WITHOUT ROWID;
             PRAGMA user_version = \(Self.schemaVersion);
             """)
         try checkLayout()
@@ -204,6 +207,7 @@ public final class PhotoIndex {
         ("wall", ["id", "key"]),
         ("entry", ["wall", "position", "path", "relative", "grp", "size", "mtime_s", "mtime_ns", "device", "inode",
                    "format", "width", "height", "orientation"]),
+        ("shuffle", ["key", "seed", "round", "position", "photos"]),
     ]
 
     /// A file of the right version can still hold other tables — another program's database, or
@@ -230,24 +234,24 @@ public final class PhotoIndex {
         return sqlite3_column_int(statement, 0)
     }
 
-    private func execute(_ sql: String) throws(PhotoIndexError) {
+    func execute(_ sql: String) throws(PhotoIndexError) {
         let code = sqlite3_exec(database, sql, nil, nil, nil)
         guard code == SQLITE_OK else { throw failure(code, "running \(sql.prefix(40))") }
     }
 
-    private func prepare(_ sql: String) throws(PhotoIndexError) -> OpaquePointer? {
+    func prepare(_ sql: String) throws(PhotoIndexError) -> OpaquePointer? {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(database, sql, -1, &statement, nil)
         guard code == SQLITE_OK else { throw failure(code, "preparing a query") }
         return statement
     }
 
-    private func failure(_ code: Int32, _ doing: String) -> PhotoIndexError {
+    func failure(_ code: Int32, _ doing: String) -> PhotoIndexError {
         let message = database.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
         return PhotoIndexError(code: code & 0xFF, description: "\(doing) \(file.string): \(message)")
     }
 
-    private func bind(_ bytes: [UInt8], at index: Int32, in statement: OpaquePointer?) {
+    func bind(_ bytes: [UInt8], at index: Int32, in statement: OpaquePointer?) {
         bytes.withUnsafeBytes { raw in
             // A zero-length blob still needs a non-null pointer, or SQLite stores NULL.
             _ = sqlite3_bind_blob(statement, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(raw.count),
@@ -255,7 +259,7 @@ public final class PhotoIndex {
         }
     }
 
-    private func blob(_ statement: OpaquePointer?, _ column: Int32) -> [UInt8] {
+    func blob(_ statement: OpaquePointer?, _ column: Int32) -> [UInt8] {
         let count = Int(sqlite3_column_bytes(statement, column))
         guard count > 0, let base = sqlite3_column_blob(statement, column) else { return [] }
         return Array(UnsafeRawBufferPointer(start: base, count: count))
@@ -267,7 +271,7 @@ public final class PhotoIndex {
     }
 
     /// SQLITE_TRANSIENT: SQLite copies the bytes before the bind call returns.
-    private static var transient: sqlite3_destructor_type { unsafeBitCast(-1, to: sqlite3_destructor_type.self) }
+    static var transient: sqlite3_destructor_type { unsafeBitCast(-1, to: sqlite3_destructor_type.self) }
 
     private static func makeFolders(_ folder: PhotoPath) throws(PhotoIndexError) {
         var prefix: [UInt8] = []

@@ -1,0 +1,34 @@
+// The slideshow's fair shuffle, kept beside the walls so a restart, a power cut or a reload goes
+// on with the round where it stopped. Each step is one small transaction: SQLite makes it whole
+// or absent, so a torn write loses at most the last step.
+
+import CSQLite
+import Waterfall
+
+extension PhotoIndex {
+    /// The shuffle saved under `key` (the slideshow's folders), or nil.
+    public func shuffle(for key: [UInt8]) throws(PhotoIndexError) -> FairShuffle<PhotoPath>? {
+        let statement = try prepare("SELECT seed, round, position, photos FROM shuffle WHERE key = ?")
+        defer { sqlite3_finalize(statement) }
+        bind(key, at: 1, in: statement)
+        guard sqlite3_step(statement) == SQLITE_ROW else { return nil }
+        let seed = UInt64(bitPattern: sqlite3_column_int64(statement, 0))
+        let round = Int(sqlite3_column_int64(statement, 1)), position = Int(sqlite3_column_int64(statement, 2))
+        // Paths never hold a NUL byte: it separates them.
+        let photos = blob(statement, 3).split(separator: 0, omittingEmptySubsequences: true).map { PhotoPath(bytes: Array($0)) }
+        return FairShuffle(round: photos, position: position, roundNumber: round, seed: seed)
+    }
+
+    /// Saves the shuffle under `key`, replacing what was there, in one transaction.
+    public func save(_ shuffle: FairShuffle<PhotoPath>, for key: [UInt8]) throws(PhotoIndexError) {
+        let statement = try prepare("INSERT OR REPLACE INTO shuffle (key, seed, round, position, photos) VALUES (?, ?, ?, ?, ?)")
+        defer { sqlite3_finalize(statement) }
+        bind(key, at: 1, in: statement)
+        sqlite3_bind_int64(statement, 2, Int64(bitPattern: shuffle.seed))
+        sqlite3_bind_int64(statement, 3, Int64(shuffle.roundNumber))
+        sqlite3_bind_int64(statement, 4, Int64(shuffle.position))
+        bind(Array(shuffle.round.map(\.bytes).joined(separator: [0])), at: 5, in: statement)
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_DONE else { throw failure(code, "saving the shuffle to") }
+    }
+}
