@@ -33,6 +33,8 @@ public enum Command: Sendable, Equatable {
     case quit
     /// `screen on|off|auto`: hold the screen lit or dark, or hand it back to the schedule and idle timeout.
     case screen(ScreenRequest)
+    /// The photo-frame mode: start or stop it, step, pause.
+    case slideshow(SlideshowRequest)
 }
 
 /// The socket's name for a command, from before keys shared the type.
@@ -43,7 +45,8 @@ extension Command {
     /// holding Return must not flip between the wall and the photo.
     public var repeats: Bool {
         switch self {
-        case .moveCursor, .pageDown, .pageUp, .zoomIn, .zoomOut, .next, .previous: true
+        case .moveCursor, .pageDown, .pageUp, .zoomIn, .zoomOut, .next, .previous,
+             .slideshow(.next), .slideshow(.previous): true
         default: false
         }
     }
@@ -63,6 +66,7 @@ extension Command {
         ("next", .next), ("previous", .previous), ("first", .first), ("last", .last),
         ("help", .toggleHelp), ("info", .toggleInfo), ("stats", .toggleStats), ("fullscreen", .toggleFullscreen),
         ("reload", .reload), ("quit", .quit),
+        ("slideshow", .slideshow(.start)), ("pause", .slideshow(.togglePause)),
     ]
 
     /// A command written as words, as in a key binding: a simple name, or a socket command and
@@ -83,7 +87,7 @@ extension Command {
         case .success: throw ControlError("\(name) is for the control socket only")
         case .failure(let error):
             if ControlProtocol.commandNames.contains(name) { throw error }
-            let names = simpleNames.map(\.name) + ["select", "scroll-to", "set-columns", "screen"]
+            let names = simpleNames.map(\.name) + ["select", "scroll-to", "set-columns", "screen", "slideshow"]
             throw ControlError("unknown command \"\(name)\" (commands: \(names.joined(separator: ", ")))")
         }
     }
@@ -98,6 +102,11 @@ public enum ScrollTarget: Sendable, Equatable {
 }
 
 public enum ScreenRequest: String, Sendable, Equatable, CaseIterable { case on, off, auto }
+
+/// `slideshow start|stop|next|prev|pause|resume|toggle`.
+public enum SlideshowRequest: String, Sendable, Equatable, CaseIterable {
+    case start, stop, next, previous = "prev", pause, resume, togglePause = "toggle"
+}
 
 /// A command the app could not carry out; the message goes to the client as the reply's "error".
 public struct ControlError: Error, Sendable, Equatable, CustomStringConvertible {

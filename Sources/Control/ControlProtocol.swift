@@ -26,7 +26,7 @@ enum EventSelection: Equatable, Sendable {
 
 public enum ControlProtocol {
     /// The events a client can subscribe to.
-    public static let eventNames = ["selected", "opened", "closed", "added", "removed", "load-error", "scanned", "screen-on", "screen-off"]
+    public static let eventNames = ["selected", "opened", "closed", "added", "removed", "load-error", "scanned", "screen-on", "screen-off", "shown"]
     /// Those with arguments or answers of their own, then every command a key can be bound to:
     /// whatever a key does, a program can ask for by the same name.
     public static let commandNames = ["get-state", "get-stats", "scroll-to", "select", "open", "set-columns",
@@ -90,6 +90,13 @@ public enum ControlProtocol {
                     throw ControlError("screen needs \"on\", \"off\" or \"auto\", got \(brief(arguments[0]))")
                 }
                 return .success(.command(.screen(request)))
+            case "slideshow" where !arguments.isEmpty:
+                try expect(name, arguments, count: 1)
+                guard let word = arguments[0].stringValue, let request = SlideshowRequest(rawValue: word) else {
+                    let words = SlideshowRequest.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw ControlError("slideshow needs one of \(words); got \(brief(arguments[0]))")
+                }
+                return .success(.command(.slideshow(request)))
             case "subscribe": return .success(.subscribe(try selection(name, arguments)))
             case "unsubscribe": return .success(.unsubscribe(try selection(name, arguments)))
             default:

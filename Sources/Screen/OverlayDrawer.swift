@@ -6,7 +6,7 @@ import Waterfall
 /// font and theme so both look like one program.
 @MainActor
 extension TileDrawer {
-    public enum PanelPlacement: Sendable { case topLeft, topRight, centre, bottomCentre }
+    public enum PanelPlacement: Sendable { case topLeft, topRight, centre, bottomCentre, bottomLeft }
 
     /// Lines of text on a translucent dark panel. Each distinct line is a cached texture, so
     /// text that changes every frame should change at most a few times a second. A tab splits
@@ -45,6 +45,7 @@ extension TileDrawer {
         case .topRight: origin = (output.width - boxW - margin, margin)
         case .centre: origin = ((output.width - boxW) / 2, (output.height - boxH) / 2)
         case .bottomCentre: origin = ((output.width - boxW) / 2, output.height - boxH - margin)
+        case .bottomLeft: origin = (2 * margin, output.height - boxH - 2 * margin)
         }
         let box = PixelRect(x: origin.0, y: origin.1, width: boxW, height: boxH)
         renderer.fill(box, color: ScreenColor(red: 0, green: 0, blue: 0, alpha: 170))

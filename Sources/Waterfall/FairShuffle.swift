@@ -53,6 +53,16 @@ public struct FairShuffle<Photo: Hashable & Sendable>: Sendable, Equatable {
         return current
     }
 
+    /// Moves a photo still ahead in the round to right after the one on screen (a portrait's
+    /// partner); false if it is not ahead.
+    @discardableResult
+    public mutating func moveUp(_ photo: Photo) -> Bool {
+        guard let at = round.firstIndex(of: photo), at > position else { return false }
+        round.remove(at: at)
+        round.insert(photo, at: position + 1)
+        return true
+    }
+
     /// Makes the round hold exactly `photos`: those gone leave it, new ones join at random
     /// places after the one on screen.
     public mutating func update(to photos: [Photo]) {

@@ -44,6 +44,16 @@ public enum Limits {
     /// A week: longer is a mistake, not an idle timeout.
     public static let screenOffAfter = Limit<Double>("screen-off-after", 0...10_080, "minutes", lowestMeans: "never")
 
+    // MARK: The slideshow
+
+    /// From a quick flick through to a photo a day.
+    public static let slideInterval = Limit<Double>("interval", 1...86_400, "seconds")
+    /// The crossfade; at most half the interval (the timing clamps it), 0 is a cut.
+    public static let transitionMs = Limit<Int>("transition-ms", 0...60_000, "milliseconds", lowestMeans: "a cut")
+    /// How far back "recent" reaches for `--favour-recent`.
+    public static let favourRecent = Limit<Double>("favour-recent", 0...36_500, "days", lowestMeans: "no weighting")
+    public static let slideshowAfter = Limit<Double>("slideshow-after", 0...10_080, "minutes", lowestMeans: "never")
+
     // MARK: render
 
     /// width × height of a rendered wall: a 1 GiB canvas of 4-byte pixels, within SDL's 32-bit
@@ -90,6 +100,10 @@ extension Limits {
         AnyLimit(detailTimeout, places: "--detail-timeout (view), config"),
         AnyLimit(highlightNew, places: "--highlight-new (view), config"),
         AnyLimit(screenOffAfter, places: "--screen-off-after (view), config"),
+        AnyLimit(slideInterval, places: "--interval (view), config"),
+        AnyLimit(transitionMs, places: "--transition-ms (view), config"),
+        AnyLimit(favourRecent, places: "--favour-recent (view), config"),
+        AnyLimit(slideshowAfter, places: "--slideshow-after (view), config"),
         AnyLimit(renderWidth, places: "--width (render)"),
         AnyLimit(renderHeight, places: "--height (render); width × height at most \(renderPixels)"),
         AnyLimit(benchItems, places: "--items (bench)"),

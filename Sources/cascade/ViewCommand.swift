@@ -49,6 +49,8 @@ struct View: ParsableCommand {
 
     @OptionGroup(title: "Daemon") var daemon: DaemonOptions
 
+    @OptionGroup(title: "Photo frame") var slideshow: SlideshowOptions
+
     @Option(help: ArgumentHelp("Read settings from this file only, instead of /etc/cascade/cascade.toml and then $XDG_CONFIG_HOME/cascade/config.toml. Options given here win over any file.",
                                valueName: "FILE"))
     var config: String?
@@ -80,6 +82,7 @@ struct View: ParsableCommand {
         options.stats = stats
         options.textureBudgetBytes = textureBudget.map { $0 << 20 }
         daemon.apply(to: &options)
+        slideshow.apply(to: &options)
         return options
     }
 }

@@ -84,3 +84,21 @@ struct SlideshowTimingTests {
         #expect(SlideshowTiming(interval: 1, transition: 5).transition == 0.5)
     }
 }
+
+@Suite("Ken Burns")
+struct KenBurnsTests {
+    @Test("a portrait grows from its top edge all through its move; a landscape stays centred in height")
+    func portraitKeepsItsTop() {
+        let screen = Rect(x: 0, y: 0, width: 1280, height: 800)
+        let portrait = KenBurns.fit(Size(width: 3000, height: 4000), in: screen)
+        #expect(portrait.minY == 0 && portrait.height == 800 && portrait.midX == 640)
+        for step in 0...10 {
+            let moved = KenBurns.rect(portrait, travel: Double(step) / 10, portrait: true)
+            #expect(moved.minY == portrait.minY)
+            #expect(moved.height >= portrait.height)
+        }
+        let landscape = KenBurns.fit(Size(width: 4000, height: 2000), in: screen)
+        let end = KenBurns.rect(landscape, travel: 1, portrait: false)
+        #expect(abs(end.midY - landscape.midY) < 1e-9 && end.width > landscape.width)
+    }
+}

@@ -8,6 +8,8 @@ enum DecodeKey: Hashable, Sendable {
     case tile(Int)
     /// A photo of the detail view, by its place in the detail view's list.
     case detail(Int)
+    /// Photo `i` of the slideshow's slide `serial` (a slide holds one photo, or two portraits).
+    case slide(Int, Int)
 }
 
 /// The viewer's decode jobs: the pixels for a wall tile or a detail photo, or why there are none.

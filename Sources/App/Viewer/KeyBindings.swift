@@ -13,7 +13,7 @@ typealias ViewerAction = Command
 
 /// The viewer's two screens, each with its own keys.
 enum ViewerMode: String, CaseIterable, Sendable {
-    case wall, detail
+    case wall, detail, slideshow
 }
 
 /// One command, the keys that give it, and the words the help shows for it.
@@ -59,6 +59,7 @@ struct KeyBindings: Sendable {
     static func help(for mode: ViewerMode) -> [String] { builtIn.help(for: mode) }
 
     private static let both: Set<ViewerMode> = [.wall, .detail]
+    private static let everywhere = Set(ViewerMode.allCases)
 
     static let standard: [KeyBinding] = [
         KeyBinding([.wall], [.init(.up), .init(.character("k"))], .moveCursor(.up), "cursor up"),
@@ -87,11 +88,20 @@ struct KeyBindings: Sendable {
         KeyBinding([.detail], [.init(.minus)], .zoomOut, "zoom out"),
         KeyBinding([.detail], [.init(.character("0"))], .resetZoom, "fit the photo to the window"),
 
+        KeyBinding([.wall, .detail], [.init(.character("s"), shift: true, control: false)], .slideshow(.start), "slideshow"),
+        KeyBinding([.slideshow], [.init(.right), .init(.character("l")), .init(.character("n")), .init(.pageDown)],
+                   .slideshow(.next), "next photo"),
+        KeyBinding([.slideshow], [.init(.left), .init(.character("h")), .init(.character("p")), .init(.pageUp)],
+                   .slideshow(.previous), "previous photo"),
+        KeyBinding([.slideshow], [.init(.space)], .slideshow(.togglePause), "pause or go on"),
+        KeyBinding([.slideshow], [.init(.escape), .init(.backspace), .init(.character("s"), control: false)], .back,
+                   "back to the wall at this photo"),
+
         KeyBinding(both, [.init(.character("i"), control: false)], .toggleInfo, "photo information"),
-        KeyBinding(both, [.init(.question), .init(.f1)], .toggleHelp, "this help"),
-        KeyBinding(both, [.init(.character("f"), control: false)], .toggleFullscreen, "full screen"),
+        KeyBinding(everywhere, [.init(.question), .init(.f1)], .toggleHelp, "this help"),
+        KeyBinding(everywhere, [.init(.character("f"), control: false)], .toggleFullscreen, "full screen"),
         KeyBinding(both, [.init(.character("s"), control: false)], .toggleStats, "frame statistics"),
         KeyBinding(both, [.init(.character("r"), control: false)], .reload, "reload the folders"),
-        KeyBinding(both, [.init(.character("q"))], .quit, "quit"),
+        KeyBinding(everywhere, [.init(.character("q"))], .quit, "quit"),
     ]
 }

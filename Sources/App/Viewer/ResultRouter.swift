@@ -20,7 +20,7 @@ struct ResultRouter {
     private(set) var resultsWaiting = false
 
     /// Takes results until the wall's count or byte budget, or `deadline`, is reached.
-    mutating func route(from decodes: ViewerDecodes, to wall: WallScreen, detail: DetailScreen?, now: Double,
+    mutating func route(from decodes: ViewerDecodes, to wall: WallScreen, detail: DetailScreen?, slideshow: SlideshowScreen?, now: Double,
                         deadline: Double) -> Taken {
         var taken = Taken()
         repeat {
@@ -31,6 +31,7 @@ struct ResultRouter {
                 switch finished.key {
                 case .detail: detail?.accept(finished, now: now)
                 case .tile: wall.accept(finished, now: now)
+                case .slide: slideshow?.accept(finished)
                 }
             }
             taken.count += results.count

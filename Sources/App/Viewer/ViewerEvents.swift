@@ -21,6 +21,9 @@ enum ViewerEvent {
     case loadError(index: Int, path: PhotoPath, error: String, partial: Bool)
     /// The screen went off or came on, and why (schedule, idle, command, input, auto).
     case screen(on: Bool, reason: String)
+    /// A slide began to show in the slideshow: each of its photos (two for a pair), with the
+    /// round it belongs to and its place there (from 1).
+    case shown(index: Int?, path: PhotoPath, round: Int, position: Int, roundSize: Int)
 
     /// The name subscribers of the control socket ask for.
     var name: String {
@@ -33,6 +36,7 @@ enum ViewerEvent {
         case .removed: "removed"
         case .loadError: "load-error"
         case .screen(let on, _): on ? "screen-on" : "screen-off"
+        case .shown: "shown"
         }
     }
 
@@ -60,6 +64,10 @@ enum ViewerEvent {
                             ("path", .string(path.string)), ("error", .string(error)), ("partial", .bool(partial))])
         case .screen(_, let reason):
             return .object([("event", .string(name)), ("reason", .string(reason))])
+        case let .shown(index, path, round, position, roundSize):
+            return .object([("event", .string(name)), ("index", index.map { .int($0) } ?? .null),
+                            ("path", .string(path.string)), ("uri", .string(path.uri)),
+                            ("round", .int(round)), ("position", .int(position)), ("roundSize", .int(roundSize))])
         }
     }
 }

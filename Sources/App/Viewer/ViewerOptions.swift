@@ -56,6 +56,9 @@ public struct ViewerOptions: Sendable {
     /// Seconds without input before the screen goes off; nil = never.
     public var screenOffAfter: Double?
 
+    /// The photo-frame mode.
+    public var slideshow = SlideshowSettings()
+
     /// Keys the configuration file binds (`[keys]`), ahead of the standard ones.
     public var keyBindings: [ConfigKeyBinding] = []
 

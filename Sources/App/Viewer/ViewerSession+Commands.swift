@@ -58,7 +58,7 @@ extension ViewerSession {
                 view.selectCell(at: first)
             }
         case .close: closeDetail()
-        case .back: if detail != nil { closeDetail() } else { wall.cursor = nil }
+        case .back: if slideshow != nil { stopSlideshow() } else if detail != nil { closeDetail() } else { wall.cursor = nil }
         case .setColumns(let n):
             // The socket has checked already; the same table, the same words, for any other caller.
             if let n, !Limits.columns.contains(n) {
@@ -68,8 +68,8 @@ extension ViewerSession {
         case .zoomIn: if let detail { detail.zoom(by: 1.25) } else { view.zoom(by: 1, holdingCell: wall.cursor) }
         case .zoomOut: if let detail { detail.zoom(by: 0.8) } else { view.zoom(by: -1, holdingCell: wall.cursor) }
         case .resetZoom: detail?.resetZoom()
-        case .next: detail?.next()
-        case .previous: detail?.previous()
+        case .next: if let slideshow { slideshow.next() } else { detail?.next() }
+        case .previous: if let slideshow { slideshow.back() } else { detail?.previous() }
         case .first: detail?.show(0)
         case .last: if let detail { detail.show(detail.entries.count - 1) }
         case .toggleHelp: toggleOverlay(.help)
@@ -81,6 +81,7 @@ extension ViewerSession {
             // A kiosk's keyboard may not end it unless allowed; its owner's socket may.
             if origin == .key, !options.quitKeys { log.debug("quit key ignored (kiosk)") } else { running = false }
         case .screen(let request): performScreen(request)
+        case .slideshow(let request): return performSlideshow(request)
         }
         return .success(.null)
     }

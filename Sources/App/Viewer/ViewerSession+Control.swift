@@ -37,12 +37,12 @@ extension ViewerSession {
             ("height", .double(view.viewportSize.height)),
             ("offset", .double(view.contentOffset)),
             ("contentHeight", .double(view.contentHeight)),
-            ("mode", .string(detail == nil ? "wall" : "detail")),
+            ("mode", .string(mode.rawValue)),
             ("selected", (openIndex ?? wall.cursor).map { .int($0) } ?? .null),
             ("cursor", wall.cursor.map { .int($0) } ?? .null),
             ("moving", .bool(view.isAnimating)),
             ("visible", .array(visible)),
             ("overlay", overlayState),
-        ] + screenState)
+        ] + screenState + slideshowState)
     }
 }

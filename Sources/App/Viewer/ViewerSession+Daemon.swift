@@ -42,6 +42,7 @@ extension ViewerSession {
             for index in edit.removed.sorted() { emit(.removed(index: index, path: before[index].path)) }
             for index in edit.inserted { emit(.added(index: index, path: edit.entries[index].path)) }
             if !edit.isEmpty {
+                slideshow?.update(wall.entries)
                 log.info("folder changed: \(edit.inserted.count) added, \(edit.removed.count) removed, \(edit.changed.count) changed; \(edit.entries.count) photos")
             }
             dirty = true

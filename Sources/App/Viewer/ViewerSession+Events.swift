@@ -30,10 +30,13 @@ extension ViewerSession {
             let size = window.size
             wall.view.setViewportSize(size)
             detail?.resize(size)
+            slideshow?.resize(size)
         case .exposed:
             redrawDarkScreen()
         case .input(let input):
-            if let detail {
+            if let slideshow {
+                slideshow.handle(input)
+            } else if let detail {
                 detail.handle(input, pointer: window.pointerLocation())
             } else {
                 wall.view.handle(input)
@@ -51,8 +54,11 @@ extension ViewerSession {
     func tick(at now: Double) {
         daemon.feedWatchdog(at: now)
         tickScreen(at: now)
-        // Nobody sees a dark wall drift or a photo close.
+        // Nobody sees a dark wall drift or a photo close; a dark frame decodes nothing.
         guard screen.isOn else { return }
+        tickSlideshow(at: now)
+        // The photo frame is what an idle kiosk is for: no attract drift or close under it.
+        guard slideshow == nil else { return }
         let scroll = wall.view.scroll
         switch idle.step(now: now, detailOpen: detail != nil, offset: scroll.offset, maxOffset: scroll.maxOffset,
                          gliding: scroll.isAnimating) {

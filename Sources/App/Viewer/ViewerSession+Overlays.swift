@@ -13,7 +13,7 @@ enum ViewerOverlay: String {
 }
 
 extension ViewerSession {
-    var mode: ViewerMode { detail == nil ? .wall : .detail }
+    var mode: ViewerMode { slideshow != nil ? .slideshow : detail == nil ? .wall : .detail }
 
     func toggleOverlay(_ kind: ViewerOverlay) {
         overlay = overlay == kind ? nil : kind

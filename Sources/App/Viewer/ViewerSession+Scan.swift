@@ -48,6 +48,7 @@ extension ViewerSession {
                     emit(.closed(index: open.index))
                 }
             }
+            slideshow?.update(wall.entries)
             log.debug("scanned \(entries.count) photos at \(ProcessClock.msSinceStart) ms")
             milestones.pendingScanAnnouncement = entries.count
         case .failed(let reason):

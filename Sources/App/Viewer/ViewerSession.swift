@@ -27,6 +27,10 @@ final class ViewerSession {
     let drawer: TileDrawer
     let wall: WallScreen
     var detail: DetailScreen?
+    /// The photo frame (ViewerSession+Slideshow), over the wall while it runs.
+    var slideshow: SlideshowScreen?
+    /// `--slideshow`: started once the scan has found the photos.
+    lazy var slideshowAtStart = options.slideshow.atStart
     /// The photo named alone on the command line, open before its folder's wall is known
     /// (`ViewerSession+Alone`); nil once it has its place there.
     var alonePhoto: PhotoEntry?
@@ -145,6 +149,7 @@ final class ViewerSession {
         wall.source.loader.decoder.stopDecoding()
         decodes.shutdown()
         detail?.close()
+        slideshow?.close()
         output.flush()
         if options.stats { reportStats() }
     }
@@ -165,6 +170,7 @@ final class ViewerSession {
         if results.resultsWaiting { return true }
         // The wall is neither advanced nor drawn while a photo is open: a glide or fade it had
         // when the photo opened must not keep frames coming for nothing.
+        if let slideshow { return slideshow.needsFrame(at: ProcessClock.now()) }
         if let detail { return detail.needsFrame }
         return wall.needsFrame || idle.isDrifting
     }
@@ -172,7 +178,7 @@ final class ViewerSession {
     /// When the loop must wake up even if no event comes.
     private var nextDeadline: Double {
         guard screen.isOn else { return min(screen.deadline, daemon.deadline) }
-        return min(idle.nextDeadline(detailOpen: detail != nil), daemon.deadline, wall.nextArrivalFade(after: ProcessClock.now()),
+        return min(idle.nextDeadline(detailOpen: detail != nil || slideshow != nil), slideshowDeadline, daemon.deadline, wall.nextArrivalFade(after: ProcessClock.now()),
                    screen.deadline)
     }
 
@@ -184,7 +190,7 @@ final class ViewerSession {
         dirty = false
         heapTrim.noteWork()
         let moving = needsFrame
-        let taken = results.route(from: decodes, to: wall, detail: detail, now: now,
+        let taken = results.route(from: decodes, to: wall, detail: detail, slideshow: slideshow, now: now,
                                   deadline: started + clock.refreshInterval * ResultRouter.timeShare)
         if detailRehomePending, taken.count > 0 { rehomeDetail() }
         let uploaded = ProcessClock.now()
@@ -198,7 +204,9 @@ final class ViewerSession {
     }
 
     private func draw(now: Double) {
-        if let detail {
+        if let slideshow {
+            slideshow.draw(now: now)
+        } else if let detail {
             detail.draw(now: now)
         } else {
             wall.layout(now: now)

@@ -1,0 +1,46 @@
+// The slideshow's caption, from the photo's own data as `--slideshow-caption` chooses it: the date
+// taken (EXIF DateTimeOriginal, else the file's time), the folder, the file name, the place as the
+// GPS tags write it (no lookups on the network), and a clock. The EXIF block is read on the decode
+// thread with the photo's pixels, never on the frame loop.
+
+import Foundation
+import Photos
+import Synchronization
+
+/// What the EXIF of a slide's photos said, filled in by the decode thread, read by the drawing.
+final class SlideExif: Sendable {
+    private let summaries = Mutex<[Int: ExifSummary]>([:])
+
+    func set(_ summary: ExifSummary, at i: Int) { summaries.withLock { $0[i] = summary } }
+    func summary(at i: Int) -> ExifSummary? { summaries.withLock { $0[i] } }
+}
+
+enum SlideCaption {
+    static func line(for entry: PhotoEntry, exif: ExifSummary?, captions: [SlideshowSettings.Caption]) -> String {
+        captions.compactMap { caption -> String? in
+            switch caption {
+            case .date: date(exif?.dateTaken) ?? long(Date(timeIntervalSince1970: TimeInterval(entry.mtime.seconds)))
+            case .folder: entry.path.parent.lastComponent.string
+            case .name: entry.name
+            case .place: exif?.place
+            case .clock: nil
+            }
+        }.joined(separator: "  ·  ")
+    }
+
+    static func clock(at date: Date = Date()) -> String {
+        date.formatted(.dateTime.hour(.twoDigits(amPM: .omitted)).minute(.twoDigits))
+    }
+
+    /// "2024-05-01 12:34:56" (ExifSummary's form) as a long date in the local language.
+    static func date(_ taken: String?) -> String? {
+        guard let taken, taken.count >= 10 else { return nil }
+        let parts = taken.prefix(10).split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, (1...12).contains(parts[1]), (1...31).contains(parts[2]), parts[0] > 1800,
+              let day = Calendar(identifier: .gregorian).date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
+        else { return nil }
+        return long(day)
+    }
+
+    private static func long(_ date: Date) -> String { date.formatted(date: .long, time: .omitted) }
+}

@@ -1,0 +1,268 @@
+// The photo frame: one photo at a time (two portraits side by side on a landscape screen), fit to
+// the screen and decoded at its size by the workers, the next slide decoded while this one shows,
+// a crossfade into each, timed by the clock (SlideshowTiming). A slide changes when it is due
+// and its pixels are in, so a slow decode delays a change and never flashes a grey box.
+
+import Control
+import Foundation
+import Logging
+import Photos
+import Screen
+import Waterfall
+
+@MainActor
+final class SlideshowScreen {
+    typealias Decodes = ViewerDecodes
+
+    /// One slide: its photos and, as each decode lands, its picture (or why there is none).
+    @MainActor
+    private final class Slide {
+        let serial: Int
+        let entries: [PhotoEntry]
+        var pictures: [Int: TileTexture] = [:]
+        var failures: [Int: String] = [:]
+        let exif = SlideExif()
+        init(serial: Int, entries: [PhotoEntry]) { self.serial = serial; self.entries = entries }
+        var isReady: Bool { pictures.count + failures.count == entries.count }
+        func destroy() { for texture in pictures.values { texture.destroy() } }
+    }
+
+    let drawer: TileDrawer
+    let settings: SlideshowSettings
+    private let playlist: SlideshowPlaylist
+    private let decodes: Decodes
+    private let source: TileSource
+    private let log: Logger
+    private var viewportSize: Size
+    private(set) var timing: SlideshowTiming
+    private var current: Slide?, previous: Slide?, upcoming: Slide?
+    private var serial = 0
+    /// A step asked for (a key, a swipe) before the next slide's pixels were in.
+    private var stepWanted = false
+    private var gestures = GestureRecognizer()
+    private var swipe = 0.0
+
+    /// A slide began to show: its photos, the round's size and the place of its first photo.
+    var onShown: (([PhotoEntry], _ round: Int, _ position: Int, _ roundSize: Int) -> Void)?
+    /// A gesture that means a command (a tap: pause; a swipe: next or previous; a tap beside
+    /// the photo: back to the wall), performed where keys' commands are.
+    var onCommand: ((Command) -> Void)?
+
+    init(drawer: TileDrawer, playlist: SlideshowPlaylist, settings: SlideshowSettings, viewportSize: Size,
+         decodes: Decodes, source: TileSource, log: Logger) {
+        self.drawer = drawer
+        self.playlist = playlist
+        self.settings = settings
+        self.viewportSize = viewportSize
+        self.decodes = decodes
+        self.source = source
+        self.log = log
+        timing = settings.timing
+        prepareUpcoming()
+    }
+
+    /// The photos on screen.
+    var shown: [PhotoEntry] { current?.entries ?? [] }
+    var isPaused: Bool { timing.isPaused }
+    var roundSize: Int { playlist.roundSize }
+    var position: Int { playlist.position - (upcoming?.entries.count ?? 0) }
+
+    func needsFrame(at now: Double) -> Bool {
+        timing.isFading(at: now) || (settings.transition == .pan && !timing.isPaused && current != nil) || swipe != 0
+    }
+
+    /// When the loop must wake for the next change (or the caption's clock for the next minute).
+    var nextDeadline: Double {
+        guard current != nil else { return .infinity }
+        guard settings.captions.contains(.clock) else { return timing.nextDue }
+        let wall = Date().timeIntervalSince1970
+        return min(timing.nextDue, ProcessClock.now() + 60 - wall.truncatingRemainder(dividingBy: 60) + 0.05)
+    }
+    /// The clock's minute last drawn.
+    private var clockDrawn = ""
+
+    // MARK: Stepping
+
+    /// Changes the slide when it is due (or asked for) and the next one's pixels are in; true
+    /// when the screen must be drawn again (a new slide, or the caption's clock moved on).
+    func tick(at now: Double) -> Bool {
+        if upcoming == nil { prepareUpcoming() }
+        let clockMoved = settings.captions.contains(.clock) && SlideCaption.clock() != clockDrawn
+        guard let upcoming, upcoming.isReady, current == nil || stepWanted || timing.isDue(at: now) else { return clockMoved }
+        previous?.destroy()
+        previous = current
+        current = upcoming
+        self.upcoming = nil
+        stepWanted = false
+        timing.shown(at: now)
+        playlist.save(ahead: 0)
+        onShown?(upcoming.entries, playlist.roundNumber, playlist.position - upcoming.entries.count + 2, playlist.roundSize)
+        prepareUpcoming()
+        return true
+    }
+
+    func next() { stepWanted = true }
+
+    /// The photo before the one on screen, shown at once when it is in.
+    func back() {
+        let ahead = upcoming?.entries.count ?? 0, onScreen = current?.entries.count ?? 0
+        guard playlist.back(ahead + onScreen) else { return }
+        drop(&upcoming)
+        upcoming = makeSlide(playlist.current.map { [$0] } ?? [])
+        stepWanted = true
+    }
+
+    func pause(_ on: Bool, at now: Double) {
+        if on { timing.pause(at: now) } else { timing.resume(at: now) }
+    }
+
+    /// The library changed: the round takes arrivals and loses removals; the slide decoded
+    /// ahead is chosen again if one of its photos is gone.
+    func update(_ entries: [PhotoEntry]) {
+        let ahead = upcoming?.entries.count ?? 0
+        _ = playlist.back(ahead)
+        drop(&upcoming)
+        playlist.update(entries)
+        prepareUpcoming()
+    }
+
+    func resize(_ size: Size) {
+        viewportSize = size
+        // The next slide is decoded again for the new size; the one on screen is stretched.
+        let ahead = upcoming?.entries.count ?? 0
+        if ahead > 0, playlist.back(ahead) { drop(&upcoming) }
+        prepareUpcoming()
+    }
+
+    func close() {
+        drop(&upcoming)
+        current?.destroy(); current = nil
+        previous?.destroy(); previous = nil
+    }
+
+    private func prepareUpcoming() {
+        guard upcoming == nil else { return }
+        let landscape = viewportSize.width > viewportSize.height
+        upcoming = makeSlide(playlist.next(pairing: settings.pairPortraits && landscape))
+    }
+
+    private func makeSlide(_ entries: [PhotoEntry]) -> Slide? {
+        guard !entries.isEmpty else { return nil }
+        serial += 1
+        let slide = Slide(serial: serial, entries: entries)
+        let source = self.source, exif = slide.exif
+        let wantsExif = settings.captions.contains(.date) || settings.captions.contains(.place)
+        for (i, entry) in entries.enumerated() {
+            let box = PixelRect(snapping: Rect(origin: .zero, size: frame(for: entry, at: i, of: entries.count).size),
+                                scale: drawer.renderer.scale).size
+            decodes.submit(key: .slide(serial, i), generation: UInt64(serial), priority: -900 + Double(i)) { () throws(TileFailure) in
+                if wantsExif, let details = try? PhotoDetails.read(entry.path) { exif.set(details.exif, at: i) }
+                return try source.photo(for: entry, fitting: box).get()
+            }
+        }
+        return slide
+    }
+
+    private func drop(_ slide: inout Slide?) {
+        guard let dropped = slide else { return }
+        for i in dropped.entries.indices { decodes.cancel(key: .slide(dropped.serial, i)) }
+        dropped.destroy()
+        slide = nil
+    }
+
+    func accept(_ finished: Decodes.Finished) {
+        guard case let .slide(number, i) = finished.key else { return }
+        guard let slide = [upcoming, current].compactMap({ $0 }).first(where: { $0.serial == number }) else { return }
+        switch finished.result {
+        case .success(let image):
+            do {
+                let texture = try TileTexture(renderer: drawer.renderer, capacity: PixelSize(width: image.width, height: image.height))
+                try texture.fill(with: image)
+                slide.pictures[i] = texture
+            } catch {
+                slide.failures[i] = "\(error)"
+            }
+        case .failure(let failure):
+            slide.failures[i] = failure.reason
+            log.warning("cannot show \(slide.entries[i].path): \(failure.reason)")
+        }
+    }
+
+    // MARK: Input
+
+    func handle(_ event: InputEvent) {
+        gestures.handle(event) { gesture in
+            switch gesture {
+            case .tap(let point):
+                onCommand?(covers(point) ? .slideshow(.togglePause) : .slideshow(.stop))
+            case .dragMoved(let delta, _):
+                swipe += delta.x
+            case .dragEnded(let velocity):
+                defer { swipe = 0 }
+                let far = abs(swipe) > viewportSize.width * 0.15, fast = abs(velocity.x) > 600 && abs(swipe) > 20
+                if far || fast { onCommand?(.slideshow(swipe < 0 ? .next : .previous)) }
+            default:
+                break
+            }
+        }
+    }
+
+    /// Whether a point is on a photo rather than on the bars beside it.
+    private func covers(_ point: Point) -> Bool {
+        guard let current else { return true }
+        return current.entries.enumerated().contains { i, entry in frame(for: entry, at: i, of: current.entries.count).contains(point) }
+    }
+
+    // MARK: Drawing
+
+    /// Where photo `i` of a slide of `count` goes: the whole screen, or its half of it.
+    private func frame(for entry: PhotoEntry, at i: Int, of count: Int) -> Rect {
+        let gap = count > 1 ? 8.0 : 0
+        let width = (viewportSize.width - gap * Double(count - 1)) / Double(count)
+        let area = Rect(x: Double(i) * (width + gap), y: 0, width: width, height: viewportSize.height)
+        return KenBurns.fit(WallPlan.displayedSize(entry), in: area)
+    }
+
+    func draw(now: Double) {
+        drawer.clearBackground()
+        drawer.fill(Rect(origin: .zero, size: viewportSize), color: DetailScreen.background)
+        let fade = timing.fade(at: now)
+        // The slide before fades out as this one fades in: where the two differ in shape the
+        // old one's edges go smoothly rather than vanishing at the end.
+        if fade < 1, let previous { draw(previous, opacity: 1 - fade, travel: 1) }
+        if fade >= 1, let previous { previous.destroy(); self.previous = nil }
+        if let current {
+            draw(current, opacity: fade, travel: timing.travel(at: now))
+            drawCaption(for: current)
+        } else {
+            drawer.drawPanel(["starting the slideshow…"], placement: .centre)
+        }
+        if timing.isPaused { drawer.drawPanel(["paused"], placement: .topRight) }
+    }
+
+    private func draw(_ slide: Slide, opacity: Double, travel: Double) {
+        for (i, entry) in slide.entries.enumerated() {
+            var rect = frame(for: entry, at: i, of: slide.entries.count)
+            rect.origin.x += swipe
+            if let picture = slide.pictures[i] {
+                if settings.transition == .pan { rect = KenBurns.rect(rect, travel: travel, portrait: rect.height > rect.width) }
+                drawer.drawImage(picture, in: rect, opacity: opacity)
+            } else {
+                drawer.draw(.error(reason: slide.failures[i] ?? "not decoded"), in: rect)
+            }
+        }
+    }
+
+    /// In the lower left corner, on a dark band, where faces are least often.
+    private func drawCaption(for slide: Slide) {
+        guard !settings.captions.isEmpty else { return }
+        var all = slide.entries.enumerated().map { i, entry in
+            SlideCaption.line(for: entry, exif: slide.exif.summary(at: i), captions: settings.captions)
+        }.filter { !$0.isEmpty }
+        if settings.captions.contains(.clock) {
+            clockDrawn = SlideCaption.clock()
+            all.append(clockDrawn)
+        }
+        drawer.drawPanel(all, placement: .bottomLeft)
+    }
+}

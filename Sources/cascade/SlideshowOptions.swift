@@ -1,0 +1,67 @@
+// Options of the photo-frame mode (README, "A photo frame").
+import App
+import ArgumentParser
+
+struct SlideshowOptions: ParsableArguments {
+    @Flag(inversion: .prefixedNo, help: "Start as a slideshow: one photo at a time, full screen-size, a crossfade between them.")
+    var slideshow = false
+
+    @Option(parsing: .unconditional, help: Limits.slideInterval.help("How long each photo stays", default: "10", valueName: "SECONDS"),
+            transform: Limits.slideInterval.read)
+    var interval: Double = 10
+
+    @Option(help: "Between photos: fade (a crossfade), pan (a slow move over each photo, crossfaded) or none.")
+    var transition: TransitionChoice = .fade
+
+    @Option(parsing: .unconditional, help: Limits.transitionMs.help("How long a crossfade takes", default: "1000", valueName: "MS"),
+            transform: Limits.transitionMs.read)
+    var transitionMs = 1000
+
+    @Flag(inversion: .prefixedNo, help: "Show two portrait photos side by side on a landscape screen, close in time where their dates say.")
+    var pairPortraits = true
+
+    @Option(help: ArgumentHelp("What to write on the photo: any of date, folder, name, place, clock, separated by commas.",
+                               valueName: "LIST"))
+    var slideshowCaption = ""
+
+    @Option(help: "Slideshow order: fair (each photo once per round, remembered across restarts), random, date or name.")
+    var slideshowOrder: SlideshowOrderChoice = .fair
+
+    @Option(parsing: .unconditional, help: Limits.seed.help("Seed of the slideshow's shuffle, for a reproducible order", default: "random"),
+            transform: Limits.seed.read)
+    var shuffleSeed: UInt64?
+
+    @Option(parsing: .unconditional, help: Limits.favourRecent.help("Photos taken within this many days come up earlier in each round",
+                                                                    default: "0", valueName: "DAYS"),
+            transform: Limits.favourRecent.read)
+    var favourRecent: Double = 0
+
+    @Option(parsing: .unconditional, help: Limits.slideshowAfter.help("Minutes without input on the wall before the slideshow starts",
+                                                                      default: "0", valueName: "MINUTES"),
+            transform: Limits.slideshowAfter.read)
+    var slideshowAfter: Double = 0
+
+    func validate() throws {
+        if case .failure(let error) = SlideshowSettings.captions(from: slideshowCaption) {
+            throw ValidationError("--slideshow-caption: \(error)")
+        }
+    }
+
+    func apply(to options: inout ViewerOptions) {
+        var s = SlideshowSettings()
+        s.atStart = slideshow
+        s.interval = interval
+        s.transition = SlideshowSettings.Transition(rawValue: transition.rawValue) ?? .fade
+        s.transitionSeconds = Double(transitionMs) / 1000
+        s.pairPortraits = pairPortraits
+        s.captions = (try? SlideshowSettings.captions(from: slideshowCaption).get()) ?? []
+        s.order = SlideshowSettings.Order(rawValue: slideshowOrder.rawValue) ?? .fair
+        s.seed = shuffleSeed
+        s.favourRecentDays = favourRecent > 0 ? favourRecent : nil
+        s.after = slideshowAfter > 0 ? slideshowAfter * 60 : nil
+        options.slideshow = s
+    }
+}
+
+enum TransitionChoice: String, ExpressibleByArgument, CaseIterable { case fade, pan, none }
+enum SlideshowOrderChoice: String, ExpressibleByArgument, CaseIterable { case fair, random, date, name }
