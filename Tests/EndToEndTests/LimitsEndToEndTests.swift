@@ -47,6 +47,11 @@ private let numericOptions: [NumericOption] = [
     NumericOption(command: [], option: "detail-timeout", row: "detail-timeout"),
     NumericOption(command: [], option: "highlight-new", row: "highlight-new"),
     NumericOption(command: [], option: "screen-off-after", row: "screen-off-after"),
+    NumericOption(command: [], option: "interval", row: "interval"),
+    NumericOption(command: [], option: "transition-ms", row: "transition-ms"),
+    NumericOption(command: [], option: "favour-recent", row: "favour-recent"),
+    NumericOption(command: [], option: "slideshow-after", row: "slideshow-after"),
+    NumericOption(command: [], option: "shuffle-seed", row: "seed"),
     NumericOption(command: ["render"], option: "width", row: "width", rest: ["--out", out]),
     NumericOption(command: ["render"], option: "height", row: "height", rest: ["--width", "100", "--out", out]),
     NumericOption(command: ["render"], option: "margin", row: "margin", rest: ["--width", "100", "--out", out]),
@@ -64,7 +69,8 @@ private let numericOptions: [NumericOption] = [
 
 /// Options whose value is no number: paths, names, commands, enumerations.
 private let wordOptions: Set<String> = ["control", "control-group", "on-select", "sort", "events", "config", "out", "manifest",
-                                        "socket", "size", "decode", "screen-schedule"]
+                                        "socket", "size", "decode", "screen-schedule", "transition", "slideshow-caption",
+                                        "slideshow-order"]
 
 /// A private HOME and XDG_CONFIG_HOME, so no configuration file of the machine's takes part.
 private func isolated(_ folder: TemporaryFolder) -> [String: String] {

@@ -100,7 +100,7 @@ struct KeyBindings: Sendable {
         KeyBinding(both, [.init(.character("i"), control: false)], .toggleInfo, "photo information"),
         KeyBinding(everywhere, [.init(.question), .init(.f1)], .toggleHelp, "this help"),
         KeyBinding(everywhere, [.init(.character("f"), control: false)], .toggleFullscreen, "full screen"),
-        KeyBinding(both, [.init(.character("s"), control: false)], .toggleStats, "frame statistics"),
+        KeyBinding(both, [.init(.character("s"), shift: false, control: false)], .toggleStats, "frame statistics"),
         KeyBinding(both, [.init(.character("r"), control: false)], .reload, "reload the folders"),
         KeyBinding(everywhere, [.init(.character("q"))], .quit, "quit"),
     ]
