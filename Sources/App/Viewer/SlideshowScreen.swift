@@ -233,7 +233,7 @@ final class SlideshowScreen {
         if fade >= 1, let previous { previous.destroy(); self.previous = nil }
         if let current {
             draw(current, opacity: fade, travel: timing.travel(at: now))
-            drawCaption(for: current)
+            drawCaption()
         } else {
             drawer.drawPanel(["starting the slideshow…"], placement: .centre)
         }
@@ -253,16 +253,20 @@ final class SlideshowScreen {
         }
     }
 
-    /// In the lower left corner, on a dark band, where faces are least often.
-    private func drawCaption(for slide: Slide) {
-        guard !settings.captions.isEmpty else { return }
-        var all = slide.entries.enumerated().map { i, entry in
-            SlideCaption.line(for: entry, exif: slide.exif.summary(at: i), captions: settings.captions)
+    /// The caption's lines for the slide on screen (get-state tells them too).
+    var caption: [String] {
+        guard let current, !settings.captions.isEmpty else { return [] }
+        var lines = current.entries.enumerated().map { i, entry in
+            SlideCaption.line(for: entry, exif: current.exif.summary(at: i), captions: settings.captions)
         }.filter { !$0.isEmpty }
-        if settings.captions.contains(.clock) {
-            clockDrawn = SlideCaption.clock()
-            all.append(clockDrawn)
-        }
-        drawer.drawPanel(all, placement: .bottomLeft)
+        if settings.captions.contains(.clock) { lines.append(SlideCaption.clock()) }
+        return lines
+    }
+
+    /// In the lower left corner, on a dark band, where faces are least often.
+    private func drawCaption() {
+        let lines = caption
+        if settings.captions.contains(.clock) { clockDrawn = lines.last ?? "" }
+        drawer.drawPanel(lines, placement: .bottomLeft)
     }
 }

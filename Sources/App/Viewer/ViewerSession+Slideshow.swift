@@ -86,6 +86,7 @@ extension ViewerSession {
                      ("path", .string(entry.path.string)), ("uri", .string(entry.path.uri))])
         }
         return [("slideshow", .object([("shown", .array(shown)), ("paused", .bool(slideshow.isPaused)),
-                                       ("roundSize", .int(slideshow.roundSize)), ("position", .int(slideshow.position + 1))]))]
+                                       ("roundSize", .int(slideshow.roundSize)), ("position", .int(slideshow.position + 1)),
+                                       ("caption", .array(slideshow.caption.map { .string($0) }))]))]
     }
 }

@@ -1,0 +1,184 @@
+// The photo frame through the real binary in Xvfb, as its owner meets it: a fair round shows every
+// photo once, a SIGTERM and a restart go on with the next photo not shown, photos added and removed
+// mid-round join and leave it; two portraits share a landscape screen; the caption gives the EXIF
+// date; keys, clicks and a swipe step, pause and leave. What is shown is read from the `shown`
+// events and `get-state`, and the pixels from a screenshot — never from timing.
+
+import Foundation
+import Testing
+@testable import TestSupport
+
+@Suite("the photo frame in a real X server", .serialized)
+struct SlideshowEndToEndTests {
+    /// One cascade in the slideshow over `folder`. Its events come on stdout (`--events stdout`),
+    /// so none is missed before a socket client could subscribe; commands go through the socket.
+    final class Frame {
+        let server: XServer
+        let socket = NSTemporaryDirectory() + "cascade-slides-" + UUID().uuidString.prefix(8) + ".sock"
+        var child: ChildProcess!
+        var control: ControlConnection!
+
+        init(server: XServer) { self.server = server }
+
+        func start(_ folder: String, cache: String, _ arguments: [String]) async throws {
+            unlink(socket)
+            child = try ChildProcess(cascadeBinary, [folder, "--geometry", "800x600", "--control", socket, "--slideshow",
+                                                     "--events", "stdout"] + arguments,
+                                     environment: ["DISPLAY": server.display.name, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": cache])
+            control = try await ControlConnection(socket)
+        }
+
+        func stop() async throws {
+            kill(child.pid, SIGTERM)
+            #expect(try await child.waitForExit(within: .seconds(10)) == .exited(0))
+        }
+
+        /// The next `shown` event: (round, position, file name).
+        func shown() async throws -> (round: Int, position: Int, name: String) {
+            var event: [String: Any] = [:]
+            while event["event"] as? String != "shown" {
+                guard let line = try await child.lines.nextLine(within: longestWait, waitingFor: "a shown event") else {
+                    throw HarnessError("cascade's stdout closed while waiting for a shown event")
+                }
+                event = (try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]) ?? [:]
+            }
+            let path = event["path"] as? String ?? "?"
+            return (event["round"] as? Int ?? -1, event["position"] as? Int ?? -1, (path as NSString).lastPathComponent)
+        }
+
+        func slideshow() async throws -> [String: Any] {
+            let state = try await control.data(["get-state"]) as? [String: Any]
+            return state?["slideshow"] as? [String: Any] ?? [:]
+        }
+
+        func check<T>(_ body: () async throws -> T) async throws -> T {
+            do { return try await body() } catch { throw HarnessError("\(error)\ncascade's stderr:\n\(child?.errorOutput ?? "")") }
+        }
+
+        deinit {
+            child?.stop()
+            unlink(socket)
+        }
+    }
+
+    @Test("a fair round shows each photo once, survives SIGTERM and a restart, and takes arrivals and removals")
+    func fairRoundAcrossRestart() async throws {
+        let folder = try PhotoFolder()
+        let names = (1...8).map { String(format: "p%02d.png", $0) }
+        for (i, name) in names.enumerated() {
+            try folder.photo(name, width: 400, height: 300, colour: "#\(String(format: "%02x", 20 + i * 25))6040")
+        }
+        let cache = TemporaryFolder("cascade-slides-cache")
+        let server = try await XServer()
+        defer { server.stop() }
+        let frame = Frame(server: server)
+        let arguments = ["--interval", "1", "--transition-ms", "100", "--shuffle-seed", "9"]
+        try await frame.start(folder.path, cache: cache.path, arguments)
+        var seen: [String] = []
+        try await frame.check {
+            for expected in 1...4 {
+                let slide = try await frame.shown()
+                #expect(slide.round == 1 && slide.position == expected, "\(slide)")
+                seen.append(slide.name)
+            }
+            // Paused, so no fifth photo can show between the last event read and the signal.
+            _ = try await frame.control.data(["slideshow", "pause"])
+            #expect(try await frame.slideshow()["position"] as? Int == 4)
+            try await frame.stop()
+        }
+        // The round goes on after the restart at the next photo not shown.
+        try await frame.start(folder.path, cache: cache.path, arguments)
+        try await frame.check {
+            for expected in 5...8 {
+                let slide = try await frame.shown()
+                #expect(slide.round == 1 && slide.position == expected, "\(slide)")
+                seen.append(slide.name)
+            }
+            #expect(seen.sorted() == names, "round 1 showed \(seen)")
+            // Mid-round 2: one photo arrives, one leaves; the round takes them in.
+            let first = try await frame.shown()
+            #expect(first.round == 2 && first.name != seen.last, "a new round does not start with the photo the last ended on")
+            var second = [first.name]
+            let gone = names.first { $0 != first.name }!
+            try FileManager.default.removeItem(atPath: folder.path + "/" + gone)
+            try folder.photo("p99.png", width: 400, height: 300, colour: "#10f0f0")
+            while true {
+                let slide = try await frame.shown()
+                if slide.round == 3 { break }
+                second.append(slide.name)
+            }
+            #expect(second.contains("p99.png"), "the arrival joined the round: \(second)")
+            #expect(second.count == Set(second).count, "a photo came twice in round 2: \(second)")
+            #expect(Set(second).isSubset(of: Set(names + ["p99.png"])))
+            // The removed photo may have been shown before it went; never after.
+            let remaining = Set(names + ["p99.png"]).subtracting([gone])
+            #expect(remaining.isSubset(of: Set(second)), "round 2 missed \(remaining.subtracting(second))")
+            try await frame.stop()
+        }
+    }
+
+    @Test("two portraits share the screen, the caption gives the EXIF date, keys, clicks and a swipe step, pause and leave")
+    func pairsCaptionsAndInput() async throws {
+        let folder = try PhotoFolder()
+        // By name: the two portraits come first and are paired; the landscapes follow.
+        let portrait = try folder.photo("a-portrait.jpg", width: 300, height: 450, colour: "#e02020")
+        let jpeg = try [UInt8](Data(contentsOf: URL(fileURLWithPath: portrait)))
+        _ = try folder.write("a-portrait.jpg", ExifFixture().inserted(into: jpeg))
+        try folder.photo("b-portrait.png", width: 300, height: 450, colour: "#2040e0")
+        for i in 1...3 { try folder.photo("c-landscape-\(i).png", width: 480, height: 300, colour: "#20\(String(format: "%02x", 100 + i * 40))20") }
+        let cache = TemporaryFolder("cascade-slides-cache")
+        let server = try await XServer()
+        defer { server.stop() }
+        let frame = Frame(server: server)
+        try await frame.start(folder.path, cache: cache.path, ["--slideshow-order", "name", "--interval", "600", "--transition-ms", "0",
+                                                              "--slideshow-caption", "date,name"])
+        try await frame.check {
+            let display = server.display
+            let window = try await display.waitForWindow(class: "cascade")
+            let a = try await frame.shown(), b = try await frame.shown()
+            #expect([a.name, b.name] == ["a-portrait.jpg", "b-portrait.png"] && a.position == 1 && b.position == 2)
+            let state = try await frame.slideshow()
+            let caption = (state["caption"] as? [String]) ?? []
+            #expect(caption.first?.contains("2024") == true && caption.first?.contains("May") == true, "caption \(caption)")
+            #expect(caption.first?.contains("a-portrait.jpg") == true)
+            // Left half red, right half blue: side by side, each fit to its half.
+            let shot = try await display.waitUntilStill(window)
+            #expect(close(shot.pixel(200, 300), (224, 32, 32), tolerance: 24), "left half is \(shot.pixel(200, 300))")
+            #expect(close(shot.pixel(600, 300), (32, 64, 224), tolerance: 24), "right half is \(shot.pixel(600, 300))")
+
+            // Right: the next slide at once (the interval is ten minutes).
+            try await display.xdotool(["windowfocus", window], allowFailure: true)
+            try await display.xdotool(["key", "--window", window, "Right"])
+            #expect(try await frame.shown().name == "c-landscape-1.png")
+            // Space pauses, a click on the photo goes on.
+            try await display.xdotool(["key", "--window", window, "space"])
+            #expect(try await frame.slideshow()["paused"] as? Bool == true)
+            try await display.xdotool(["mousemove", "--window", window, "400", "300"])
+            try await display.xdotool(["click", "--window", window, "1"])
+            #expect(try await eventuallyAsync { try await frame.slideshow()["paused"] as? Bool == false })
+            // A swipe to the left: the next photo.
+            try await display.xdotool(["mousedown", "--window", window, "1"])
+            for x in stride(from: 380, through: 100, by: -40) { try await display.xdotool(["mousemove", "--window", window, "\(x)", "300"]) }
+            try await display.xdotool(["mouseup", "--window", window, "1"])
+            #expect(try await frame.shown().name == "c-landscape-2.png")
+            // The socket steps back; Esc leaves for the wall at the photo shown.
+            _ = try await frame.control.data(["slideshow", "prev"])
+            #expect(try await frame.shown().name == "c-landscape-1.png")
+            try await display.xdotool(["key", "--window", window, "Escape"])
+            let wall = try await frame.control.data(["get-state"]) as? [String: Any]
+            #expect(wall?["mode"] as? String == "wall")
+            #expect(wall?["cursor"] as? Int == 2, "the wall's cursor is on the photo the slideshow showed")
+            try await frame.stop()
+        }
+    }
+}
+
+/// Polls an async condition for up to ten seconds.
+private func eventuallyAsync(_ condition: () async throws -> Bool) async throws -> Bool {
+    let deadline = Deadline(.seconds(10))
+    while !deadline.passed {
+        if try await condition() { return true }
+        try await Task.sleep(for: .milliseconds(50))
+    }
+    return false
+}
