@@ -64,7 +64,16 @@ extension TileDrawer {
     /// The whole content of `texture` scaled into `rect` (logical pixels; may reach past the
     /// window when zoomed — SDL clips). No crop: the detail view shows the entire photo.
     public func drawImage(_ texture: TileTexture, in rect: Rect, opacity: Double = 1) {
-        copy(texture, to: pixelRect(for: rect), cropping: false, opacity: opacity)
+        var area = pixelRect(for: rect)
+        let content = texture.contentSize
+        // A photo decoded to fit this rect comes out a pixel off where the fit rounds the other
+        // way: it is copied 1:1, centred, rather than stretched by a pixel — which the software
+        // renderer does through its slow scaling path on every frame of a fade.
+        if abs(content.width - area.width) <= 2, abs(content.height - area.height) <= 2 {
+            area = PixelRect(x: area.x + (area.width - content.width) / 2, y: area.y + (area.height - content.height) / 2,
+                             width: content.width, height: content.height)
+        }
+        copy(texture, to: area, cropping: false, opacity: opacity)
     }
 
     /// A plain fill of a logical rect (the detail view's background, a photo still loading).

@@ -63,6 +63,20 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         Rect(x: minX + dx, y: minY + dy, width: width, height: height)
     }
 
+    /// What of this rect `other` leaves uncovered, as at most four strips (top and bottom the
+    /// full width, left and right between them).
+    public func subtracting(_ other: Rect) -> [Rect] {
+        guard intersects(other) else { return isEmpty ? [] : [self] }
+        let top = max(minY, other.minY), bottom = min(maxY, other.maxY)
+        let strips = [
+            Rect(x: minX, y: minY, width: width, height: top - minY),
+            Rect(x: minX, y: bottom, width: width, height: maxY - bottom),
+            Rect(x: minX, y: top, width: max(other.minX, minX) - minX, height: bottom - top),
+            Rect(x: min(other.maxX, maxX), y: top, width: maxX - min(other.maxX, maxX), height: bottom - top),
+        ]
+        return strips.filter { !$0.isEmpty }
+    }
+
     /// Grow (positive) or shrink (negative) each side independently.
     public func expanded(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) -> Rect {
         Rect(x: minX - left, y: minY - top, width: width + left + right, height: height + top + bottom)

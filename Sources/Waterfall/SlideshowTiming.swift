@@ -51,6 +51,9 @@ public struct SlideshowTiming: Sendable, Equatable {
         return min(max((now - shownAt) / transition, 0), 1)
     }
 
+    /// When the fade into the slide on screen ends.
+    public var fadeEnd: Double { (shownAt ?? .infinity) + transition }
+
     /// Whether frames are needed for a fade in progress (while paused a fade still finishes).
     public func isFading(at now: Double) -> Bool { fade(at: now) < 1 }
 

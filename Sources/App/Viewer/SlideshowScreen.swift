@@ -74,9 +74,11 @@ final class SlideshowScreen {
     /// When the loop must wake for the next change (or the caption's clock for the next minute).
     var nextDeadline: Double {
         guard current != nil else { return .infinity }
-        guard settings.captions.contains(.clock) else { return timing.nextDue }
+        // The fade's end, when the next slide's decode is due to start.
+        let due = upcoming == nil ? min(timing.nextDue, timing.fadeEnd) : timing.nextDue
+        guard settings.captions.contains(.clock) else { return due }
         let wall = Date().timeIntervalSince1970
-        return min(timing.nextDue, ProcessClock.now() + 60 - wall.truncatingRemainder(dividingBy: 60) + 0.05)
+        return min(due, ProcessClock.now() + 60 - wall.truncatingRemainder(dividingBy: 60) + 0.05)
     }
     /// The clock's minute last drawn.
     private var clockDrawn = ""
@@ -86,7 +88,9 @@ final class SlideshowScreen {
     /// Changes the slide when it is due (or asked for) and the next one's pixels are in; true
     /// when the screen must be drawn again (a new slide, or the caption's clock moved on).
     func tick(at now: Double) -> Bool {
-        if upcoming == nil { prepareUpcoming() }
+        // The next slide is decoded once this one's fade is over: on two cores a decode beside
+        // the fade's blending made frames late.
+        if upcoming == nil, !timing.isFading(at: now) { prepareUpcoming() }
         let clockMoved = settings.captions.contains(.clock) && SlideCaption.clock() != clockDrawn
         guard let upcoming, upcoming.isReady, current == nil || stepWanted || timing.isDue(at: now) else { return clockMoved }
         previous?.destroy()
@@ -97,7 +101,7 @@ final class SlideshowScreen {
         timing.shown(at: now)
         playlist.save(ahead: 0)
         onShown?(upcoming.entries, playlist.roundNumber, playlist.position - upcoming.entries.count + 2, playlist.roundSize)
-        prepareUpcoming()
+        if timing.transition == 0 { prepareUpcoming() }
         return true
     }
 
@@ -151,13 +155,19 @@ final class SlideshowScreen {
         serial += 1
         let slide = Slide(serial: serial, entries: entries)
         let source = self.source, exif = slide.exif
+        // Flattened onto the background, so every texture is opaque; and, where the drawing is
+        // done on the CPU, a small photo is enlarged once here rather than stretched on every
+        // frame of its fades (the software renderer's scaling path is several times slower).
+        let matte = Matte(DetailScreen.background), enlarging = drawer.renderer.isSoftware
         let wantsExif = settings.captions.contains(.date) || settings.captions.contains(.place)
         for (i, entry) in entries.enumerated() {
             let box = PixelRect(snapping: Rect(origin: .zero, size: frame(for: entry, at: i, of: entries.count).size),
                                 scale: drawer.renderer.scale).size
             decodes.submit(key: .slide(serial, i), generation: UInt64(serial), priority: -900 + Double(i)) { () throws(TileFailure) in
                 if wantsExif, let details = try? PhotoDetails.read(entry.path) { exif.set(details.exif, at: i) }
-                return try source.photo(for: entry, fitting: box).get()
+                var image = try source.photo(for: entry, fitting: box).get()
+                image.flatten(onto: matte)
+                return enlarging ? image.enlarged(toFill: box) : image
             }
         }
         return slide
@@ -176,7 +186,8 @@ final class SlideshowScreen {
         switch finished.result {
         case .success(let image):
             do {
-                let texture = try TileTexture(renderer: drawer.renderer, capacity: PixelSize(width: image.width, height: image.height))
+                let texture = try TileTexture(renderer: drawer.renderer, capacity: PixelSize(width: image.width, height: image.height),
+                                              opaque: true)
                 try texture.fill(with: image)
                 slide.pictures[i] = texture
             } catch {
@@ -224,15 +235,24 @@ final class SlideshowScreen {
     }
 
     func draw(now: Double) {
-        drawer.clearBackground()
-        drawer.fill(Rect(origin: .zero, size: viewportSize), color: DetailScreen.background)
+        drawer.renderer.clear(DetailScreen.background)
         let fade = timing.fade(at: now)
-        // The slide before fades out as this one fades in: where the two differ in shape the
-        // old one's edges go smoothly rather than vanishing at the end.
-        if fade < 1, let previous { draw(previous, opacity: 1 - fade, travel: 1) }
         if fade >= 1, let previous { previous.destroy(); self.previous = nil }
+        let new = current.map { placements(of: $0, travel: timing.travel(at: now)) } ?? []
+        if let previous {
+            // The old slide is copied as it is (the software renderer's plain copy) and the new
+            // one blended over it: one blend per pixel, not two. Where the old one shows past
+            // the new, the background is blended back over it, so its edges fade too.
+            let old = placements(of: previous, travel: 1)
+            draw(previous, at: old, opacity: 1)
+            let uncovered = new.map(\.rect).reduce(old.map(\.rect)) { strips, cover in strips.flatMap { $0.subtracting(cover) } }
+            let veil = DetailScreen.background
+            for strip in uncovered {
+                drawer.fill(strip, color: ScreenColor(red: veil.red, green: veil.green, blue: veil.blue, alpha: UInt8((fade * 255).rounded())))
+            }
+        }
         if let current {
-            draw(current, opacity: fade, travel: timing.travel(at: now))
+            draw(current, at: new, opacity: fade)
             drawCaption()
         } else {
             drawer.drawPanel(["starting the slideshow…"], placement: .centre)
@@ -240,12 +260,21 @@ final class SlideshowScreen {
         if timing.isPaused { drawer.drawPanel(["paused"], placement: .topRight) }
     }
 
-    private func draw(_ slide: Slide, opacity: Double, travel: Double) {
-        for (i, entry) in slide.entries.enumerated() {
+    /// Where each photo of a slide is drawn, `travel` of the way through its pan.
+    private func placements(of slide: Slide, travel: Double) -> [(index: Int, rect: Rect)] {
+        slide.entries.enumerated().map { i, entry in
             var rect = frame(for: entry, at: i, of: slide.entries.count)
             rect.origin.x += swipe
+            if settings.transition == .pan, slide.pictures[i] != nil {
+                rect = KenBurns.rect(rect, travel: travel, portrait: rect.height > rect.width)
+            }
+            return (i, rect)
+        }
+    }
+
+    private func draw(_ slide: Slide, at placements: [(index: Int, rect: Rect)], opacity: Double) {
+        for (i, rect) in placements {
             if let picture = slide.pictures[i] {
-                if settings.transition == .pan { rect = KenBurns.rect(rect, travel: travel, portrait: rect.height > rect.width) }
                 drawer.drawImage(picture, in: rect, opacity: opacity)
             } else {
                 drawer.draw(.error(reason: slide.failures[i] ?? "not decoded"), in: rect)
