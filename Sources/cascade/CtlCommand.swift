@@ -7,11 +7,14 @@ struct CtlCommand: ParsableCommand {
         abstract: "Send a command to a running cascade over its control socket, or follow its events.",
         discussion: """
             Commands: get-state; get-stats; scroll-to '{"index":I}' or '{"offset":Y}' (add "animated":true to glide); \
-            select I; open I; close; set-columns N or auto; reload; screen on, off or auto; quit. Whole numbers are sent as numbers, \
+            select I; open I; close; set-columns N or auto; reload; screen on, off or auto; \
+            slideshow start, stop, next, prev, pause, resume or toggle; any key's command by its name (next, page-down, \
+            zoom-in, …); quit. Whole numbers are sent as numbers, \
             {…} and […] as JSON, true and false as bools, anything else as a string. The reply's data is \
             printed as one line of JSON.
 
-            Events for --follow: selected, opened, closed, added, removed, load-error, scanned (default: all).
+            Events for --follow: selected, opened, closed, added, removed, load-error, scanned, screen-on, screen-off, \
+            shown (default: all).
 
             The socket is --socket, else $CASCADE_CONTROL, else $XDG_RUNTIME_DIR/cascade/control.sock if it \
             exists, else /run/cascade/control.sock.

@@ -40,6 +40,19 @@ import Testing
         #expect(decode(#"{"command":["next",1]}"#).message == .failure(ControlError("next takes no arguments, got 1")))
     }
 
+    @Test("slideshow start|stop|next|prev|pause|resume|toggle; bare slideshow starts it")
+    func slideshowRequests() {
+        for request in SlideshowRequest.allCases {
+            #expect(command(#"{"command":["slideshow","\#(request.rawValue)"]}"#) == .slideshow(request))
+        }
+        #expect(command(#"{"command":["slideshow"]}"#) == .slideshow(.start))
+        guard case .failure(let error) = decode(#"{"command":["slideshow","fast"]}"#).message else {
+            Issue.record("slideshow fast was accepted"); return
+        }
+        #expect(error.message.hasPrefix("slideshow needs one of start, stop, next, prev, pause, resume, toggle"))
+        #expect(decode(#"{"command":["subscribe","shown"]}"#).message == .success(.subscribe(.names(["shown"]))))
+    }
+
     @Test func numbersMayComeAsNumericStringsAsMpvAllows() {
         #expect(command(#"{"command":["select","4"]}"#) == .select(4))
         #expect(command(#"{"command":["open",2.0]}"#) == .open(2))

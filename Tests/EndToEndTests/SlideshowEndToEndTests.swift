@@ -1,7 +1,7 @@
 // The photo frame through the real binary in Xvfb, as its owner meets it: a fair round shows every
 // photo once, a SIGTERM and a restart go on with the next photo not shown, photos added and removed
 // mid-round join and leave it; two portraits share a landscape screen; the caption gives the EXIF
-// date; keys, clicks and a swipe step, pause and leave. What is shown is read from the `shown`
+// date; keys, clicks and a swipe step, pause and leave; a dark screen stops the clock. What is shown is read from the `shown`
 // events and `get-state`, and the pixels from a screenshot — never from timing.
 
 import Foundation
@@ -156,6 +156,11 @@ struct SlideshowEndToEndTests {
             try await display.xdotool(["mousemove", "--window", window, "400", "300"])
             try await display.xdotool(["click", "--window", window, "1"])
             #expect(try await eventuallyAsync { try await frame.slideshow()["paused"] as? Bool == false })
+            // A dark screen stops the slide's time; lit again, it goes on (not paused by hand).
+            _ = try await frame.control.data(["screen", "off"])
+            #expect(try await frame.slideshow()["paused"] as? Bool == true)
+            _ = try await frame.control.data(["screen", "on"])
+            #expect(try await frame.slideshow()["paused"] as? Bool == false)
             // A swipe to the left: the next photo.
             try await display.xdotool(["mousedown", "--window", window, "1"])
             for x in stride(from: 380, through: 100, by: -40) { try await display.xdotool(["mousemove", "--window", window, "\(x)", "300"]) }

@@ -39,6 +39,8 @@ final class SlideshowScreen {
     private var serial = 0
     /// A step asked for (a key, a swipe) before the next slide's pixels were in.
     private var stepWanted = false
+    /// Paused because the screen is off, not by hand.
+    private var pausedForDark = false
     private var gestures = GestureRecognizer()
     private var swipe = 0.0
 
@@ -117,7 +119,20 @@ final class SlideshowScreen {
     }
 
     func pause(_ on: Bool, at now: Double) {
+        pausedForDark = false
         if on { timing.pause(at: now) } else { timing.resume(at: now) }
+    }
+
+    /// The screen went dark or lit: nobody sees a dark frame, so the slide's time stops and
+    /// goes on at wake with what it had left; a pause asked for by hand stays.
+    func screenPower(on: Bool, at now: Double) {
+        if !on, !timing.isPaused {
+            timing.pause(at: now)
+            pausedForDark = true
+        } else if on, pausedForDark {
+            timing.resume(at: now)
+            pausedForDark = false
+        }
     }
 
     /// The library changed: the round takes arrivals and loses removals; the slide decoded

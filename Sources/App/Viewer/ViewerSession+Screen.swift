@@ -14,6 +14,7 @@ extension ViewerSession {
         let on = screen.isOn, reason = screen.power.reason.rawValue
         // A dark screen means nobody is looking: the next visitor finds the wall, not the last photo.
         if !on, detail != nil { closeDetail() }
+        slideshow?.screenPower(on: on, at: now)
         let method = window.setDisplayPower(on: on)
         screen.drawnBlack = false
         if case .blackScreen(let why) = method, !on {

@@ -1,0 +1,65 @@
+# The photo frame on the console, sourced by script/kiosk-vm (`script/kiosk-vm slideshow`): cascade
+# started in the slideshow by its configuration file, as a frame's owner sets it up, shows photo
+# after photo through DRM; a swipe on the kernel's touch device steps, a tap pauses and goes on;
+# between transitions it is near idle.
+
+# shown_after N — more than N shown events have come.
+shown_after() { [ "$(event_count shown)" -gt "$1" ]; }
+
+# photo_on_screen NAME — a screenshot in which most of the screen is not the dark background.
+photo_on_screen() {
+  screenshot "$1" && python3 - "$dir/$1.ppm" <<'PY'
+import sys
+data = open(sys.argv[1], "rb").read()
+# P6, width, height, maxval, then RGB bytes.
+fields, at = [], 0
+while len(fields) < 4:
+    while data[at:at + 1].isspace(): at += 1
+    end = at
+    while not data[end:end + 1].isspace(): end += 1
+    fields.append(data[at:end]); at = end
+pixels = data[at + 1:]
+lit = sum(1 for i in range(0, len(pixels), 3 * 97) if max(pixels[i:i + 3]) > 40)
+total = len(pixels) // (3 * 97)
+print(f"  {lit * 100 // max(total, 1)} % of the screen is photo")
+sys.exit(0 if lit * 2 > total else 1)
+PY
+}
+
+slideshow_starts() {
+  input_devices_up >/dev/null &&
+    fresh_cascade $'slideshow = true\ninterval = 15\ntransition-ms = 1000\nslideshow-caption = "name"' 'slideshow:' &&
+    wait_until 600 'shown_after 1' && mode_is slide1 slideshow || return 1
+  echo "  $(events | grep -c '"event":"shown"') photos shown: $(events | grep '"event":"shown"' | tail -1)"
+  wait_until 120 'photo_on_screen slide1'
+}
+
+swipe_steps_and_tap_pauses() {
+  local before width height
+  width=$(json "$dir/slide1.json" 'int(d["width"])') height=$(json "$dir/slide1.json" 'int(d["height"])')
+  before=$(event_count shown)
+  gesture drag $((width * 8 / 10)) $((height / 2)) $((width * 2 / 10)) $((height / 2)) 250 &&
+    wait_until 300 "shown_after $before" || return 1
+  echo "  a swipe showed the next photo ($before → $(event_count shown) shown)"
+  gesture tap $((width / 2)) $((height / 2)) &&
+    wait_until 120 "state paused && [ \"\$(json '$dir/paused.json' 'd[\"slideshow\"][\"paused\"]')\" = True ]" &&
+    gesture tap $((width / 2)) $((height / 2)) &&
+    wait_until 120 "state resumed && [ \"\$(json '$dir/resumed.json' 'd[\"slideshow\"][\"paused\"]')\" = False ]" &&
+    echo "  a tap paused it, another went on"
+}
+
+idle_between_transitions() {
+  local before cpu
+  before=$(event_count shown)
+  wait_until 300 "shown_after $before" || return 1
+  # The fade (1 s) and the next photo's decode are over well within 5 s of 15.
+  sleep 5
+  cpu=$(cpu_percent 8) || return 1
+  echo "  cascade used $cpu % CPU between transitions (8 s)"
+  python3 -c "import sys; sys.exit(0 if float('$cpu') <= 2.0 else 1)"
+}
+
+check "the slideshow starts from the configuration and shows photos" slideshow_starts
+check "a swipe steps to the next photo, a tap pauses and goes on" swipe_steps_and_tap_pauses
+check "between transitions the slideshow is near idle (CPU)" idle_between_transitions
+check "no crash, and SIGTERM exits 0" sigterm_exits_0
