@@ -15,6 +15,8 @@ final class SlideshowPlaylist {
     private let index: PhotoIndex?
     private let key: [UInt8]
     private let log: Logger
+    /// The round as last saved whole; steps inside it save only the place.
+    private var savedRound: FairShuffle<PhotoPath>?
 
     /// `roots`: the folders shown, which name the saved round; `indexFile`: where it is saved.
     init(entries: [PhotoEntry], settings: SlideshowSettings, roots: [PhotoPath], indexFile: PhotoPath?, log: Logger) {
@@ -101,12 +103,22 @@ final class SlideshowPlaylist {
     }
 
     /// Saves the round with the photo on screen as the last shown: `ahead` photos already taken
-    /// for the slide decoded next do not count. One small transaction in WAL mode (no fsync on
-    /// commit), once a slide.
+    /// for the slide decoded next do not count. Once a slide, one small transaction in WAL mode
+    /// (no fsync on commit): the place alone while the round is the one saved, the whole round
+    /// when it changed.
     func save(ahead: Int) {
         guard let index else { return }
         let shown = FairShuffle(round: shuffle.round, position: shuffle.position - ahead, roundNumber: shuffle.roundNumber, seed: shuffle.seed)
-        do { try index.save(shown, for: key) } catch { log.warning("the slideshow's place was not saved: \(error)") }
+        do {
+            if let saved = savedRound, saved.round == shown.round, saved.roundNumber == shown.roundNumber,
+               try index.savePosition(shown.position, for: key) {
+                return
+            }
+            try index.save(shown, for: key)
+            savedRound = shown
+        } catch {
+            log.warning("the slideshow's place was not saved: \(error)")
+        }
     }
 
     private static func ordered(_ entries: [PhotoEntry], _ order: SlideshowSettings.Order) -> [PhotoEntry] {

@@ -19,6 +19,19 @@ extension PhotoIndex {
         return FairShuffle(round: photos, position: position, roundNumber: round, seed: seed)
     }
 
+    /// Moves the saved shuffle under `key` to `position` of its round: a few bytes, where the
+    /// whole round of a large library is hundreds of kilobytes — a photo frame on an SD card
+    /// writes this at every photo, the round only when it changes. False when none is saved.
+    public func savePosition(_ position: Int, for key: [UInt8]) throws(PhotoIndexError) -> Bool {
+        let statement = try prepare("UPDATE shuffle SET position = ? WHERE key = ?")
+        defer { sqlite3_finalize(statement) }
+        sqlite3_bind_int64(statement, 1, Int64(position))
+        bind(key, at: 2, in: statement)
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_DONE else { throw failure(code, "saving the slideshow's place to") }
+        return sqlite3_changes(database) > 0
+    }
+
     /// Saves the shuffle under `key`, replacing what was there, in one transaction.
     public func save(_ shuffle: FairShuffle<PhotoPath>, for key: [UInt8]) throws(PhotoIndexError) {
         let statement = try prepare("INSERT OR REPLACE INTO shuffle (key, seed, round, position, photos) VALUES (?, ?, ?, ?, ?)")

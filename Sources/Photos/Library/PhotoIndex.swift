@@ -19,7 +19,7 @@ public final class PhotoIndex {
 
     public let file: PhotoPath
     private let log: Logger
-    private var database: OpaquePointer?
+    private(set) var database: OpaquePointer?
 
     /// `$XDG_CACHE_HOME/cascade/library.sqlite3` (XDG_CACHE_HOME if absolute, else
     /// `$HOME/.cache`); nil when neither is set.
