@@ -53,6 +53,14 @@ public struct FairShuffle<Photo: Hashable & Sendable>: Sendable, Equatable {
         return current
     }
 
+    /// Gives back the last `count` photos taken but never shown (a slide decoded ahead and then
+    /// dropped), to before the round's first if need be; false, and nothing moved, past that.
+    public mutating func unstep(_ count: Int) -> Bool {
+        guard count >= 0, position - count >= -1 else { return false }
+        position -= count
+        return true
+    }
+
     /// Moves a photo still ahead in the round to right after the one on screen (a portrait's
     /// partner); false if it is not ahead.
     @discardableResult

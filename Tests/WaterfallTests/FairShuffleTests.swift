@@ -121,3 +121,17 @@ struct RectSubtractionTests {
         }
     }
 }
+
+@Suite("fair shuffle, taken back")
+struct FairShuffleUnstepTests {
+    @Test("photos taken for a slide never shown are given back, even the first of a new round")
+    func unstepAcrossTheSeam() {
+        var shuffle = FairShuffle<Int>(photos: Array(0..<4), seed: 2)
+        for _ in 0..<4 { _ = shuffle.next() }
+        let firstOfRound2 = shuffle.next()
+        #expect(shuffle.roundNumber == 2 && shuffle.position == 0)
+        #expect(shuffle.unstep(1) && shuffle.position == -1)
+        #expect(shuffle.next() == firstOfRound2)
+        #expect(!shuffle.unstep(2) && shuffle.position == 0)
+    }
+}

@@ -66,12 +66,15 @@ final class SlideshowPlaylist {
         return slide
     }
 
-    /// Steps back `count` photos; false (and nothing moved) at the round's start.
+    /// Steps back `count` photos to one shown before; false (and nothing moved) at the round's start.
     func back(_ count: Int) -> Bool {
         guard shuffle.position - count >= 0 else { return false }
         for _ in 0..<count { _ = shuffle.previous() }
         return true
     }
+
+    /// Gives back photos taken for a slide that was dropped before it showed.
+    func unstep(_ count: Int) { _ = shuffle.unstep(count) }
 
     /// The library changed: arrivals join the round ahead, removed photos leave it.
     func update(_ entries: [PhotoEntry]) {

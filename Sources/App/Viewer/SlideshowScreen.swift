@@ -138,8 +138,7 @@ final class SlideshowScreen {
     /// The library changed: the round takes arrivals and loses removals; the slide decoded
     /// ahead is chosen again if one of its photos is gone.
     func update(_ entries: [PhotoEntry]) {
-        let ahead = upcoming?.entries.count ?? 0
-        _ = playlist.back(ahead)
+        playlist.unstep(upcoming?.entries.count ?? 0)
         drop(&upcoming)
         playlist.update(entries)
         prepareUpcoming()
@@ -148,8 +147,8 @@ final class SlideshowScreen {
     func resize(_ size: Size) {
         viewportSize = size
         // The next slide is decoded again for the new size; the one on screen is stretched.
-        let ahead = upcoming?.entries.count ?? 0
-        if ahead > 0, playlist.back(ahead) { drop(&upcoming) }
+        playlist.unstep(upcoming?.entries.count ?? 0)
+        drop(&upcoming)
         prepareUpcoming()
     }
 
