@@ -59,7 +59,22 @@ idle_between_transitions() {
   python3 -c "import sys; sys.exit(0 if float('$cpu') <= 2.0 else 1)"
 }
 
+# A crossfade's frames on the console, for BENCHMARKS: how many were drawn in its second, how
+# long each took, how many were late. TCG makes them slow; the fade still takes its second.
+crossfade_frames() {
+  local before
+  ctl get-stats >"$dir/fade0.json" && before=$(event_count shown) &&
+    wait_until 300 "shown_after $before" && sleep 3 && ctl get-stats >"$dir/fade1.json" || return 1
+  python3 - "$dir/fade0.json" "$dir/fade1.json" <<'PY'
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:])
+print(f"  a crossfade: {b['movingFrames'] - a['movingFrames']} moving frames, {b['lateFrames'] - a['lateFrames']} late; "
+      f"frame work p50 {b['frameWorkMs']['p50']:.1f} ms, p99 {b['frameWorkMs']['p99']:.1f} ms")
+PY
+}
+
 check "the slideshow starts from the configuration and shows photos" slideshow_starts
 check "a swipe steps to the next photo, a tap pauses and goes on" swipe_steps_and_tap_pauses
 check "between transitions the slideshow is near idle (CPU)" idle_between_transitions
+check "a crossfade's frames on the console (figures)" crossfade_frames
 check "no crash, and SIGTERM exits 0" sigterm_exits_0

@@ -77,6 +77,8 @@ extension ImageFormat {
         case .gif: return "GIF"
         case .bmp: return "BMP"
         case .tiff: return "TIFF"
+        case .heif: return "HEIF"
+        case .avif: return "AVIF"
         }
     }
 }

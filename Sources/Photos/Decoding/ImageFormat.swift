@@ -2,4 +2,6 @@
 // never trusted from its extension (DESIGN.md §5).
 public enum ImageFormat: String, Sendable, CaseIterable, Codable {
     case jpeg, png, webp, gif, bmp, tiff
+    /// HEIF stills (HEIC from phones: HEVC inside) and AVIF (AV1 inside), both read by libheif.
+    case heif, avif
 }

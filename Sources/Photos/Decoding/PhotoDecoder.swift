@@ -73,6 +73,7 @@ public enum PhotoDecoder {
             return SourceImage(image: png.image, sourceWidth: png.image.width,
                                sourceHeight: png.image.height, plan: plan, mayHaveAlpha: png.hasAlpha)
         case .gif, .bmp, .tiff: return try SDLImageDecoder.decode(bytes, format: format, request: request)
+        case .heif, .avif: return try HEIFDecoder.decode(bytes, format: format, request: request)
         }
 }
 

@@ -76,6 +76,8 @@ enum SDLImageDecoder {
         case .png: return "PNG"
         case .jpeg: return "JPG"
         case .webp: return "WEBP"
+        // SDL_image 2.6 reads AVIF only when built with libavif, and no HEIF: never asked here.
+        case .heif, .avif: return "AVIF"
         }
     }
 

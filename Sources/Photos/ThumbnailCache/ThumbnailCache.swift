@@ -232,6 +232,8 @@ extension ImageFormat {
         case .gif: return "image/gif"
         case .bmp: return "image/bmp"
         case .tiff: return "image/tiff"
+        case .heif: return "image/heif"
+        case .avif: return "image/avif"
         }
     }
 }

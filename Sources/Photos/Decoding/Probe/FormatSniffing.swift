@@ -3,7 +3,7 @@
 // closer look (DESIGN.md §5).
 extension ImageFormat {
     /// How many leading bytes `sniff` looks at. Fewer still work for the shorter signatures.
-    public static let sniffLength = 32
+    public static let sniffLength = 64
 
     /// The format whose signature starts `bytes`, or nil for anything else.
     public static func sniff(_ bytes: [UInt8]) -> ImageFormat? {
@@ -13,6 +13,10 @@ extension ImageFormat {
         if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return .webp }
         if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return .gif }
         if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
+        if starts(Array("ftyp".utf8), at: 4), let brands = isoBrands(bytes) {
+            if brands.contains("avif") || brands.contains("avis") { return .avif }
+            if !brands.isDisjoint(with: heifBrands) { return .heif }
+        }
         if starts(Array("BM".utf8)), let info = bytes.le32(at: 14), BMPHeader.knownInfoSizes.contains(info) {
             // "BM" alone is two common letters; the info-header size makes it a bitmap.
             return .bmp
@@ -20,7 +24,24 @@ extension ImageFormat {
         return nil
     }
 
-    /// The format a file name's extension promises (`jpg jpeg jpe png webp gif bmp tif tiff`, any
+    /// HEIF's brands for still images and sequences of them (ISO/IEC 23008-12): HEVC-coded
+    /// (`heic`, `heix`…) or any codec (`mif1`, `msf1`), as phones write them.
+    static let heifBrands: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"]
+
+    /// The major and compatible brands of a leading `ftyp` box, as far as `bytes` reach.
+    static func isoBrands(_ bytes: [UInt8]) -> Set<String>? {
+        guard let size = bytes.be32(at: 0), size >= 16 else { return nil }
+        var brands: Set<String> = [String(decoding: bytes[8..<12], as: UTF8.self)]
+        var at = 16
+        while at + 4 <= min(size, bytes.count) {
+            brands.insert(String(decoding: bytes[at..<(at + 4)], as: UTF8.self))
+            at += 4
+        }
+        return brands
+    }
+
+    /// The format a file name's extension promises (`jpg jpeg jpe png webp gif bmp tif tiff heic heif
+    /// hif avif`, any
     /// case), or nil. Only a hint for finding candidates; never used to pick a decoder.
     public init?(fileExtensionOf path: PhotoPath) {
         let name = path.lastComponent.bytes
@@ -33,6 +54,8 @@ extension ImageFormat {
         case "gif": self = .gif
         case "bmp": self = .bmp
         case "tif", "tiff": self = .tiff
+        case "heic", "heif", "hif": self = .heif
+        case "avif": self = .avif
         default: return nil
         }
     }

@@ -36,6 +36,7 @@ public enum HeaderProbe {
         case .gif: header = try GIFHeader.probe(input)
         case .bmp: header = try BMPHeader.probe(input)
         case .tiff: header = try TIFFHeader.probe(input)
+        case .heif, .avif: header = try HEIFHeader.probe(input)
         }
         guard header.width > 0, header.height > 0 else {
             throw input.corrupt("claims a size of \(header.width)×\(header.height)")

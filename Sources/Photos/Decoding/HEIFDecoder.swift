@@ -1,0 +1,100 @@
+import CHeif
+
+/// HEIC and AVIF through libheif (libde265 and dav1d underneath), in the decode workers only. The
+/// primary image is decoded as stored — its turns (`irot`, `imir`) are the probe's orientation,
+/// applied afterwards like a JPEG's EXIF one — and a tiled HEIC's grid is assembled by libheif.
+/// libheif has no scaled decode: where the file carries a thumbnail item at least as large as the
+/// plan needs (phones write a ~320 px one), that is decoded instead, else the full image.
+enum HEIFDecoder {
+    static func decode(_ data: UnsafeRawBufferPointer, format: ImageFormat, request: DecodeRequest) throws(DecodeError) -> SourceImage {
+        guard let base = data.baseAddress, !data.isEmpty else { throw .truncated }
+        guard let context = heif_context_alloc() else { throw .outOfMemory }
+        defer { heif_context_free(context) }
+        // The scheduler already keeps every core busy with one photo each.
+        heif_context_set_max_decoding_threads(context, 0)
+        try check(heif_context_read_from_memory_without_copy(context, base, data.count, nil), format, stage: "boxes")
+        var primary: OpaquePointer?
+        try check(heif_context_get_primary_image_handle(context, &primary), format, stage: "primary image")
+        guard let primary else { throw .corrupt(format, detail: "no primary image") }
+        defer { heif_image_handle_release(primary) }
+        let width = Int(heif_image_handle_get_ispe_width(primary)), height = Int(heif_image_handle_get_ispe_height(primary))
+        guard width > 0, height > 0 else { throw .corrupt(format, detail: "no image size") }
+        let plan = request.plan(sourceWidth: width, sourceHeight: height)
+        let alpha = heif_image_handle_has_alpha_channel(primary) != 0
+
+        var chosen = primary
+        var thumbnail: OpaquePointer?
+        defer { if let thumbnail { heif_image_handle_release(thumbnail) } }
+        if let small = smallestThumbnail(of: primary, atLeast: plan) {
+            thumbnail = small
+            chosen = small
+        } else if width * height > request.maxPixels {
+            throw .tooManyPixels(width: width, height: height)
+        }
+        guard let options = heif_decoding_options_alloc() else { throw .outOfMemory }
+        defer { heif_decoding_options_free(options) }
+        options.pointee.ignore_transformations = 1
+        var image: OpaquePointer?
+        try check(heif_decode_image(chosen, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options), format, stage: "pixels")
+        guard let image else { throw .corrupt(format, detail: "no pixels") }
+        defer { heif_image_release(image) }
+        let w = Int(heif_image_get_width(image, heif_channel_interleaved)), h = Int(heif_image_get_height(image, heif_channel_interleaved))
+        var stride: Int32 = 0
+        guard w > 0, h > 0, let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
+              Int(stride) >= w * 4 else {
+            throw .corrupt(format, detail: "no RGBA plane")
+        }
+        // RGBA as libheif gives it; cascade's pixels are BGRA in memory (ARGB8888).
+        let pixels = [UInt8](unsafeUninitializedCapacity: w * h * 4) { buffer, count in
+            for y in 0..<h {
+                let row = plane + y * Int(stride), out = y * w * 4
+                for x in 0..<w {
+                    buffer[out + 4 * x] = row[4 * x + 2]
+                    buffer[out + 4 * x + 1] = row[4 * x + 1]
+                    buffer[out + 4 * x + 2] = row[4 * x]
+                    buffer[out + 4 * x + 3] = row[4 * x + 3]
+                }
+            }
+            count = w * h * 4
+        }
+        // A thumbnail's plan is the full image's: the area filter maps the one onto the other.
+        return SourceImage(image: DecodedImage(width: w, height: h, stride: w * 4, pixels: pixels),
+                           sourceWidth: width, sourceHeight: height, plan: plan, mayHaveAlpha: alpha)
+    }
+
+    /// The smallest thumbnail item with at least the pixels the plan needs, in the primary
+    /// image's shape; nil when there is none.
+    private static func smallestThumbnail(of primary: OpaquePointer, atLeast plan: DecodePlan) -> OpaquePointer? {
+        let count = Int(heif_image_handle_get_number_of_thumbnails(primary))
+        guard count > 0, count <= 16 else { return nil }
+        var ids = [heif_item_id](repeating: 0, count: count)
+        let listed = Int(heif_image_handle_get_list_of_thumbnail_IDs(primary, &ids, Int32(count)))
+        var best: (handle: OpaquePointer, pixels: Int)?
+        let fullWidth = Int(heif_image_handle_get_ispe_width(primary)), fullHeight = Int(heif_image_handle_get_ispe_height(primary))
+        for id in ids.prefix(listed) {
+            var handle: OpaquePointer?
+            guard heif_image_handle_get_thumbnail(primary, id, &handle).code == heif_error_Ok, let handle else { continue }
+            let w = Int(heif_image_handle_get_ispe_width(handle)), h = Int(heif_image_handle_get_ispe_height(handle))
+            // Enough pixels, and the same shape within a pixel (a cropped thumbnail would shift the photo).
+            let enough = w >= plan.minimumDecodeWidth && h >= plan.minimumDecodeHeight
+            let sameShape = w > 0 && h > 0 && abs(w * fullHeight - h * fullWidth) <= max(fullWidth, fullHeight)
+            if enough, sameShape, best.map({ w * h < $0.pixels }) ?? true {
+                if let old = best { heif_image_handle_release(old.handle) }
+                best = (handle, w * h)
+            } else {
+                heif_image_handle_release(handle)
+            }
+        }
+        return best?.handle
+    }
+
+    private static func check(_ error: heif_error, _ format: ImageFormat, stage: String) throws(DecodeError) {
+        guard error.code != heif_error_Ok else { return }
+        let message = error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)"
+        switch error.code {
+        case heif_error_Memory_allocation_error: throw .outOfMemory
+        case heif_error_Unsupported_feature, heif_error_Unsupported_filetype: throw .unsupported("\(format.displayName): \(message)")
+        default: throw .corrupt(format, detail: "\(stage): \(message)")
+        }
+    }
+}
