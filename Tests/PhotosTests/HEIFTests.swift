@@ -35,6 +35,8 @@ struct HEIFTests {
         #expect(ImageFormat.sniff(ftyp("mif1", ["mif1", "heix", "miaf"])) == .heif)
         #expect(ImageFormat.sniff(ftyp("avif", ["avif", "mif1", "miaf"])) == .avif)
         #expect(ImageFormat.sniff(ftyp("mif1", ["miaf", "avif"])) == .avif)
+        // Cut inside the major brand (the fuzzer's find): no format, no crash.
+        #expect(ImageFormat.sniff([0, 0, 0, 0x20] + Array("ftyp".utf8) + Array("he".utf8)) == nil)
         // An MP4 video is an ISO file too, and no photo.
         #expect(ImageFormat.sniff(ftyp("isom", ["isom", "iso2", "mp41"])) == nil)
         #expect(ImageFormat(fileExtensionOf: PhotoPath("/p/IMG_0001.HEIC")) == .heif)

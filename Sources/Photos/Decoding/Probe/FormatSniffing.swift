@@ -30,7 +30,7 @@ extension ImageFormat {
 
     /// The major and compatible brands of a leading `ftyp` box, as far as `bytes` reach.
     static func isoBrands(_ bytes: [UInt8]) -> Set<String>? {
-        guard let size = bytes.be32(at: 0), size >= 16 else { return nil }
+        guard bytes.count >= 12, let size = bytes.be32(at: 0), size >= 16 else { return nil }
         var brands: Set<String> = [String(decoding: bytes[8..<12], as: UTF8.self)]
         var at = 16
         while at + 4 <= min(size, bytes.count) {
