@@ -29,6 +29,7 @@ let package = Package(
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         // HEIC and AVIF (libde265 and dav1d underneath), decoded in the worker processes only.
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CJXL", pkgConfig: "libjxl", providers: [.apt(["libjxl-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // The photo index (library.sqlite3 in the user's cache): headers kept between starts.
@@ -53,7 +54,7 @@ let package = Package(
         .target(name: "Spawn"),
 
         .target(name: "Photos", dependencies: [
-            "Waterfall", "Spawn", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CPNG", "CPNGCodec", "CCrypto", "CSDL2", "CSQLite",
+            "Waterfall", "Spawn", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CJXL", "CPNG", "CPNGCodec", "CCrypto", "CSDL2", "CSQLite",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Screen", dependencies: [

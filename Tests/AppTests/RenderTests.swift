@@ -63,23 +63,26 @@ struct RenderTests {
         #expect(!colours.contains { close(margin, $0.rgb) })
     }
 
-    @Test("HEIC and AVIF through the binary's decode workers: each tile its photo, a turned AVIF laid out turned")
+    @Test("HEIC, AVIF and JPEG XL through the binary's decode workers: each tile its photo, a turned AVIF laid out turned")
     func heifAndAVIF() throws {
         let folder = try PhotoFolder()
         // Truecolour sources: heif-enc reads a one-colour palette PNG wrongly.
         try magick(["-size", "300x400", "xc:#d03030", "-define", "png:color-type=2", folder.path + "/red.png"])
         try magick(["-size", "400x200", "xc:#3050d0", "-define", "png:color-type=2", folder.path + "/blue.png"])
+        try magick(["-size", "320x240", "xc:#30a040", "-define", "png:color-type=2", folder.path + "/green.png"])
         for (tool, arguments) in [("/usr/bin/heif-enc", ["-q", "90", "-o", folder.path + "/a.heic", folder.path + "/red.png"]),
-                                  ("/usr/bin/avifenc", ["-s", "10", "--irot", "1", folder.path + "/blue.png", folder.path + "/b.avif"])] {
+                                  ("/usr/bin/avifenc", ["-s", "10", "--irot", "1", folder.path + "/blue.png", folder.path + "/b.avif"]),
+                                  ("/usr/bin/cjxl", [folder.path + "/green.png", folder.path + "/c.jxl", "-d", "1"])] {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: tool)
             p.arguments = arguments
             p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
             try p.run()
             p.waitUntilExit()
             #expect(p.terminationStatus == 0, "\(tool)")
         }
-        for png in ["red.png", "blue.png"] { try FileManager.default.removeItem(atPath: folder.path + "/" + png) }
+        for png in ["red.png", "blue.png", "green.png"] { try FileManager.default.removeItem(atPath: folder.path + "/" + png) }
         let out = folder.path + "/wall.png", manifestFile = folder.path + "/wall.json"
         let r = try cascadeRun(["render", folder.path, "--width", "640", "--columns", "2", "--no-captions", "--out", out,
                                 "--manifest", manifestFile], environment: [:])
@@ -90,8 +93,9 @@ struct RenderTests {
             "a.heic": (.init(w: 300, h: 400), (208, 48, 48)),
             // Stored 400×200, turned a quarter: shown 200×400.
             "b.avif": (.init(w: 200, h: 400), (48, 80, 208)),
+            "c.jxl": (.init(w: 320, h: 240), (48, 160, 64)),
         ]
-        #expect(manifest.tiles.count == 2)
+        #expect(manifest.tiles.count == 3)
         for tile in manifest.tiles {
             let name = (tile.path as NSString).lastPathComponent
             let want = try #require(expected[name])

@@ -109,3 +109,62 @@ struct HEIFTests {
         }
     }
 }
+
+@Suite("JPEG XL")
+struct JXLTests {
+    /// Red left, blue right, as a bare codestream or in the container (cjxl).
+    private func photo(_ dir: TempFolder, _ name: String, container: Bool, from source: String? = nil) throws -> PhotoPath {
+        let png = try source ?? makeRedBlue(dir, "source-\(name).png", width: 400, height: 300).string
+        try run("/usr/bin/cjxl", [png, dir.path(name).string, "-d", "0.5", "--container=\(container ? 1 : 0)"])
+        return dir.path(name)
+    }
+
+    @Test("bare and boxed codestreams: sniffed, sized from the first bits, decoded with their colours")
+    func sizeAndColours() throws {
+        let dir = TempFolder()
+        for container in [false, true] {
+            let path = try photo(dir, "photo-\(container).jxl", container: container)
+            let info = try HeaderProbe.probe(path)
+            #expect(info.format == .jxl && info.pixelWidth == 400 && info.pixelHeight == 300 && info.orientation == .up)
+            let fitted = try PhotoDecoder.decode(path: path, format: .jxl, box: PixelSize(width: 200, height: 200), mode: .fit)
+            #expect(fitted.width == 200 && fitted.height == 150)
+            #expect(fitted.pixel(10, 75).isClose(to: .red), "\(fitted.pixel(10, 75))")
+            #expect(fitted.pixel(190, 75).isClose(to: .blue), "\(fitted.pixel(190, 75))")
+        }
+        // Other shapes: the size header's ratios and explicit widths.
+        for (w, h) in [(64, 64), (1920, 1080), (333, 777), (8, 8000)] {
+            try convert(["-size", "\(w)x\(h)", "xc:gray", dir.path("g.png").string])
+            let path = try photo(dir, "g-\(w)x\(h).jxl", container: false, from: dir.path("g.png").string)
+            let info = try HeaderProbe.probe(path)
+            #expect(info.pixelWidth == w && info.pixelHeight == h, "\(w)×\(h) read as \(info.pixelWidth)×\(info.pixelHeight)")
+        }
+    }
+
+    @Test("the orientation is the codestream's own, read after its size (the EXIF box does not count)")
+    func orientation() throws {
+        // cjxl 0.7 writes no orientation: the header of a 400×300 codestream (FF 0A 58 39 …) with
+        // ImageMetadata's extra_fields bit set and orientation 6 (stored 5) after it.
+        for (stored, expected) in [(0, Orientation.up), (5, .right), (7, .left), (1, .upMirrored)] {
+            let bytes: [UInt8] = [0xFF, 0x0A, 0x58, 0x39, UInt8(1 | stored << 1), 0, 0, 0]
+            let info = try HeaderProbe.probe(bytes: bytes)
+            #expect(info.pixelWidth == 400 && info.pixelHeight == 300 && info.orientation == expected)
+        }
+        // A JPEG's EXIF orientation, carried over by cjxl in an Exif box, is not the codestream's.
+        let dir = TempFolder()
+        let jpeg = try makeRedBlue(dir, "turned.jpg", width: 400, height: 300, extra: ["-orient", "RightTop"])
+        #expect(try HeaderProbe.probe(try photo(dir, "turned.jxl", container: true, from: jpeg.string)).orientation == .up)
+    }
+
+    @Test("a cut JPEG XL is refused with a reason")
+    func cut() throws {
+        let dir = TempFolder()
+        let good = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try photo(dir, "good.jxl", container: false).string)))
+        let cut = dir.write("cut.jxl", Array(good.prefix(good.count / 2)))
+        _ = try HeaderProbe.probe(cut)
+        // libjxl says "error" of input that ends early once it is told no more comes.
+        #expect(throws: DecodeError.self) {
+            try PhotoDecoder.decode(path: cut, format: .jxl, box: PixelSize(width: 100, height: 100), mode: .fit)
+        }
+        #expect(throws: ProbeError.self) { try HeaderProbe.probe(dir.write("three.jxl", [0xFF, 0x0A, 0x01])) }
+    }
+}

@@ -79,6 +79,7 @@ extension ImageFormat {
         case .tiff: return "TIFF"
         case .heif: return "HEIF"
         case .avif: return "AVIF"
+        case .jxl: return "JPEG XL"
         }
     }
 }

@@ -44,21 +44,8 @@ enum HEIFDecoder {
               Int(stride) >= w * 4 else {
             throw .corrupt(format, detail: "no RGBA plane")
         }
-        // RGBA as libheif gives it; cascade's pixels are BGRA in memory (ARGB8888).
-        let pixels = [UInt8](unsafeUninitializedCapacity: w * h * 4) { buffer, count in
-            for y in 0..<h {
-                let row = plane + y * Int(stride), out = y * w * 4
-                for x in 0..<w {
-                    buffer[out + 4 * x] = row[4 * x + 2]
-                    buffer[out + 4 * x + 1] = row[4 * x + 1]
-                    buffer[out + 4 * x + 2] = row[4 * x]
-                    buffer[out + 4 * x + 3] = row[4 * x + 3]
-                }
-            }
-            count = w * h * 4
-        }
         // A thumbnail's plan is the full image's: the area filter maps the one onto the other.
-        return SourceImage(image: DecodedImage(width: w, height: h, stride: w * 4, pixels: pixels),
+        return SourceImage(image: DecodedImage.fromRGBA(plane, width: w, height: h, stride: Int(stride)),
                            sourceWidth: width, sourceHeight: height, plan: plan, mayHaveAlpha: alpha)
     }
 

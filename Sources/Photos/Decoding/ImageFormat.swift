@@ -4,4 +4,6 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
     case jpeg, png, webp, gif, bmp, tiff
     /// HEIF stills (HEIC from phones: HEVC inside) and AVIF (AV1 inside), both read by libheif.
     case heif, avif
+    /// JPEG XL, bare codestream or in its container, read by libjxl.
+    case jxl
 }

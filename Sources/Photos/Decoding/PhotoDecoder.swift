@@ -74,6 +74,7 @@ public enum PhotoDecoder {
                                sourceHeight: png.image.height, plan: plan, mayHaveAlpha: png.hasAlpha)
         case .gif, .bmp, .tiff: return try SDLImageDecoder.decode(bytes, format: format, request: request)
         case .heif, .avif: return try HEIFDecoder.decode(bytes, format: format, request: request)
+        case .jxl: return try JXLDecoder.decode(bytes, request: request)
         }
 }
 

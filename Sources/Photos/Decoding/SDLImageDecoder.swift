@@ -76,8 +76,10 @@ enum SDLImageDecoder {
         case .png: return "PNG"
         case .jpeg: return "JPG"
         case .webp: return "WEBP"
-        // SDL_image 2.6 reads AVIF only when built with libavif, and no HEIF: never asked here.
-        case .heif, .avif: return "AVIF"
+        // Never asked of SDL_image here (libheif and libjxl read them); its names all the same.
+        case .heif: return "HEIF"
+        case .avif: return "AVIF"
+        case .jxl: return "JXL"
         }
     }
 

@@ -234,6 +234,7 @@ extension ImageFormat {
         case .tiff: return "image/tiff"
         case .heif: return "image/heif"
         case .avif: return "image/avif"
+        case .jxl: return "image/jxl"
         }
     }
 }

@@ -13,6 +13,7 @@ extension ImageFormat {
         if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return .webp }
         if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return .gif }
         if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
+        if starts(JXLHeader.codestreamSignature) || starts(JXLHeader.containerSignature) { return .jxl }
         if starts(Array("ftyp".utf8), at: 4), let brands = isoBrands(bytes) {
             if brands.contains("avif") || brands.contains("avis") { return .avif }
             if !brands.isDisjoint(with: heifBrands) { return .heif }
@@ -41,7 +42,7 @@ extension ImageFormat {
     }
 
     /// The format a file name's extension promises (`jpg jpeg jpe png webp gif bmp tif tiff heic heif
-    /// hif avif`, any
+    /// hif avif jxl`, any
     /// case), or nil. Only a hint for finding candidates; never used to pick a decoder.
     public init?(fileExtensionOf path: PhotoPath) {
         let name = path.lastComponent.bytes
@@ -56,6 +57,7 @@ extension ImageFormat {
         case "tif", "tiff": self = .tiff
         case "heic", "heif", "hif": self = .heif
         case "avif": self = .avif
+        case "jxl": self = .jxl
         default: return nil
         }
     }

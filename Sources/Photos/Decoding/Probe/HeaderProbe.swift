@@ -37,6 +37,7 @@ public enum HeaderProbe {
         case .bmp: header = try BMPHeader.probe(input)
         case .tiff: header = try TIFFHeader.probe(input)
         case .heif, .avif: header = try HEIFHeader.probe(input)
+        case .jxl: header = try JXLHeader.probe(input)
         }
         guard header.width > 0, header.height > 0 else {
             throw input.corrupt("claims a size of \(header.width)×\(header.height)")

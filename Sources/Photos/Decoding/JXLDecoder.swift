@@ -1,0 +1,57 @@
+import CJXL
+
+/// JPEG XL through libjxl, in the decode workers only. Pixels come as stored (the orientation is
+/// the probe's, applied afterwards like any other), 8-bit RGBA in the image's own colour space
+/// (sRGB for nearly every photo); an animation shows its first frame. libjxl's downsampled
+/// progressive passes are not used yet: the full image is decoded, then area-filtered.
+enum JXLDecoder {
+    static func decode(_ data: UnsafeRawBufferPointer, request: DecodeRequest) throws(DecodeError) -> SourceImage {
+        let bytes = data.bindMemory(to: UInt8.self)
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { throw .truncated }
+        guard let decoder = JxlDecoderCreate(nil) else { throw .outOfMemory }
+        defer { JxlDecoderDestroy(decoder) }
+        let events = Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
+        guard JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS,
+              JxlDecoderSetKeepOrientation(decoder, JXL_TRUE) == JXL_DEC_SUCCESS,
+              JxlDecoderSetInput(decoder, base, bytes.count) == JXL_DEC_SUCCESS else {
+            throw .unsupported("libjxl refused its settings")
+        }
+        JxlDecoderCloseInput(decoder)
+        var format = JxlPixelFormat(num_channels: 4, data_type: JXL_TYPE_UINT8, endianness: JXL_NATIVE_ENDIAN, align: 0)
+        var info = JxlBasicInfo()
+        var pixels: UnsafeMutablePointer<UInt8>?
+        defer { pixels?.deallocate() }
+        while true {
+            switch JxlDecoderProcessInput(decoder) {
+            case JXL_DEC_BASIC_INFO:
+                guard JxlDecoderGetBasicInfo(decoder, &info) == JXL_DEC_SUCCESS, info.xsize > 0, info.ysize > 0 else {
+                    throw .corrupt(.jxl, detail: "no image size")
+                }
+                let width = Int(info.xsize), height = Int(info.ysize)
+                guard width * height <= request.maxPixels else { throw .tooManyPixels(width: width, height: height) }
+            case JXL_DEC_NEED_IMAGE_OUT_BUFFER:
+                var size = 0
+                guard pixels == nil, JxlDecoderImageOutBufferSize(decoder, &format, &size) == JXL_DEC_SUCCESS,
+                      size == Int(info.xsize) * Int(info.ysize) * 4 else {
+                    throw .corrupt(.jxl, detail: "unexpected output size")
+                }
+                let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+                pixels = buffer
+                guard JxlDecoderSetImageOutBuffer(decoder, &format, buffer, size) == JXL_DEC_SUCCESS else {
+                    throw .corrupt(.jxl, detail: "output buffer refused")
+                }
+            case JXL_DEC_FULL_IMAGE, JXL_DEC_SUCCESS:
+                // The first frame is in: an animation's others are not wanted.
+                guard let pixels else { throw .corrupt(.jxl, detail: "no frame") }
+                let width = Int(info.xsize), height = Int(info.ysize)
+                let plan = request.plan(sourceWidth: width, sourceHeight: height)
+                return SourceImage(image: DecodedImage.fromRGBA(pixels, width: width, height: height, stride: width * 4),
+                                   sourceWidth: width, sourceHeight: height, plan: plan, mayHaveAlpha: info.alpha_bits > 0)
+            case JXL_DEC_NEED_MORE_INPUT:
+                throw .truncated
+            default:
+                throw .corrupt(.jxl, detail: "bitstream error")
+            }
+        }
+    }
+}

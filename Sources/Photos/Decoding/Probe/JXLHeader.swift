@@ -1,0 +1,86 @@
+// JPEG XL: the size and orientation from the codestream's first bits (ISO/IEC 18181-1: SizeHeader,
+// then ImageMetadata's orientation), in a bare codestream (FF 0A) or inside the ISOBMFF container
+// (its `jxlc` box, or the first `jxlp` part). Read in Swift within bounds, like the other headers.
+
+enum JXLHeader {
+    static let codestreamSignature: [UInt8] = [0xFF, 0x0A]
+    static let containerSignature: [UInt8] = [0, 0, 0, 0x0C] + Array("JXL ".utf8) + [0x0D, 0x0A, 0x87, 0x0A]
+    /// Boxes walked before the codestream (ftyp, jxll, an Exif or XML box…).
+    static let maximumBoxes = 64
+
+    static func probe(_ input: ProbeInput) throws(ProbeError) -> StoredHeader {
+        let start = try codestreamStart(input)
+        let head = try input.bytes(upTo: 64, at: start)
+        guard head.has(codestreamSignature, at: 0) else { throw input.corrupt("has no codestream signature") }
+        var bits = BitReader(bytes: Array(head.dropFirst(2)), format: input.format)
+        let small = try bits.read(1) == 1
+        let height = small ? (try bits.read(5) + 1) * 8 : try bits.u32([9, 13, 18, 30]) + 1
+        let ratio = try bits.read(3)
+        let width: Int
+        if ratio == 0 {
+            width = small ? (try bits.read(5) + 1) * 8 : try bits.u32([9, 13, 18, 30]) + 1
+        } else {
+            let (num, den) = [(1, 1), (12, 10), (4, 3), (3, 2), (16, 9), (5, 4), (2, 1)][ratio - 1]
+            width = height * num / den
+        }
+        // ImageMetadata: all defaults, or an "extra fields" flag that brings the orientation.
+        var orientation = Orientation.up
+        if try bits.read(1) == 0, try bits.read(1) == 1 {
+            orientation = Orientation(exifValue: try bits.read(3) + 1)
+        }
+        return StoredHeader(width: width, height: height, orientation: orientation)
+    }
+
+    /// Where the codestream begins: at 0, or in the container's first codestream box.
+    private static func codestreamStart(_ input: ProbeInput) throws(ProbeError) -> Int {
+        if input.prefix.has(codestreamSignature, at: 0) { return 0 }
+        var offset = containerSignature.count
+        for _ in 0..<maximumBoxes {
+            let head = try input.bytes(upTo: 16, at: offset)
+            guard head.count >= 8, var size = head.be32(at: 0) else { break }
+            var headerSize = 8
+            if size == 1 {
+                guard head.count == 16, let high = head.be32(at: 8), let low = head.be32(at: 12), high < 1 << 16 else {
+                    throw input.corrupt("has a box of impossible size")
+                }
+                size = high << 32 | low
+                headerSize = 16
+            }
+            if head.has(Array("jxlc".utf8), at: 4) { return offset + headerSize }
+            // A part of a split codestream starts with its index.
+            if head.has(Array("jxlp".utf8), at: 4) { return offset + headerSize + 4 }
+            guard size >= headerSize else { break }
+            offset += size
+        }
+        throw input.corrupt("has no codestream box")
+    }
+}
+
+/// The codestream's bits, least significant first within each byte.
+private struct BitReader {
+    let bytes: [UInt8]
+    let format: ImageFormat
+    private var position = 0
+
+    init(bytes: [UInt8], format: ImageFormat) {
+        self.bytes = bytes
+        self.format = format
+    }
+
+    mutating func read(_ count: Int) throws(ProbeError) -> Int {
+        var value = 0
+        for i in 0..<count {
+            let byte = position >> 3
+            guard byte < bytes.count else { throw .truncated(format) }
+            value |= Int(bytes[byte] >> (position & 7) & 1) << i
+            position += 1
+        }
+        return value
+    }
+
+    /// The spec's U32: two bits choose one of four widths, then that many bits.
+    mutating func u32(_ widths: [Int]) throws(ProbeError) -> Int {
+        let selector = try read(2)
+        return try read(widths[selector])
+    }
+}
