@@ -77,9 +77,14 @@ final class SlideshowPlaylist {
     func unstep(_ count: Int) { _ = shuffle.unstep(count) }
 
     /// The library changed: arrivals join the round ahead, removed photos leave it.
+    /// In the name and date orders the round is that order again, going on from the photo shown
+    /// (or from its place, if it went).
     func update(_ entries: [PhotoEntry]) {
         byPath = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        shuffle.update(to: Self.ordered(entries, settings.order).map(\.path))
+        let paths = Self.ordered(entries, settings.order).map(\.path)
+        guard settings.order == .name || settings.order == .date else { return shuffle.update(to: paths) }
+        let place = shuffle.current.flatMap { paths.firstIndex(of: $0) } ?? min(shuffle.position, paths.count) - 1
+        shuffle = FairShuffle(round: paths, position: place, roundNumber: shuffle.roundNumber, seed: shuffle.seed)
     }
 
     /// Taller than wide as shown (after its EXIF rotation), by a margin: a square is no portrait.
