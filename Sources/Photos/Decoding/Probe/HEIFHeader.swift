@@ -45,30 +45,16 @@ enum HEIFHeader {
 
     /// The bytes of the top-level `meta` box.
     private static func metaBox(_ input: ProbeInput) throws(ProbeError) -> [UInt8] {
-        var offset = 0
-        for _ in 0..<maximumBoxes {
-            let head = try input.bytes(upTo: 16, at: offset)
-            guard head.count >= 8, var size = head.be32(at: 0) else { break }
-            var headerSize = 8
-            if size == 1 {
-                guard head.count == 16, let high = head.be32(at: 8), let low = head.be32(at: 12), high < 1 << 16 else {
-                    throw input.corrupt("has a box of impossible size")
-                }
-                size = high << 32 | low
-                headerSize = 16
-            }
-            if head.has(Array("meta".utf8), at: 4) {
-                guard size == 0 || size >= headerSize + 4 else { throw input.corrupt("has a meta box too small") }
-                let length = size == 0 ? maximumMetaSize : size - headerSize
-                guard length <= maximumMetaSize else { throw input.corrupt("has a meta box of \(size) bytes") }
-                let body = try input.bytes(upTo: length, at: offset + headerSize)
-                guard size == 0 || body.count == length else { throw .truncated(input.format) }
-                return body
-            }
-            guard size >= headerSize else { break }  // size 0 (to the end) before meta: no meta
-            offset += size
+        guard let meta = try ISOTopLevelBoxes.first(of: ["meta"], in: input, from: 0, maximumBoxes: maximumBoxes) else {
+            throw input.corrupt("has no meta box")
         }
-        throw input.corrupt("has no meta box")
+        let size = meta.size
+        guard size == 0 || size >= meta.headerSize + 4 else { throw input.corrupt("has a meta box too small") }
+        let length = size == 0 ? maximumMetaSize : size - meta.headerSize
+        guard length <= maximumMetaSize else { throw input.corrupt("has a meta box of \(size) bytes") }
+        let body = try input.bytes(upTo: length, at: meta.bodyStart)
+        guard size == 0 || body.count == length else { throw .truncated(input.format) }
+        return body
     }
 }
 

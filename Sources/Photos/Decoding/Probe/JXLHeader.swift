@@ -34,25 +34,12 @@ enum JXLHeader {
     /// Where the codestream begins: at 0, or in the container's first codestream box.
     private static func codestreamStart(_ input: ProbeInput) throws(ProbeError) -> Int {
         if input.prefix.has(codestreamSignature, at: 0) { return 0 }
-        var offset = containerSignature.count
-        for _ in 0..<maximumBoxes {
-            let head = try input.bytes(upTo: 16, at: offset)
-            guard head.count >= 8, var size = head.be32(at: 0) else { break }
-            var headerSize = 8
-            if size == 1 {
-                guard head.count == 16, let high = head.be32(at: 8), let low = head.be32(at: 12), high < 1 << 16 else {
-                    throw input.corrupt("has a box of impossible size")
-                }
-                size = high << 32 | low
-                headerSize = 16
-            }
-            if head.has(Array("jxlc".utf8), at: 4) { return offset + headerSize }
-            // A part of a split codestream starts with its index.
-            if head.has(Array("jxlp".utf8), at: 4) { return offset + headerSize + 4 }
-            guard size >= headerSize else { break }
-            offset += size
+        guard let box = try ISOTopLevelBoxes.first(of: ["jxlc", "jxlp"], in: input, from: containerSignature.count,
+                                                   maximumBoxes: maximumBoxes) else {
+            throw input.corrupt("has no codestream box")
         }
-        throw input.corrupt("has no codestream box")
+        // A part of a split codestream starts with its index.
+        return box.bodyStart + (box.type == "jxlp" ? 4 : 0)
     }
 }
 
