@@ -90,6 +90,10 @@ struct HEIFTests {
         // Cut inside the meta box: the probe says so.
         let cut = dir.write("cut.heic", Array(good.prefix(60)))
         #expect(throws: ProbeError.self) { try HeaderProbe.probe(cut) }
+        // A meta box said to run to the end of the file, with two bytes left (the fuzzer's find).
+        let endless: [UInt8] = [0, 0, 0, 0x1C] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("Int1heic".utf8)
+            + [0, 0, 0, 0, 0, 0, 0, 1] + Array("meta".utf8) + [UInt8](repeating: 0, count: 8) + [0x0C, 0x01]
+        #expect(throws: ProbeError.truncated(.heif)) { try HeaderProbe.probe(bytes: endless) }
         // Headers whole, coded data garbled: the decoder refuses it.
         var garbled = good
         for i in stride(from: garbled.count - 200, to: garbled.count, by: 1) { garbled[i] = UInt8(truncatingIfNeeded: i &* 37) }

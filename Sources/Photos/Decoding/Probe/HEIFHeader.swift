@@ -53,7 +53,9 @@ enum HEIFHeader {
         let length = size == 0 ? maximumMetaSize : size - meta.headerSize
         guard length <= maximumMetaSize else { throw input.corrupt("has a meta box of \(size) bytes") }
         let body = try input.bytes(upTo: length, at: meta.bodyStart)
-        guard size == 0 || body.count == length else { throw .truncated(input.format) }
+        // A box to the end of the file has no size to check: its body must still hold the
+        // version and flags.
+        guard size == 0 ? body.count >= 4 : body.count == length else { throw .truncated(input.format) }
         return body
     }
 }
