@@ -77,6 +77,14 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return strips.filter { !$0.isEmpty }
     }
 
+    /// The smallest rect holding both; an empty rect adds nothing.
+    public func union(_ other: Rect) -> Rect {
+        if other.isEmpty { return self }
+        if isEmpty { return other }
+        let x = min(minX, other.minX), y = min(minY, other.minY)
+        return Rect(x: x, y: y, width: max(maxX, other.maxX) - x, height: max(maxY, other.maxY) - y)
+    }
+
     /// Grow (positive) or shrink (negative) each side independently.
     public func expanded(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) -> Rect {
         Rect(x: minX - left, y: minY - top, width: width + left + right, height: height + top + bottom)

@@ -146,6 +146,13 @@ struct SlideshowEndToEndTests {
             #expect(close(shot.pixel(200, 300), (224, 32, 32), tolerance: 24), "left half is \(shot.pixel(200, 300))")
             #expect(close(shot.pixel(600, 300), (32, 64, 224), tolerance: 24), "right half is \(shot.pixel(600, 300))")
 
+            // A click between the pair's photos is a click on the slide: it pauses and goes on.
+            try await display.xdotool(["mousemove", "--window", window, "400", "300"])
+            try await display.xdotool(["click", "--window", window, "1"])
+            #expect(try await eventuallyAsync { try await frame.slideshow()["paused"] as? Bool == true })
+            try await display.xdotool(["click", "--window", window, "1"])
+            #expect(try await eventuallyAsync { try await frame.slideshow()["paused"] as? Bool == false })
+
             // Right: the next slide at once (the interval is ten minutes).
             try await display.xdotool(["windowfocus", window], allowFailure: true)
             try await display.xdotool(["key", "--window", window, "Right"])

@@ -120,6 +120,15 @@ struct RectSubtractionTests {
             }
         }
     }
+
+    @Test("a pair's bounding box holds the gap between its photos; an empty rect adds nothing")
+    func unionHoldsTheGap() {
+        let left = Rect(x: 100, y: 0, width: 200, height: 480), right = Rect(x: 500, y: 40, width: 200, height: 400)
+        let both = Rect.zero.union(left).union(right)
+        #expect(both == Rect(x: 100, y: 0, width: 600, height: 480))
+        #expect(both.contains(Point(x: 400, y: 240)) && !left.contains(Point(x: 400, y: 240)))
+        #expect(left.union(.zero) == left)
+    }
 }
 
 @Suite("fair shuffle, taken back")

@@ -232,10 +232,13 @@ final class SlideshowScreen {
         }
     }
 
-    /// Whether a point is on a photo rather than on the bars beside it.
+    /// Whether a point is on the slide rather than on the bars beside it. A pair counts as one
+    /// picture: the middle of the screen, between its two photos, is where people tap to pause.
     private func covers(_ point: Point) -> Bool {
         guard let current else { return true }
-        return current.entries.enumerated().contains { i, entry in frame(for: entry, at: i, of: current.entries.count).contains(point) }
+        let count = current.entries.count
+        return current.entries.enumerated().map { i, entry in frame(for: entry, at: i, of: count) }
+            .reduce(Rect.zero) { $0.union($1) }.contains(point)
     }
 
     // MARK: Drawing
