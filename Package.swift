@@ -30,6 +30,7 @@ let package = Package(
         // HEIC and AVIF (libde265 and dav1d underneath), decoded in the worker processes only.
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CJXL", pkgConfig: "libjxl", providers: [.apt(["libjxl-dev"])]),
+        .systemLibrary(name: "CLcms", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // The photo index (library.sqlite3 in the user's cache): headers kept between starts.
@@ -54,7 +55,7 @@ let package = Package(
         .target(name: "Spawn"),
 
         .target(name: "Photos", dependencies: [
-            "Waterfall", "Spawn", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CJXL", "CPNG", "CPNGCodec", "CCrypto", "CSDL2", "CSQLite",
+            "Waterfall", "Spawn", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CJXL", "CLcms", "CPNG", "CPNGCodec", "CCrypto", "CSDL2", "CSQLite",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Screen", dependencies: [
@@ -83,9 +84,9 @@ let package = Package(
         ]),
 
         // What the test targets share: temporary folders, a log recorder, the real binary and its
-        // child processes, a private X server, photo and EXIF fixtures.
+        // child processes, a private X server, photo, EXIF and colour-profile fixtures.
         .target(name: "TestSupport", dependencies: [
-            "Photos", "Waterfall",
+            "Photos", "Waterfall", "CLcms",
             .product(name: "Logging", package: "swift-log"),
         ], path: "Tests/TestSupport"),
         .testTarget(name: "WaterfallTests", dependencies: ["Waterfall"]),

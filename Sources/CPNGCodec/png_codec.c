@@ -93,6 +93,18 @@ cascade_png_reader *cascade_png_open(const unsigned char *data, size_t size,
     return reader;
 }
 
+size_t cascade_png_icc(const cascade_png_reader *reader, const unsigned char **profile) {
+    png_charp name = NULL;
+    int compression = 0;
+    png_bytep data = NULL;
+    png_uint_32 length = 0;
+    *profile = NULL;
+    if (!png_get_valid(reader->png, reader->info, PNG_INFO_iCCP)) return 0;
+    if (png_get_iCCP(reader->png, reader->info, &name, &compression, &data, &length) != PNG_INFO_iCCP) return 0;
+    *profile = data;
+    return length;
+}
+
 uint32_t cascade_png_width(const cascade_png_reader *reader) {
     return png_get_image_width(reader->png, reader->info);
 }

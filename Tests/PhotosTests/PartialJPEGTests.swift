@@ -48,13 +48,14 @@ struct PartialJPEGTests {
         #expect(error == .truncated)
     }
 
-    @Test("The partial mark crosses the worker protocol and survives the thumbnail cache")
+    @Test("The partial mark (and a colour note) cross the worker protocol; the mark survives the thumbnail cache")
     func partialTravels() throws {
-        let reply = WorkerMessages.encode(.image(width: 4, height: 2, stride: 16, partial: "truncated file"))
-        guard case .image(4, 2, 16, let partial) = try WorkerMessages.decodeReply(reply) else {
+        let reply = WorkerMessages.encode(.image(width: 4, height: 2, stride: 16, partial: "truncated file",
+                                                 colourNote: "its colour profile is unreadable"))
+        guard case .image(4, 2, 16, let partial, let colourNote) = try WorkerMessages.decodeReply(reply) else {
             Issue.record("not an image reply"); return
         }
-        #expect(partial == "truncated file")
+        #expect(partial == "truncated file" && colourNote == "its colour profile is unreadable")
 
         let dir = TempFolder()
         let (_, cut) = try plasma(dir, cutAt: 0.6)

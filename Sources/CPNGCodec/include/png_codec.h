@@ -27,6 +27,10 @@ typedef enum {
 cascade_png_reader *cascade_png_open(const unsigned char *data, size_t size,
                                      int *status, char *message, size_t message_size);
 
+/* The ICC profile of an iCCP chunk, inflated by libpng, or 0 without one. The bytes live as
+   long as the reader. */
+size_t cascade_png_icc(const cascade_png_reader *reader, const unsigned char **profile);
+
 uint32_t cascade_png_width(const cascade_png_reader *reader);
 uint32_t cascade_png_height(const cascade_png_reader *reader);
 /* Nonzero when the file has an alpha channel or a tRNS chunk. */

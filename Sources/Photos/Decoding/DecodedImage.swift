@@ -10,6 +10,9 @@ public struct DecodedImage: Sendable {
     /// Why only part of the photo is there — "truncated file" — when the decoder showed what
     /// it could (the rest is the decoder's grey); nil for a whole photo.
     public var partial: String?
+    /// Why the photo's colours are shown as coded rather than converted to sRGB — "its colour
+    /// profile is unreadable" — for one log line; nil when converted or already sRGB.
+    public var colourNote: String?
 
     public init(width: Int, height: Int, stride: Int, pixels: [UInt8]) {
         precondition(width >= 0 && height >= 0 && stride >= width * 4 && pixels.count >= stride * height)

@@ -46,7 +46,29 @@ enum HEIFDecoder {
         }
         // A thumbnail's plan is the full image's: the area filter maps the one onto the other.
         return SourceImage(image: DecodedImage.fromRGBA(plane, width: w, height: h, stride: Int(stride)),
-                           sourceWidth: width, sourceHeight: height, plan: plan, mayHaveAlpha: alpha)
+                           sourceWidth: width, sourceHeight: height, plan: plan, mayHaveAlpha: alpha,
+                           colour: colour(of: chosen) ?? colour(of: primary))
+    }
+
+    /// The `colr` box of an image item: an ICC profile (iPhones' Display P3) or code points
+    /// (most AVIFs). libheif has already turned YCbCr into RGB by the code points' matrix.
+    private static func colour(of handle: OpaquePointer) -> EmbeddedColour? {
+        switch heif_image_handle_get_color_profile_type(handle) {
+        case heif_color_profile_type_prof, heif_color_profile_type_rICC:
+            let size = heif_image_handle_get_raw_color_profile_size(handle)
+            guard size > 0, size <= JPEGColour.maximumProfileBytes else { return nil }
+            var profile = [UInt8](repeating: 0, count: size)
+            guard heif_image_handle_get_raw_color_profile(handle, &profile).code == heif_error_Ok else { return nil }
+            return .icc(profile)
+        case heif_color_profile_type_nclx:
+            var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
+            guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else { return nil }
+            defer { heif_nclx_color_profile_free(nclx) }
+            return .cicp(primaries: Int(nclx.pointee.color_primaries.rawValue),
+                         transfer: Int(nclx.pointee.transfer_characteristics.rawValue))
+        default:
+            return nil
+        }
     }
 
     /// The smallest thumbnail item with at least the pixels the plan needs, in the primary

@@ -30,7 +30,7 @@ enum JPEGDecoder {
         return fitting.last
     }
 
-    static func decode(_ data: UnsafeRawBufferPointer, request: DecodeRequest) throws(DecodeError) -> SourceImage {
+    static func decode(_ data: UnsafeRawBufferPointer, colour: JPEGColour, request: DecodeRequest) throws(DecodeError) -> SourceImage {
         guard let handle = tjInitDecompress() else { throw .outOfMemory }
         defer { tjDestroy(handle) }
         let bytes = data.bindMemory(to: UInt8.self)
@@ -69,9 +69,16 @@ enum JPEGDecoder {
         // Not one row of blocks came from the file (it ends in or just after the first scan's
         // header; the bytes libjpeg then makes up fill a block or two): nothing to show.
         if partial != nil, !isCMYK, isFiller(pixels, width: dw, below: (16 * dh + height - 1) / height) { throw .truncated }
-        if isCMYK { convertInvertedCMYK(&pixels) }
+        var note: String?
+        if isCMYK {
+            // The inks through the photo's own profile where it has one (print files do), at the
+            // decoded size: the shrink averages colours, not inks.
+            note = colour.profile.flatMap { ColourTransform.cmykToBGRA(&pixels, profile: $0, adobe: colour.adobe) }
+            if colour.profile == nil || note != nil { convertCMYK(&pixels, inverted: colour.adobe) }
+        }
         return SourceImage(image: DecodedImage(width: dw, height: dh, stride: dw * 4, pixels: pixels),
-                           sourceWidth: width, sourceHeight: height, plan: plan, mayHaveAlpha: false, partial: partial)
+                           sourceWidth: width, sourceHeight: height, plan: plan, mayHaveAlpha: false, partial: partial,
+                           colour: isCMYK ? nil : colour.profile.map { .icc($0) }, colourNote: note)
     }
 
     /// A warning leaves a whole image behind. Most (extraneous bytes, an odd marker) are
@@ -110,13 +117,15 @@ enum JPEGDecoder {
         return .corrupt(.jpeg, detail: message)
     }
 
-    /// Adobe (Photoshop) CMYK JPEGs — nearly all of them — store inverted inks: 255 means
-    /// no ink. Without a colour profile the fair conversion is R = C·K/255 and so on.
-    private static func convertInvertedCMYK(_ pixels: inout [UInt8]) {
+    /// Adobe (Photoshop) CMYK JPEGs — nearly all of them — store inverted inks: 255 means no
+    /// ink; others store them as they are. Without a profile the fair conversion is
+    /// R = (1 − C)(1 − K) and so on, what browsers do with an untagged CMYK JPEG.
+    private static func convertCMYK(_ pixels: inout [UInt8], inverted: Bool) {
+        let flip: UInt32 = inverted ? 0 : 255
         pixels.withUnsafeMutableBufferPointer { buffer in
             let p = buffer.baseAddress!
             for i in Swift.stride(from: 0, to: buffer.count, by: 4) {
-                let c = UInt32(p[i]), m = UInt32(p[i + 1]), y = UInt32(p[i + 2]), k = UInt32(p[i + 3])
+                let c = UInt32(p[i]) ^ flip, m = UInt32(p[i + 1]) ^ flip, y = UInt32(p[i + 2]) ^ flip, k = UInt32(p[i + 3]) ^ flip
                 p[i] = UInt8((y * k + 127) / 255)      // blue
                 p[i + 1] = UInt8((m * k + 127) / 255)  // green
                 p[i + 2] = UInt8((c * k + 127) / 255)  // red

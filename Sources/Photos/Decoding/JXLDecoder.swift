@@ -1,8 +1,9 @@
 import CJXL
 
 /// JPEG XL through libjxl, in the decode workers only. Pixels come as stored (the orientation is
-/// the probe's, applied afterwards like any other), 8-bit RGBA in the image's own colour space
-/// (sRGB for nearly every photo); an animation shows its first frame. libjxl's downsampled
+/// the probe's, applied afterwards like any other), 8-bit RGBA; libjxl itself renders a lossy
+/// (XYB) image in sRGB, and a lossless one comes in its own colour space with the ICC profile
+/// libjxl describes it by. An animation shows its first frame. libjxl's downsampled
 /// progressive passes are not used yet: the full image is decoded, then area-filtered.
 enum JXLDecoder {
     static func decode(_ data: UnsafeRawBufferPointer, request: DecodeRequest) throws(DecodeError) -> SourceImage {
@@ -10,7 +11,7 @@ enum JXLDecoder {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { throw .truncated }
         guard let decoder = JxlDecoderCreate(nil) else { throw .outOfMemory }
         defer { JxlDecoderDestroy(decoder) }
-        let events = Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
+        let events = Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
         guard JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS,
               JxlDecoderSetKeepOrientation(decoder, JXL_TRUE) == JXL_DEC_SUCCESS,
               JxlDecoderSetInput(decoder, base, bytes.count) == JXL_DEC_SUCCESS else {
@@ -21,6 +22,7 @@ enum JXLDecoder {
         var info = JxlBasicInfo()
         var pixels: UnsafeMutablePointer<UInt8>?
         defer { pixels?.deallocate() }
+        var colour: EmbeddedColour?
         while true {
             switch JxlDecoderProcessInput(decoder) {
             case JXL_DEC_BASIC_INFO:
@@ -29,6 +31,8 @@ enum JXLDecoder {
                 }
                 let width = Int(info.xsize), height = Int(info.ysize)
                 guard width * height <= request.maxPixels else { throw .tooManyPixels(width: width, height: height) }
+            case JXL_DEC_COLOR_ENCODING:
+                colour = chooseSRGBOrProfile(decoder, canChoose: info.uses_original_profile == JXL_FALSE)
             case JXL_DEC_NEED_IMAGE_OUT_BUFFER:
                 var size = 0
                 guard pixels == nil, JxlDecoderImageOutBufferSize(decoder, &format, &size) == JXL_DEC_SUCCESS,
@@ -46,12 +50,31 @@ enum JXLDecoder {
                 let width = Int(info.xsize), height = Int(info.ysize)
                 let plan = request.plan(sourceWidth: width, sourceHeight: height)
                 return SourceImage(image: DecodedImage.fromRGBA(pixels, width: width, height: height, stride: width * 4),
-                                   sourceWidth: width, sourceHeight: height, plan: plan, mayHaveAlpha: info.alpha_bits > 0)
+                                   sourceWidth: width, sourceHeight: height, plan: plan, mayHaveAlpha: info.alpha_bits > 0, colour: colour)
             case JXL_DEC_NEED_MORE_INPUT:
                 throw .truncated
             default:
                 throw .corrupt(.jxl, detail: "bitstream error")
             }
         }
+    }
+
+    /// Asks libjxl for sRGB, which it can render from XYB (`canChoose`, a lossy image) itself;
+    /// then the profile of the pixels it will hand out: sRGB, or a lossless image's own space.
+    private static func chooseSRGBOrProfile(_ decoder: OpaquePointer, canChoose: Bool) -> EmbeddedColour? {
+        var sRGB = JxlColorEncoding()
+        sRGB.color_space = JXL_COLOR_SPACE_RGB
+        sRGB.white_point = JXL_WHITE_POINT_D65
+        sRGB.primaries = JXL_PRIMARIES_SRGB
+        sRGB.transfer_function = JXL_TRANSFER_FUNCTION_SRGB
+        sRGB.rendering_intent = JXL_RENDERING_INTENT_PERCEPTUAL
+        if canChoose { _ = JxlDecoderSetPreferredColorProfile(decoder, &sRGB) }
+        var size = 0
+        guard JxlDecoderGetICCProfileSize(decoder, nil, JXL_COLOR_PROFILE_TARGET_DATA, &size) == JXL_DEC_SUCCESS,
+              size > 0, size <= JPEGColour.maximumProfileBytes else { return nil }
+        var profile = [UInt8](repeating: 0, count: size)
+        guard JxlDecoderGetColorAsICCProfile(decoder, nil, JXL_COLOR_PROFILE_TARGET_DATA, &profile, size) == JXL_DEC_SUCCESS
+        else { return nil }
+        return .icc(profile)
     }
 }

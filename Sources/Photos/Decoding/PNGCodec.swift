@@ -10,6 +10,8 @@ enum PNGCodec {
         var hasAlpha: Bool
         /// Text chunks by keyword (tEXt, zTXt and iTXt alike); the first of a keyword wins.
         var text: [String: String]
+        /// The iCCP chunk's ICC profile.
+        var profile: [UInt8]?
     }
 
     static func decode(_ data: UnsafeRawBufferPointer, maxPixels: Int) throws(DecodeError) -> Decoded {
@@ -33,13 +35,16 @@ enum PNGCodec {
         guard readStatus == Int32(CASCADE_PNG_OK.rawValue) else {
             throw error(readStatus, String(cString: cascade_png_message(reader)))
         }
+        var icc: UnsafePointer<UInt8>?
+        let iccLength = cascade_png_icc(reader, &icc)
+        let profile = icc.map { Array(UnsafeBufferPointer(start: $0, count: iccLength)) }
         var text: [String: String] = [:]
         for i in 0..<cascade_png_text_count(reader) {
             let key = String(cString: cascade_png_text_key(reader, i))
             if text[key] == nil { text[key] = String(cString: cascade_png_text_value(reader, i)) }
         }
         return Decoded(image: DecodedImage(width: width, height: height, stride: width * 4, pixels: pixels),
-                       hasAlpha: cascade_png_has_alpha(reader) != 0, text: text)
+                       hasAlpha: cascade_png_has_alpha(reader) != 0, text: text, profile: profile)
     }
 
     /// An 8-bit RGBA PNG of `image` with `text` as uncompressed tEXt chunks, in the order

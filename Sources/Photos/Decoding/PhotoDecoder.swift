@@ -54,7 +54,7 @@ public enum PhotoDecoder {
         // withUnsafeBytes only rethrows untyped errors; carry the typed one out in a Result.
         let result: Result<SourceImage, DecodeError> = data.withUnsafeBytes { bytes in
             do throws(DecodeError) {
-                return .success(try decodeSource(bytes: bytes, format: format, request: request))
+                return .success(try decodeSource(bytes: bytes, data: data, format: format, request: request))
             } catch {
                 return .failure(error)
             }
@@ -62,16 +62,17 @@ public enum PhotoDecoder {
         return try result.get()
     }
 
-    private static func decodeSource(bytes: UnsafeRawBufferPointer, format: ImageFormat,
+    private static func decodeSource(bytes: UnsafeRawBufferPointer, data: [UInt8], format: ImageFormat,
                                      request: DecodeRequest) throws(DecodeError) -> SourceImage {
         switch format {
-        case .jpeg: return try JPEGDecoder.decode(bytes, request: request)
+        case .jpeg: return try JPEGDecoder.decode(bytes, colour: JPEGColour.read(data), request: request)
         case .webp: return try WebPDecoder.decode(bytes, request: request)
         case .png:
             let png = try PNGCodec.decode(bytes, maxPixels: request.maxPixels)
             let plan = request.plan(sourceWidth: png.image.width, sourceHeight: png.image.height)
             return SourceImage(image: png.image, sourceWidth: png.image.width,
-                               sourceHeight: png.image.height, plan: plan, mayHaveAlpha: png.hasAlpha)
+                               sourceHeight: png.image.height, plan: plan, mayHaveAlpha: png.hasAlpha,
+                               colour: png.profile.map { .icc($0) })
         case .gif, .bmp, .tiff: return try SDLImageDecoder.decode(bytes, format: format, request: request)
         case .heif, .avif: return try HEIFDecoder.decode(bytes, format: format, request: request)
         case .jxl: return try JXLDecoder.decode(bytes, request: request)
@@ -90,9 +91,12 @@ public enum PhotoDecoder {
         let width = min(image.width, max(1, Int((Double(plan.outputWidth) * shortfall).rounded())))
         let height = min(image.height, max(1, Int((Double(plan.outputHeight) * shortfall).rounded())))
         let alpha = source.mayHaveAlpha && AreaResampler.hasTranslucency(image)
-        let scaled = AreaResampler.resample(image, region: region, width: width, height: height, alpha: alpha)
+        var scaled = AreaResampler.resample(image, region: region, width: width, height: height, alpha: alpha)
+        // After the shrink: a tile's few pixels, not the decode's many, go through the profile.
+        let note = source.colour.flatMap { ColourTransform.toSRGB(&scaled, from: $0) }
         var oriented = orientation.apply(to: scaled)
         oriented.partial = source.partial
+        oriented.colourNote = note ?? source.colourNote
         return oriented
     }
 }
@@ -121,4 +125,8 @@ struct SourceImage {
     var mayHaveAlpha: Bool
     /// See `DecodedImage.partial`.
     var partial: String? = nil
+    /// The photo's colours, when it says they are not plain sRGB; converted after the shrink.
+    var colour: EmbeddedColour? = nil
+    /// See `DecodedImage.colourNote`: a decoder that converted (CMYK) and could not.
+    var colourNote: String? = nil
 }

@@ -48,6 +48,11 @@ public struct InProcessDecoder: PhotoDecoding {
     public init() {}
 
     public func decode(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> DecodedImage {
+        ColourNotes.said(try Self.decodeSilently(file, request), path: request.path)
+    }
+
+    /// The decode without its log line: a worker's notes travel to cascade, which says them.
+    static func decodeSilently(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> DecodedImage {
         try PhotoDecoder.decode(data: DecodeInput.read(file), format: request.format, orientation: request.orientation,
                                 storedSize: request.storedSize, box: request.box, mode: request.mode,
                                 maxPixels: request.maxPixels)

@@ -15,7 +15,9 @@ enum WebPDecoder {
         let plan = request.plan(sourceWidth: width, sourceHeight: height)
 
         if features.has_animation != 0 {
-            return try firstFrame(base, bytes.count, width: width, height: height, plan: plan, request: request)
+            var first = try firstFrame(base, bytes.count, width: width, height: height, plan: plan, request: request)
+            first.colour = profile(base, bytes.count).map { .icc($0) }
+            return first
         }
 
         // Decode at the plan's full-image size; the area filter then only crops. A detail
@@ -54,7 +56,20 @@ enum WebPDecoder {
         guard decodeStatus == VP8_STATUS_OK else { throw error(decodeStatus, stage: "data") }
         return SourceImage(image: DecodedImage(width: dw, height: dh, stride: dw * 4, pixels: pixels),
                            sourceWidth: width, sourceHeight: height, plan: plan,
-                           mayHaveAlpha: features.has_alpha != 0)
+                           mayHaveAlpha: features.has_alpha != 0, colour: profile(base, bytes.count).map { .icc($0) })
+    }
+
+    /// The ICCP chunk's profile, which an extended (VP8X) WebP may carry.
+    private static func profile(_ base: UnsafePointer<UInt8>, _ count: Int) -> [UInt8]? {
+        // Only VP8X files have chunks besides the bitstream; the demuxer is not worth a simple one.
+        guard count > 20, base[12] == UInt8(ascii: "V"), base[15] == UInt8(ascii: "X"), base[20] & 0x20 != 0 else { return nil }
+        var data = WebPData(bytes: base, size: count)
+        guard let demux = WebPDemux(&data) else { return nil }
+        defer { WebPDemuxDelete(demux) }
+        var chunk = WebPChunkIterator()
+        guard WebPDemuxGetChunk(demux, "ICCP", 1, &chunk) != 0 else { return nil }
+        defer { WebPDemuxReleaseChunkIterator(&chunk) }
+        return Array(UnsafeBufferPointer(start: chunk.chunk.bytes, count: chunk.chunk.size))
     }
 
     private static func firstFrame(_ base: UnsafePointer<UInt8>, _ count: Int, width: Int, height: Int,

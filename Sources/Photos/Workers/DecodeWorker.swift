@@ -105,14 +105,14 @@ public enum DecodeWorker {
         do throws(DecodeError) {
             let file: SafeFile
             do { file = try SafeFile(adopting: descriptor) } catch { throw DecodeError(error) }
-            image = try InProcessDecoder().decode(file, request)
+            image = try InProcessDecoder.decodeSilently(file, request)
         } catch {
             return (WorkerMessages.encode(.failure(error)), nil)
         }
         do {
             let fd = try SharedPixels.share(image)
             return (WorkerMessages.encode(.image(width: image.width, height: image.height, stride: image.stride,
-                                                             partial: image.partial)), fd)
+                                                             partial: image.partial, colourNote: image.colourNote)), fd)
         } catch {
             // Almost always the address-space limit: the memfd is counted when mapped.
             return (WorkerMessages.encode(.failure(.outOfMemory)), nil)

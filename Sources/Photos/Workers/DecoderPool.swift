@@ -91,7 +91,7 @@ public final class DecoderPool: PhotoDecoding {
             switch exchange(with: worker, message: message, file: file.fileDescriptor, request: request) {
             case .answered(let result):
                 giveBack(worker)
-                return try result.get()
+                return ColourNotes.said(try result.get(), path: request.path)
             case .deadBeforeRequest:
                 retire(worker, kill: true)
                 try diedBeforeThePhoto("workers keep dying before they get a photo")
@@ -275,13 +275,14 @@ public final class DecoderPool: PhotoDecoding {
         switch reply {
         case .failure(let error):
             return .answered(.failure(error))
-        case .image(let width, let height, let stride, let partial):
+        case .image(let width, let height, let stride, let partial, let colourNote):
             guard let descriptor, Self.plausible(width: width, height: height, stride: stride, for: request) else {
                 return .broken(reason: "decoder sent a malformed reply", kill: true)
             }
             do {
                 var image = try SharedPixels.take(descriptor, width: width, height: height, stride: stride)
                 image.partial = partial
+                image.colourNote = colourNote
                 return .answered(.success(image))
             } catch {
                 return .broken(reason: "decoder sent unreadable pixels (\(error))", kill: true)

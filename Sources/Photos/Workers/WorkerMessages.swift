@@ -7,7 +7,7 @@ import Waterfall
 
 enum WorkerMessages {
     static let requestMagic: UInt32 = 0x3144_5743  // "CWD1"
-    static let replyMagic: UInt32 = 0x3252_5743    // "CWR2": images say whether they are partial
+    static let replyMagic: UInt32 = 0x3352_5743    // "CWR3": images say whether they are partial, and why their colours are unconverted
     /// The worker's first message, once its limits are set: proof that the program started is
     /// a decode worker of this protocol before any file is entrusted to it.
     static let hello: [UInt8] = Array("CWH1".utf8)
@@ -19,9 +19,9 @@ enum WorkerMessages {
     struct Malformed: Error {}
 
     enum Reply {
-        /// Pixels of this geometry are in the memfd sent with the reply; `partial` as in
-        /// `DecodedImage`.
-        case image(width: Int, height: Int, stride: Int, partial: String?)
+        /// Pixels of this geometry are in the memfd sent with the reply; `partial` and
+        /// `colourNote` as in `DecodedImage`.
+        case image(width: Int, height: Int, stride: Int, partial: String?, colourNote: String? = nil)
         case failure(DecodeError)
     }
 
@@ -61,11 +61,13 @@ enum WorkerMessages {
         var out = Writer()
         out.u32(replyMagic)
         switch reply {
-        case .image(let width, let height, let stride, let partial):
+        case .image(let width, let height, let stride, let partial, let colourNote):
             out.u8(0)
             out.u64(width); out.u64(height); out.u64(stride)
-            out.u8(partial == nil ? 0 : 1)
-            if let partial { out.text(partial) }
+            for text in [partial, colourNote] {
+                out.u8(text == nil ? 0 : 1)
+                if let text { out.text(text) }
+            }
         case .failure(let error):
             out.u8(1)
             encode(error, into: &out)
@@ -80,18 +82,21 @@ enum WorkerMessages {
         switch try input.u8() {
         case 0:
             let width = try input.size(), height = try input.size(), stride = try input.size()
-            let partial: String?
-            switch try input.u8() {
-            case 0: partial = nil
-            case 1: partial = try input.text()
-            default: throw Malformed()
-            }
-            reply = .image(width: width, height: height, stride: stride, partial: partial)
+            let partial = try optionalText(&input), colourNote = try optionalText(&input)
+            reply = .image(width: width, height: height, stride: stride, partial: partial, colourNote: colourNote)
         case 1: reply = .failure(try decodeError(&input))
         default: throw Malformed()
         }
         guard input.atEnd else { throw Malformed() }
         return reply
+    }
+
+    private static func optionalText(_ input: inout Reader) throws(Malformed) -> String? {
+        switch try input.u8() {
+        case 0: return nil
+        case 1: return try input.text()
+        default: throw Malformed()
+        }
     }
 
     // MARK: Errors
