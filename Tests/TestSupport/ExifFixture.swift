@@ -1,7 +1,8 @@
 import Foundation
 
-/// An EXIF block written byte by byte as a camera writes it — IFD0 (make, model) pointing to an
-/// EXIF IFD (date, exposure, lens) and a GPS IFD — independent of libexif, which reads it back.
+/// An EXIF block written byte by byte as a camera writes it — IFD0 (make, model, orientation)
+/// pointing to an EXIF IFD (date, exposure, lens) and a GPS IFD, then IFD1 with the small JPEG
+/// thumbnail — independent of libexif, which reads it back.
 struct ExifFixture {
     enum Value {
         case ascii(String)
@@ -22,6 +23,10 @@ struct ExifFixture {
     /// 48° 51′ 29.88″ N, 2° 17′ 40.2″ E (the Eiffel tower).
     var gps: (latitude: [(UInt32, UInt32)], north: Bool, longitude: [(UInt32, UInt32)], east: Bool)? =
         ([(48, 1), (51, 1), (2988, 100)], true, [(2, 1), (17, 1), (402, 10)], true)
+    /// The EXIF orientation (1…8), if the camera wrote one.
+    var orientation: Int?
+    /// A JPEG for IFD1, the thumbnail cameras store (about 160×120).
+    var thumbnail: [UInt8]?
 
     /// "Exif\0\0" and a little-endian TIFF structure: the payload of a JPEG APP1 segment.
     var block: [UInt8] {
@@ -39,15 +44,23 @@ struct ExifFixture {
         func ifd0(exifAt: Int, gpsAt: Int) -> [(Int, Value)] {
             var entries: [(Int, Value)] = [(0x010F, .ascii(make)), (0x0110, .ascii(model)), (0x8769, .pointer(exifAt))]
             if gps != nil { entries.append((0x8825, .pointer(gpsAt))) }
+            if let orientation { entries.append((0x0112, .short(orientation))) }
             return entries
         }
         let first = Self.ifd(ifd0(exifAt: 0, gpsAt: 0), at: 8)
         let exifAt = 8 + first.count
         let exif = Self.ifd(exifEntries, at: exifAt)
         let gpsAt = exifAt + exif.count
+        let gpsIFD = gps != nil ? Self.ifd(gpsEntries, at: gpsAt) : []
+        let ifd1At = gpsAt + gpsIFD.count
         var tiff: [UInt8] = Array("II".utf8) + [42, 0, 8, 0, 0, 0]
-        tiff += Self.ifd(ifd0(exifAt: exifAt, gpsAt: gpsAt), at: 8) + exif
-        if gps != nil { tiff += Self.ifd(gpsEntries, at: gpsAt) }
+        tiff += Self.ifd(ifd0(exifAt: exifAt, gpsAt: gpsAt), at: 8, next: thumbnail != nil ? ifd1At : 0) + exif + gpsIFD
+        if let thumbnail {
+            // Compression 6 (JPEG), where the thumbnail starts and how long it is.
+            let size = Self.ifd([(0x0103, .short(6)), (0x0201, .pointer(0)), (0x0202, .pointer(thumbnail.count))], at: ifd1At).count
+            tiff += Self.ifd([(0x0103, .short(6)), (0x0201, .pointer(ifd1At + size)), (0x0202, .pointer(thumbnail.count))], at: ifd1At)
+            tiff += thumbnail
+        }
         return Array("Exif".utf8) + [0, 0] + tiff
     }
 
@@ -58,8 +71,9 @@ struct ExifFixture {
         return Array(jpeg.prefix(2)) + [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload + jpeg.dropFirst(2)
     }
 
-    /// One IFD starting at `offset` of the TIFF structure, its long values right after it.
-    private static func ifd(_ entries: [(Int, Value)], at offset: Int) -> [UInt8] {
+    /// One IFD starting at `offset` of the TIFF structure, its long values right after it, then
+    /// (`next`) where the IFD after it starts.
+    private static func ifd(_ entries: [(Int, Value)], at offset: Int, next: Int = 0) -> [UInt8] {
         var head: [UInt8] = le16(entries.count)
         var data: [UInt8] = []
         let dataStart = offset + 2 + entries.count * 12 + 4
@@ -88,7 +102,7 @@ struct ExifFixture {
                 if data.count % 2 == 1 { data.append(0) }
             }
         }
-        return head + le32(0) + data
+        return head + le32(next) + data
     }
 
     private static func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }

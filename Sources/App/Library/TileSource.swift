@@ -37,6 +37,18 @@ public struct TileSource: Sendable {
         }
     }
 
+    /// A tile's first pass (`TileImageLoader.preview`) made ready like its photo, or a failure
+    /// whose reason nobody is told: the photo's own decode follows either way.
+    public func preview(for entry: PhotoEntry, box pixels: PixelSize, onto matte: Matte,
+                        enlarging: Bool) -> Result<DecodedImage, TileFailure> {
+        guard let info = entry.info, pixels.width > 0, pixels.height > 0,
+              var image = try? loader.preview(path: entry.path, format: info.format, orientation: info.orientation,
+                                              storedSize: info.storedSize, tile: pixels)
+        else { return .failure(TileFailure(reason: "no preview")) }
+        image.flatten(onto: matte)
+        return .success(enlarging ? image.enlarged(toFill: pixels) : image)
+    }
+
     /// The whole photo of `entry` fitted inside `box` (the detail view), straight from the file:
     /// thumbnails are too small for a screen.
     public func photo(for entry: PhotoEntry, fitting box: PixelSize) -> Result<DecodedImage, TileFailure> {

@@ -30,7 +30,7 @@ struct ResultRouter {
                 if case .success(let image) = finished.result { taken.bytes += image.pixels.count }
                 switch finished.key {
                 case .detail: detail?.accept(finished, now: now)
-                case .tile: wall.accept(finished, now: now)
+                case .tile, .preview: wall.accept(finished, now: now)
                 case .slide: slideshow?.accept(finished)
                 }
             }

@@ -1,6 +1,7 @@
 // The moments a start is measured by, each noticed once after a frame is on screen: the first
-// frame with tiles, the scan announced once its wall is visible, and the first full screen —
-// every visible tile showing its photo.
+// frame with tiles, the scan announced once its wall is visible, every visible tile showing a
+// picture (a first pass from the file counts), and the first full screen — every visible tile
+// showing its photo.
 
 import Logging
 
@@ -12,6 +13,7 @@ struct StartupMilestones {
     /// The scan is in with this many photos; announced after the next frame shows them.
     var pendingScanAnnouncement: Int?
     private(set) var firstFullScreen: Double?
+    private var pictured = false
 
     /// After a frame; returns the count to announce as `scanned`, if it is due.
     mutating func presented(wall: WallScreen, detailOpen: Bool, log: Logger) -> Int? {
@@ -24,6 +26,10 @@ struct StartupMilestones {
         if announce != nil {
             pendingScanAnnouncement = nil
             scannedAnnounced = true
+        }
+        if !pictured, tilesShown || scannedAnnounced, wall.isScreenPictured {
+            pictured = true
+            log.info("every tile on screen has a picture \(ProcessClock.msSinceStart) ms after start")
         }
         // From the index's wall too: its tiles are the photos the scan will confirm.
         if firstFullScreen == nil, tilesShown || scannedAnnounced, wall.isScreenSettled {

@@ -13,6 +13,9 @@ final class TileCell: WaterfallCell {
         /// Back in the pool, or just dequeued.
         case idle
         case loading
+        /// Showing the file's own small picture since `since` (fading in from there) while
+        /// the photo decodes; the photo then takes its place without a second fade.
+        case previewed(since: Double)
         /// Pixels are in the texture since `since` (seconds, frame-loop clock) — the fade-in
         /// runs from there. A tile that got its pixels while off screen shows at once.
         case shown(since: Double)
@@ -49,6 +52,22 @@ final class TileCell: WaterfallCell {
     var isSettled: Bool {
         switch state {
         case .shown, .failed: true
+        case .idle, .loading, .previewed: false
+        }
+    }
+
+    /// Waiting for its photo's decode (with or without a first pass on show).
+    var isWaiting: Bool {
+        switch state {
+        case .loading, .previewed: true
+        case .idle, .shown, .failed: false
+        }
+    }
+
+    /// Something other than the placeholder is on show: a picture or the error.
+    var hasPicture: Bool {
+        switch state {
+        case .previewed, .shown, .failed: true
         case .idle, .loading: false
         }
     }

@@ -183,15 +183,26 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
             cell.state = .loading
             let source = self.source
             let matte = Matte(drawer.theme.placeholder), enlarging = drawer.renderer.isSoftware
-            decodes.submit(key: .tile(cell.serial), generation: cell.generation, priority: distanceToViewport(index)) {
+            let distance = distanceToViewport(index)
+            decodes.submit(key: .tile(cell.serial), generation: cell.generation, priority: distance) {
                 () throws(TileFailure) in try source.pixels(for: entry, box: box, onto: matte, enlarging: enlarging).get()
+            }
+            // A tile in view gets the file's own small picture first, ahead of every photo: the
+            // screen fills with images in the first frames instead of one photo at a time.
+            if distance == 0 {
+                decodes.submit(key: .preview(cell.serial), generation: cell.generation, priority: Self.previewPriority) {
+                    () throws(TileFailure) in try source.preview(for: entry, box: box, onto: matte, enlarging: enlarging).get()
+                }
             }
         }
         return cell
     }
 
     func waterfallView(_ view: WaterfallView<TileCell>, didEndDisplaying cell: TileCell, at index: Int) {
-        if cell.state == .loading { decodes.cancel(key: .tile(cell.serial)) }
+        if cell.isWaiting {
+            decodes.cancel(key: .tile(cell.serial))
+            decodes.cancel(key: .preview(cell.serial))
+        }
         cell.state = .idle
     }
 
@@ -255,7 +266,7 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
             prioritisedOffset = offset
             var changes: [(key: DecodeKey, priority: Double)] = []
             view.forEachLiveCell { index, cell in
-                if cell.state == .loading { changes.append((.tile(cell.serial), distanceToViewport(index))) }
+                if cell.isWaiting { changes.append((.tile(cell.serial), distanceToViewport(index))) }
             }
             if !changes.isEmpty { decodes.reprioritize(changes) }
         }
@@ -263,7 +274,11 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
 
     /// Takes one finished decode. Dropped unless its cell still waits for exactly it.
     func accept(_ finished: Decodes.Finished, now: Double) {
-        guard case .tile(let serial) = finished.key, let cell = cells[serial], cell.generation == finished.generation, cell.state == .loading else {
+        if case .preview(let serial) = finished.key {
+            acceptPreview(finished, cell: cells[serial], now: now)
+            return
+        }
+        guard case .tile(let serial) = finished.key, let cell = cells[serial], cell.generation == finished.generation, cell.isWaiting else {
             lateResultsDropped += 1
             return
         }
@@ -273,14 +288,37 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
                 try cell.fill(with: image, renderer: drawer.renderer)
                 uploads += 1
                 // Only a photo arriving in view fades in; one preloaded off screen is simply there.
+                // Over its preview it goes on with the preview's fade: sharper, not flashing.
                 let onScreen = view.drawList.contains { $0.cell === cell }
-                cell.state = .shown(since: onScreen ? now : -.infinity)
+                if case .previewed(let since) = cell.state {
+                    decodes.cancel(key: .preview(serial))
+                    cell.state = .shown(since: since)
+                } else {
+                    cell.state = .shown(since: onScreen ? now : -.infinity)
+                }
                 if let reason = image.partial { notePartial(cell, reason: reason) }
             } catch {
                 fail(cell, reason: "cannot upload: \(error)")
             }
         case .failure(let failure):
             fail(cell, reason: failure.reason)
+        }
+    }
+
+    /// Ahead of every photo in the queue.
+    static let previewPriority = -1.0
+
+    /// A first pass, shown while its cell still waits for exactly that photo; a file without one
+    /// says nothing.
+    private func acceptPreview(_ finished: Decodes.Finished, cell: TileCell?, now: Double) {
+        guard let cell, cell.generation == finished.generation, cell.state == .loading,
+              case .success(let image) = finished.result else { return }
+        do {
+            try cell.fill(with: image, renderer: drawer.renderer)
+            uploads += 1
+            cell.state = .previewed(since: now)
+        } catch {
+            log.debug("cannot upload a preview: \(error)")
         }
     }
 
@@ -320,7 +358,7 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
             switch item.cell.state {
             case .idle, .loading:
                 content = .placeholder
-            case .shown(let since):
+            case .shown(let since), .previewed(let since):
                 let opacity = (now - since) / Self.fadeDuration
                 if opacity < 1 { fading = true }
                 content = item.cell.texture.map { .photo($0, opacity: opacity) } ?? .placeholder
@@ -363,6 +401,11 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
     /// True when every tile on screen shows its photo or its error.
     var isScreenSettled: Bool {
         view.drawList.allSatisfy { $0.cell.isSettled }
+    }
+
+    /// True when every tile on screen shows a picture (a first pass counts) or its error.
+    var isScreenPictured: Bool {
+        view.drawList.allSatisfy { $0.cell.hasPicture }
     }
 
     var needsFrame: Bool { view.isAnimating || fading }

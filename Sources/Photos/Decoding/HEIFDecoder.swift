@@ -25,9 +25,11 @@ enum HEIFDecoder {
         var chosen = primary
         var thumbnail: OpaquePointer?
         defer { if let thumbnail { heif_image_handle_release(thumbnail) } }
-        if let small = smallestThumbnail(of: primary, atLeast: plan) {
+        if let small = smallestThumbnail(of: primary, atLeast: request.preview ? nil : plan) {
             thumbnail = small
             chosen = small
+        } else if request.preview {
+            throw PhotoDecoder.noPreview
         } else if width * height > request.maxPixels {
             throw .tooManyPixels(width: width, height: height)
         }
@@ -71,9 +73,9 @@ enum HEIFDecoder {
         }
     }
 
-    /// The smallest thumbnail item with at least the pixels the plan needs, in the primary
-    /// image's shape; nil when there is none.
-    private static func smallestThumbnail(of primary: OpaquePointer, atLeast plan: DecodePlan) -> OpaquePointer? {
+    /// The smallest thumbnail item with at least the pixels the plan needs (any, without a
+    /// plan), in the primary image's shape; nil when there is none.
+    private static func smallestThumbnail(of primary: OpaquePointer, atLeast plan: DecodePlan?) -> OpaquePointer? {
         let count = Int(heif_image_handle_get_number_of_thumbnails(primary))
         guard count > 0, count <= 16 else { return nil }
         var ids = [heif_item_id](repeating: 0, count: count)
@@ -85,7 +87,7 @@ enum HEIFDecoder {
             guard heif_image_handle_get_thumbnail(primary, id, &handle).code == heif_error_Ok, let handle else { continue }
             let w = Int(heif_image_handle_get_ispe_width(handle)), h = Int(heif_image_handle_get_ispe_height(handle))
             // Enough pixels, and the same shape within a pixel (a cropped thumbnail would shift the photo).
-            let enough = w >= plan.minimumDecodeWidth && h >= plan.minimumDecodeHeight
+            let enough = plan.map { w >= $0.minimumDecodeWidth && h >= $0.minimumDecodeHeight } ?? true
             let sameShape = w > 0 && h > 0 && abs(w * fullHeight - h * fullWidth) <= max(fullWidth, fullHeight)
             if enough, sameShape, best.map({ w * h < $0.pixels }) ?? true {
                 if let old = best { heif_image_handle_release(old.handle) }

@@ -108,6 +108,8 @@ struct DecodeRequest {
     var mode: DecodeMode
     var maxPixels: Int
     var storedSize: PixelSize?
+    /// The file's own small picture rather than the photo (HEIF's thumbnail item of any size).
+    var preview = false
 
     func plan(sourceWidth: Int, sourceHeight: Int) -> DecodePlan {
         DecodePlan(sourceWidth: sourceWidth, sourceHeight: sourceHeight, orientation: orientation,

@@ -13,12 +13,15 @@ public struct PhotoDecodeRequest: Sendable {
     public var box: PixelSize
     public var mode: DecodeMode
     public var maxPixels: Int
+    /// The file's own small picture instead of the photo (`PhotoDecoder.preview`).
+    public var preview: Bool
 
     public init(path: PhotoPath, format: ImageFormat, orientation: Orientation = .up,
                 storedSize: PixelSize? = nil, box: PixelSize,
-                mode: DecodeMode, maxPixels: Int = PhotoDecoder.defaultMaxPixels) {
+                mode: DecodeMode, maxPixels: Int = PhotoDecoder.defaultMaxPixels, preview: Bool = false) {
         self.path = path; self.format = format; self.orientation = orientation
         self.storedSize = storedSize; self.box = box; self.mode = mode; self.maxPixels = maxPixels
+        self.preview = preview
     }
 }
 
@@ -53,7 +56,8 @@ public struct InProcessDecoder: PhotoDecoding {
 
     /// The decode without its log line: a worker's notes travel to cascade, which says them.
     static func decodeSilently(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> DecodedImage {
-        try PhotoDecoder.decode(data: DecodeInput.read(file), format: request.format, orientation: request.orientation,
+        if request.preview { return try PhotoDecoder.preview(file, request) }
+        return try PhotoDecoder.decode(data: DecodeInput.read(file), format: request.format, orientation: request.orientation,
                                 storedSize: request.storedSize, box: request.box, mode: request.mode,
                                 maxPixels: request.maxPixels)
     }

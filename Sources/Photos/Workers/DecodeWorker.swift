@@ -29,8 +29,9 @@ public enum DecodeWorker {
     /// value of `CASCADE_DECODER_CRASH_ON` makes the worker abort(), one containing
     /// `CASCADE_DECODER_HANG_ON` makes it sleep forever. They stand in for a poisoned file that
     /// crashes or hangs a C decoder; nothing sets them outside tests. `CASCADE_DECODER_HOLD_WHILE`
-    /// names a file: every decode waits while it exists, so a test can kill workers from
-    /// outside with photos certainly in flight, then let their retries through.
+    /// names a file: every decode but a first-pass preview waits while it exists, so a test can
+    /// kill workers from outside with photos certainly in flight, then let their retries
+    /// through, or see the previews alone.
     static let crashHook = "CASCADE_DECODER_CRASH_ON"
     static let hangHook = "CASCADE_DECODER_HANG_ON"
     static let holdHook = "CASCADE_DECODER_HOLD_WHILE"
@@ -99,7 +100,7 @@ public enum DecodeWorker {
         }
         if let crash = hooks.crashOn, request.path.bytes.contains(crash) { abort() }
         if let hang = hooks.hangOn, request.path.bytes.contains(hang) { while true { sleep(1000) } }
-        if let hold = hooks.holdWhile { while access(hold, F_OK) == 0 { usleep(10_000) } }
+        if let hold = hooks.holdWhile, !request.preview { while access(hold, F_OK) == 0 { usleep(10_000) } }
 
         let image: DecodedImage
         do throws(DecodeError) {

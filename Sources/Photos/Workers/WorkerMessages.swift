@@ -6,7 +6,7 @@ import Waterfall
 // The parent reads replies as hostile: every field is bounds-checked.
 
 enum WorkerMessages {
-    static let requestMagic: UInt32 = 0x3144_5743  // "CWD1"
+    static let requestMagic: UInt32 = 0x3244_5743  // "CWD2": a request may ask for the preview
     static let replyMagic: UInt32 = 0x3352_5743    // "CWR3": images say whether they are partial, and why their colours are unconverted
     /// The worker's first message, once its limits are set: proof that the program started is
     /// a decode worker of this protocol before any file is entrusted to it.
@@ -31,7 +31,7 @@ enum WorkerMessages {
         out.u8(UInt8(ImageFormat.allCases.firstIndex(of: request.format)!))
         out.u8(UInt8(request.orientation.rawValue))
         out.u8(request.mode == .fill ? 0 : 1)
-        out.u8(request.storedSize == nil ? 0 : 1)
+        out.u8((request.storedSize == nil ? 0 : 1) | (request.preview ? 2 : 0))
         out.u64(request.box.width); out.u64(request.box.height)
         out.u64(request.storedSize?.width ?? 0); out.u64(request.storedSize?.height ?? 0)
         out.u64(request.maxPixels)
@@ -46,7 +46,9 @@ enum WorkerMessages {
         guard formatIndex < ImageFormat.allCases.count,
               let orientation = Orientation(rawValue: Int(try input.u8())) else { throw Malformed() }
         let mode: DecodeMode = try input.u8() == 0 ? .fill : .fit
-        let hasStored = try input.u8() != 0
+        let flags = try input.u8()
+        guard flags < 4 else { throw Malformed() }
+        let hasStored = flags & 1 != 0
         let box = PixelSize(width: try input.size(), height: try input.size())
         let stored = PixelSize(width: try input.size(), height: try input.size())
         let maxPixels = try input.u64()
@@ -54,7 +56,7 @@ enum WorkerMessages {
         guard input.atEnd, maxPixels <= Int.max / 8 else { throw Malformed() }
         return PhotoDecodeRequest(path: PhotoPath(bytes: path), format: ImageFormat.allCases[Int(formatIndex)],
                                   orientation: orientation, storedSize: hasStored ? stored : nil, box: box,
-                                  mode: mode, maxPixels: Int(maxPixels))
+                                  mode: mode, maxPixels: Int(maxPixels), preview: flags & 2 != 0)
     }
 
     static func encode(_ reply: Reply) -> [UInt8] {
