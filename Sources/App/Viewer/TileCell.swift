@@ -33,6 +33,9 @@ final class TileCell: WaterfallCell {
     private let sizeClass: TextureSizeClass
     var generation: UInt64 = 0
     var state = State.idle
+    /// When the cell was given its current photo (frame-loop clock): a picture that comes
+    /// within `WallScreen.instantArrival` of it is simply there, without a fade.
+    var requestedAt = -Double.infinity
 
     init(serial: Int, sizeClass: TextureSizeClass) {
         self.serial = serial

@@ -42,6 +42,11 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
     var uploadBytesPerFrame = 12 << 20
     /// Fade-in of a photo arriving on screen, seconds.
     static let fadeDuration = 0.18
+    /// A picture ready this soon after its tile came into view (a warm cache, a first pass)
+    /// reads as instant; fading it in would only delay the settled screen.
+    static let instantArrival = 0.1
+    /// The frame-loop time of the layout pass in progress, for the cells it hands out.
+    private var layoutTime = -Double.infinity
     /// The longest side a tile texture is decoded at; bigger tiles (one column on a 4K
     /// screen) are scaled up a little rather than exceed what every GPU can allocate.
     static let maximumTextureSide = 4096
@@ -176,6 +181,7 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
         }
         nextGeneration += 1
         cell.generation = nextGeneration
+        cell.requestedAt = layoutTime
         let entry = entries[index]
         if let reason = failures[entry.path] {
             cell.state = .failed(reason)
@@ -183,13 +189,13 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
             cell.state = .loading
             let source = self.source
             let matte = Matte(drawer.theme.placeholder), enlarging = drawer.renderer.isSoftware
-            let distance = distanceToViewport(index)
-            decodes.submit(key: .tile(cell.serial), generation: cell.generation, priority: distance) {
+            let priority = decodePriority(index)
+            decodes.submit(key: .tile(cell.serial), generation: cell.generation, priority: priority) {
                 () throws(TileFailure) in try source.pixels(for: entry, box: box, onto: matte, enlarging: enlarging).get()
             }
             // A tile in view gets the file's own small picture first, ahead of every photo: the
             // screen fills with images in the first frames instead of one photo at a time.
-            if distance == 0 {
+            if priority < 0 {
                 decodes.submit(key: .preview(cell.serial), generation: cell.generation, priority: Self.previewPriority) {
                     () throws(TileFailure) in try source.preview(for: entry, box: box, onto: matte, enlarging: enlarging).get()
                 }
@@ -245,13 +251,16 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
         return Int(min((length - 1e-6).rounded(.up), Double(1 << 20)))
     }
 
-    /// Decode priority: 0 on screen, else how far off screen (logical pixels).
-    private func distanceToViewport(_ index: Int) -> Double {
+    /// Decode order, lowest first: previews (-2), then the tiles in view, the photos with fewer
+    /// pixels first (-1 … -0.1: the screen fills before one slow panorama finishes), then the
+    /// rest by how far off screen they are (logical pixels).
+    private func decodePriority(_ index: Int) -> Double {
         let frame = view.layout.frame(at: index)
         let viewport = view.viewportRect
         if frame.maxY < viewport.minY { return viewport.minY - frame.maxY }
         if frame.minY > viewport.maxY { return frame.minY - viewport.maxY }
-        return 0
+        let pixels = entries[index].info.map { Double($0.pixelWidth) * Double($0.pixelHeight) } ?? 0
+        return -1 + min(0.9, pixels / 200e6)
     }
 
     // MARK: The frame
@@ -260,13 +269,14 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
     /// pending decodes when the wall moved.
     func layout(now: Double) {
         view.advance(to: now)
+        layoutTime = now
         view.layoutCells()
         let offset = view.contentOffset
         if offset != prioritisedOffset {
             prioritisedOffset = offset
             var changes: [(key: DecodeKey, priority: Double)] = []
             view.forEachLiveCell { index, cell in
-                if cell.isWaiting { changes.append((.tile(cell.serial), distanceToViewport(index))) }
+                if cell.isWaiting { changes.append((.tile(cell.serial), decodePriority(index))) }
             }
             if !changes.isEmpty { decodes.reprioritize(changes) }
         }
@@ -289,12 +299,11 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
                 uploads += 1
                 // Only a photo arriving in view fades in; one preloaded off screen is simply there.
                 // Over its preview it goes on with the preview's fade: sharper, not flashing.
-                let onScreen = view.drawList.contains { $0.cell === cell }
                 if case .previewed(let since) = cell.state {
                     decodes.cancel(key: .preview(serial))
                     cell.state = .shown(since: since)
                 } else {
-                    cell.state = .shown(since: onScreen ? now : -.infinity)
+                    cell.state = .shown(since: fadeStart(of: cell, now: now))
                 }
                 if let reason = image.partial { notePartial(cell, reason: reason) }
             } catch {
@@ -305,8 +314,15 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
         }
     }
 
+    /// Where a picture arriving now starts its fade: now for one coming into view late, the
+    /// distant past (shown at once) for one preloaded off screen or ready within `instantArrival`.
+    private func fadeStart(of cell: TileCell, now: Double) -> Double {
+        let onScreen = view.drawList.contains { $0.cell === cell }
+        return onScreen && now - cell.requestedAt > Self.instantArrival ? now : -.infinity
+    }
+
     /// Ahead of every photo in the queue.
-    static let previewPriority = -1.0
+    static let previewPriority = -2.0
 
     /// A first pass, shown while its cell still waits for exactly that photo; a file without one
     /// says nothing.
@@ -316,7 +332,7 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
         do {
             try cell.fill(with: image, renderer: drawer.renderer)
             uploads += 1
-            cell.state = .previewed(since: now)
+            cell.state = .previewed(since: fadeStart(of: cell, now: now))
         } catch {
             log.debug("cannot upload a preview: \(error)")
         }
