@@ -31,6 +31,8 @@ let package = Package(
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CJXL", pkgConfig: "libjxl", providers: [.apt(["libjxl-dev"])]),
         .systemLibrary(name: "CLcms", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        // giflib ships no pkg-config file; the module map links -lgif.
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // The photo index (library.sqlite3 in the user's cache): headers kept between starts.
@@ -55,7 +57,7 @@ let package = Package(
         .target(name: "Spawn"),
 
         .target(name: "Photos", dependencies: [
-            "Waterfall", "Spawn", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CJXL", "CLcms", "CPNG", "CPNGCodec", "CCrypto", "CSDL2", "CSQLite",
+            "Waterfall", "Spawn", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CJXL", "CLcms", "CGif", "CPNG", "CPNGCodec", "CCrypto", "CSDL2", "CSQLite",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Screen", dependencies: [

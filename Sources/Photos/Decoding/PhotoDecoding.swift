@@ -15,13 +15,16 @@ public struct PhotoDecodeRequest: Sendable {
     public var maxPixels: Int
     /// The file's own small picture instead of the photo (`PhotoDecoder.preview`).
     public var preview: Bool
+    /// Frames of an animation instead of the photo (`decodeAnimation`), fitted to `box`.
+    public var animation: AnimationWindow?
 
     public init(path: PhotoPath, format: ImageFormat, orientation: Orientation = .up,
                 storedSize: PixelSize? = nil, box: PixelSize,
-                mode: DecodeMode, maxPixels: Int = PhotoDecoder.defaultMaxPixels, preview: Bool = false) {
+                mode: DecodeMode, maxPixels: Int = PhotoDecoder.defaultMaxPixels, preview: Bool = false,
+                animation: AnimationWindow? = nil) {
         self.path = path; self.format = format; self.orientation = orientation
         self.storedSize = storedSize; self.box = box; self.mode = mode; self.maxPixels = maxPixels
-        self.preview = preview
+        self.preview = preview; self.animation = animation
     }
 }
 
@@ -30,6 +33,8 @@ public struct PhotoDecodeRequest: Sendable {
 public protocol PhotoDecoding: Sendable {
     /// Decodes `file` — already opened (and stamped) by the caller — as `request` says.
     func decode(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> DecodedImage
+    /// The frames of `request.animation`'s window of an animated GIF or WebP.
+    func decodeAnimation(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> AnimationChunk
     /// Stops decoding for good, at the program's end: decodes in flight are abandoned — they
     /// fail without blaming their photos — so an exit waits for no photo.
     func stopDecoding()
@@ -52,6 +57,16 @@ public struct InProcessDecoder: PhotoDecoding {
 
     public func decode(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> DecodedImage {
         ColourNotes.said(try Self.decodeSilently(file, request), path: request.path)
+    }
+
+    public func decodeAnimation(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> AnimationChunk {
+        try Self.animationChunk(file, request)
+    }
+
+    static func animationChunk(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> AnimationChunk {
+        try AnimationDecoder.decode(data: DecodeInput.read(file), format: request.format, orientation: request.orientation,
+                                    box: request.box, window: request.animation ?? AnimationWindow(start: 0),
+                                    maxPixels: request.maxPixels)
     }
 
     /// The decode without its log line: a worker's notes travel to cascade, which says them.

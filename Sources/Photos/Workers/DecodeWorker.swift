@@ -102,6 +102,7 @@ public enum DecodeWorker {
         if let hang = hooks.hangOn, request.path.bytes.contains(hang) { while true { sleep(1000) } }
         if let hold = hooks.holdWhile, !request.preview { while access(hold, F_OK) == 0 { usleep(10_000) } }
 
+        if request.animation != nil { return frames(request, descriptor: descriptor) }
         let image: DecodedImage
         do throws(DecodeError) {
             let file: SafeFile
@@ -116,6 +117,33 @@ public enum DecodeWorker {
                                                              partial: image.partial, colourNote: image.colourNote)), fd)
         } catch {
             // Almost always the address-space limit: the memfd is counted when mapped.
+            return (WorkerMessages.encode(.failure(.outOfMemory)), nil)
+        }
+    }
+
+    /// An animation's window of frames, one after another in one memfd (they share a size).
+    private static func frames(_ request: PhotoDecodeRequest, descriptor: Int32) -> (message: [UInt8], pixels: Int32?) {
+        let chunk: AnimationChunk
+        do throws(DecodeError) {
+            let file: SafeFile
+            do { file = try SafeFile(adopting: descriptor) } catch { throw DecodeError(error) }
+            chunk = try InProcessDecoder.animationChunk(file, request)
+        } catch {
+            return (WorkerMessages.encode(.failure(error)), nil)
+        }
+        let shape = chunk.frames.first.map { ($0.width, $0.height, $0.stride) } ?? (1, 1, 4)
+        guard chunk.frames.allSatisfy({ ($0.width, $0.height, $0.stride) == shape }) else {
+            return (WorkerMessages.encode(.failure(.corrupt(request.format, detail: "frames of different sizes"))), nil)
+        }
+        let reply = WorkerMessages.Reply.frames(width: shape.0, height: shape.1, stride: shape.2, first: chunk.first,
+                                                milliseconds: chunk.durations.map { Int(($0 * 1000).rounded()) },
+                                                loopCount: chunk.loopCount, isLast: chunk.isLast)
+        guard !chunk.frames.isEmpty else { return (WorkerMessages.encode(reply), nil) }
+        do {
+            let all = DecodedImage(width: shape.0, height: shape.1 * chunk.frames.count, stride: shape.2,
+                                   pixels: chunk.frames.flatMap(\.pixels))
+            return (WorkerMessages.encode(reply), try SharedPixels.share(all))
+        } catch {
             return (WorkerMessages.encode(.failure(.outOfMemory)), nil)
         }
     }

@@ -66,6 +66,22 @@ public final class DecoderPool: PhotoDecoding {
     public var spawnedCount: Int { state.withLock { $0.spawned } }
 
     public func decode(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> DecodedImage {
+        guard case .image(let image) = try run(file, request) else { throw .corrupt(request.format, detail: "frames for a photo") }
+        return ColourNotes.said(image, path: request.path)
+    }
+
+    public func decodeAnimation(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> AnimationChunk {
+        guard case .chunk(let chunk) = try run(file, request) else { throw .corrupt(request.format, detail: "a photo for frames") }
+        return chunk
+    }
+
+    /// What a worker sends back for a request.
+    private enum Output {
+        case image(DecodedImage)
+        case chunk(AnimationChunk)
+    }
+
+    private func run(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> Output {
         var request = request
         if let cap = configuration.maxPixelsPerDecode { request.maxPixels = min(request.maxPixels, cap) }
         let message = WorkerMessages.encode(request)
@@ -91,7 +107,7 @@ public final class DecoderPool: PhotoDecoding {
             switch exchange(with: worker, message: message, file: file.fileDescriptor, request: request) {
             case .answered(let result):
                 giveBack(worker)
-                return ColourNotes.said(try result.get(), path: request.path)
+                return try result.get()
             case .deadBeforeRequest:
                 retire(worker, kill: true)
                 try diedBeforeThePhoto("workers keep dying before they get a photo")
@@ -238,7 +254,7 @@ public final class DecoderPool: PhotoDecoding {
     // MARK: One request
 
     private enum Exchange {
-        case answered(Result<DecodedImage, DecodeError>)
+        case answered(Result<Output, DecodeError>)
         /// The worker was gone before it could have read the request: not the file's fault.
         case deadBeforeRequest
         /// The worker died, hung or misbehaved on this file. `reason` nil: say how it ended.
@@ -283,11 +299,42 @@ public final class DecoderPool: PhotoDecoding {
                 var image = try SharedPixels.take(descriptor, width: width, height: height, stride: stride)
                 image.partial = partial
                 image.colourNote = colourNote
-                return .answered(.success(image))
+                return .answered(.success(.image(image)))
             } catch {
                 return .broken(reason: "decoder sent unreadable pixels (\(error))", kill: true)
             }
+        case .frames(let width, let height, let stride, let first, let milliseconds, let loopCount, let isLast):
+            guard let window = request.animation, first == window.start,
+                  Self.plausible(frames: milliseconds.count, width: width, height: height, stride: stride, for: request),
+                  milliseconds.isEmpty || descriptor != nil else {
+                return .broken(reason: "decoder sent a malformed reply", kill: true)
+            }
+            var frames: [DecodedImage] = []
+            if let descriptor, !milliseconds.isEmpty {
+                do {
+                    let all = try SharedPixels.take(descriptor, width: width, height: height * milliseconds.count, stride: stride)
+                    let size = stride * height
+                    frames = (0..<milliseconds.count).map {
+                        DecodedImage(width: width, height: height, stride: stride, pixels: Array(all.pixels[$0 * size..<($0 + 1) * size]))
+                    }
+                } catch {
+                    return .broken(reason: "decoder sent unreadable pixels (\(error))", kill: true)
+                }
+            }
+            return .answered(.success(.chunk(AnimationChunk(first: first, frames: frames,
+                                                            durations: milliseconds.map { Double($0) / 1000 },
+                                                            loopCount: loopCount, isLast: isLast))))
         }
+    }
+
+    /// A chunk's frames each plausible, no more of them than asked for, and their bytes within
+    /// the window's bound (which the last frame may pass).
+    static func plausible(frames count: Int, width: Int, height: Int, stride: Int, for request: PhotoDecodeRequest) -> Bool {
+        guard let window = request.animation, count <= window.maxFrames else { return false }
+        guard count > 0 else { return true }
+        guard plausible(width: width, height: height, stride: stride, for: request) else { return false }
+        let (bytes, overflow) = (stride * height).multipliedReportingOverflow(by: count)
+        return !overflow && bytes <= window.maxBytes + stride * height
     }
 
     /// A reply's geometry within what the request allows, so a compromised worker cannot make

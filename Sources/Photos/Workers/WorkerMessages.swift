@@ -6,8 +6,8 @@ import Waterfall
 // The parent reads replies as hostile: every field is bounds-checked.
 
 enum WorkerMessages {
-    static let requestMagic: UInt32 = 0x3244_5743  // "CWD2": a request may ask for the preview
-    static let replyMagic: UInt32 = 0x3352_5743    // "CWR3": images say whether they are partial, and why their colours are unconverted
+    static let requestMagic: UInt32 = 0x3344_5743  // "CWD3": a request may ask for the preview, or frames
+    static let replyMagic: UInt32 = 0x3452_5743    // "CWR4": images say whether they are partial and why their colours are unconverted; frames
     /// The worker's first message, once its limits are set: proof that the program started is
     /// a decode worker of this protocol before any file is entrusted to it.
     static let hello: [UInt8] = Array("CWH1".utf8)
@@ -22,6 +22,8 @@ enum WorkerMessages {
         /// Pixels of this geometry are in the memfd sent with the reply; `partial` and
         /// `colourNote` as in `DecodedImage`.
         case image(width: Int, height: Int, stride: Int, partial: String?, colourNote: String? = nil)
+        /// `milliseconds.count` frames of this geometry, one after another in the memfd.
+        case frames(width: Int, height: Int, stride: Int, first: Int, milliseconds: [Int], loopCount: Int, isLast: Bool)
         case failure(DecodeError)
     }
 
@@ -31,10 +33,11 @@ enum WorkerMessages {
         out.u8(UInt8(ImageFormat.allCases.firstIndex(of: request.format)!))
         out.u8(UInt8(request.orientation.rawValue))
         out.u8(request.mode == .fill ? 0 : 1)
-        out.u8((request.storedSize == nil ? 0 : 1) | (request.preview ? 2 : 0))
+        out.u8((request.storedSize == nil ? 0 : 1) | (request.preview ? 2 : 0) | (request.animation == nil ? 0 : 4))
         out.u64(request.box.width); out.u64(request.box.height)
         out.u64(request.storedSize?.width ?? 0); out.u64(request.storedSize?.height ?? 0)
         out.u64(request.maxPixels)
+        if let window = request.animation { out.u64(window.start); out.u64(window.maxBytes); out.u64(window.maxFrames) }
         out.bytes(request.path.bytes)
         return out.data
     }
@@ -47,16 +50,17 @@ enum WorkerMessages {
               let orientation = Orientation(rawValue: Int(try input.u8())) else { throw Malformed() }
         let mode: DecodeMode = try input.u8() == 0 ? .fill : .fit
         let flags = try input.u8()
-        guard flags < 4 else { throw Malformed() }
+        guard flags < 8 else { throw Malformed() }
         let hasStored = flags & 1 != 0
         let box = PixelSize(width: try input.size(), height: try input.size())
         let stored = PixelSize(width: try input.size(), height: try input.size())
         let maxPixels = try input.u64()
+        let window = flags & 4 == 0 ? nil : AnimationWindow(start: try input.size(), maxBytes: try input.size(), maxFrames: try input.size())
         let path = try input.bytes()
         guard input.atEnd, maxPixels <= Int.max / 8 else { throw Malformed() }
         return PhotoDecodeRequest(path: PhotoPath(bytes: path), format: ImageFormat.allCases[Int(formatIndex)],
                                   orientation: orientation, storedSize: hasStored ? stored : nil, box: box,
-                                  mode: mode, maxPixels: Int(maxPixels), preview: flags & 2 != 0)
+                                  mode: mode, maxPixels: Int(maxPixels), preview: flags & 2 != 0, animation: window)
     }
 
     static func encode(_ reply: Reply) -> [UInt8] {
@@ -73,6 +77,12 @@ enum WorkerMessages {
         case .failure(let error):
             out.u8(1)
             encode(error, into: &out)
+        case .frames(let width, let height, let stride, let first, let milliseconds, let loopCount, let isLast):
+            out.u8(2)
+            out.u64(width); out.u64(height); out.u64(stride); out.u64(first); out.u64(loopCount)
+            out.u8(isLast ? 1 : 0)
+            out.u32(UInt32(milliseconds.count))
+            for ms in milliseconds { out.u32(UInt32(clamping: ms)) }
         }
         return out.data
     }
@@ -87,6 +97,17 @@ enum WorkerMessages {
             let partial = try optionalText(&input), colourNote = try optionalText(&input)
             reply = .image(width: width, height: height, stride: stride, partial: partial, colourNote: colourNote)
         case 1: reply = .failure(try decodeError(&input))
+        case 2:
+            let width = try input.size(), height = try input.size(), stride = try input.size()
+            let first = try input.size(), loopCount = try input.size()
+            let last = try input.u8()
+            let count = Int(try input.u32())
+            // Four bytes a frame must be there: a count cannot make us allocate past the message.
+            guard last < 2, count <= (input.data.count - input.offset) / 4 else { throw Malformed() }
+            var milliseconds: [Int] = []
+            for _ in 0..<count { milliseconds.append(Int(try input.u32())) }
+            reply = .frames(width: width, height: height, stride: stride, first: first, milliseconds: milliseconds,
+                            loopCount: loopCount, isLast: last == 1)
         default: throw Malformed()
         }
         guard input.atEnd else { throw Malformed() }

@@ -1,0 +1,60 @@
+import Waterfall
+
+/// Decodes a window of an animation's frames: every frame before `window.start` is composed
+/// (GIF and WebP frames build on the ones before) but neither scaled nor kept; from there, frames
+/// are fitted to the box, turned, and kept until the window's bytes or frames are used up.
+enum AnimationDecoder {
+    static func decode(data: [UInt8], format: ImageFormat, orientation: Orientation, box: PixelSize,
+                       window: AnimationWindow, maxPixels: Int) throws(DecodeError) -> AnimationChunk {
+        LibrarySetup.ensure()
+        let result: Result<AnimationChunk, DecodeError> = data.withUnsafeBufferPointer { bytes in
+            do throws(DecodeError) {
+                guard let base = bytes.baseAddress, !bytes.isEmpty else { throw .truncated }
+                switch format {
+                case .gif:
+                    let frames = try GIFFrames(base, count: bytes.count, maxPixels: maxPixels)
+                    return .success(try collect(frames, orientation: orientation, box: box, window: window))
+                case .webp:
+                    let frames = try WebPFrames(base, count: bytes.count, maxPixels: maxPixels)
+                    defer { frames.close() }
+                    return .success(try collect(frames, orientation: orientation, box: box, window: window))
+                default:
+                    throw .unsupported("\(format.displayName) animation")
+                }
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func collect<Source: FrameSource>(_ source: Source, orientation: Orientation, box: PixelSize,
+                                                      window: AnimationWindow) throws(DecodeError) -> AnimationChunk {
+        var source = source
+        var frames: [DecodedImage] = [], durations: [Double] = []
+        var index = 0, bytes = 0
+        while let (canvas, milliseconds) = try source.next() {
+            defer { index += 1 }
+            guard index >= window.start else { continue }
+            let frame = fitted(canvas, width: source.width, height: source.height, orientation: orientation, box: box)
+            frames.append(frame)
+            durations.append(AnimationChunk.duration(milliseconds: milliseconds))
+            bytes += frame.byteCount
+            if frames.count >= window.maxFrames || bytes >= window.maxBytes {
+                // One frame more is decoded to learn whether this was the end.
+                let more = try source.next() != nil
+                return AnimationChunk(first: window.start, frames: frames, durations: durations, loopCount: source.loopCount, isLast: !more)
+            }
+        }
+        return AnimationChunk(first: window.start, frames: frames, durations: durations, loopCount: source.loopCount, isLast: true)
+    }
+
+    /// One canvas fitted to the box and turned as the photo is shown.
+    private static func fitted(_ canvas: [UInt8], width: Int, height: Int, orientation: Orientation,
+                               box: PixelSize) -> DecodedImage {
+        let image = DecodedImage(width: width, height: height, stride: width * 4, pixels: canvas)
+        let plan = DecodePlan(sourceWidth: width, sourceHeight: height, orientation: orientation, box: box, mode: .fit)
+        return PhotoDecoder.finish(SourceImage(image: image, sourceWidth: width, sourceHeight: height, plan: plan, mayHaveAlpha: true),
+                                   orientation: orientation)
+    }
+}

@@ -1,0 +1,94 @@
+// Animated GIFs and WebPs as ImageMagick writes them: every frame composed as the format says
+// (a frame disposed to the background leaves its place transparent for the next), with its
+// delay and the loop count, in windows bounded in bytes, in process and through a decode worker.
+
+import Foundation
+import Testing
+@testable import Photos
+import Waterfall
+@testable import TestSupport
+
+@Suite("animations")
+struct AnimationTests {
+    /// Red, then a blue square at (8, 8) disposed to the background, then a green square at
+    /// (40, 20): 64×48, 100 / 200 / 300 ms, `loop` as ImageMagick's -loop.
+    private func threeFrames(_ dir: TempFolder, _ name: String, loop: Int = 0) throws -> PhotoPath {
+        try convert(["-dispose", "none", "-delay", "10", "-size", "64x48", "xc:red",
+                     "-dispose", "background", "-delay", "20", "-page", "+8+8", "-size", "16x16", "xc:blue",
+                     "-delay", "30", "-page", "+40+20", "-size", "16x16", "xc:lime",
+                     "-loop", "\(loop)", dir.path(name).string])
+        return dir.path(name)
+    }
+
+    private func chunk(_ path: PhotoPath, _ format: ImageFormat, window: AnimationWindow = AnimationWindow(start: 0),
+                       decoder: any PhotoDecoding = InProcessDecoder()) throws -> AnimationChunk {
+        try decoder.decodeAnimation(SafeFile.openForDecoding(path),
+                                    PhotoDecodeRequest(path: path, format: format, box: PixelSize(width: 64, height: 48),
+                                                       mode: .fit, animation: window))
+    }
+
+    @Test("a GIF's frames, delays and loop count; disposal to the background leaves transparency")
+    func gif() throws {
+        let dir = TempFolder()
+        let all = try chunk(try threeFrames(dir, "three.gif", loop: 2), .gif)
+        #expect(all.frames.count == 3 && all.isLast && all.first == 0)
+        #expect(all.durations == [0.1, 0.2, 0.3])
+        // ImageMagick's -loop 2 is NETSCAPE's repeat count 1: played twice, as browsers play it.
+        #expect(all.loopCount == 2)
+        #expect(all.frames[0].pixel(30, 30).isClose(to: .red, tolerance: 8))
+        #expect(all.frames[1].pixel(12, 12).isClose(to: .blue, tolerance: 8) && all.frames[1].pixel(30, 30).isClose(to: .red, tolerance: 8))
+        // Frame 2's square is cleared before frame 3 is drawn; the red stays.
+        #expect(all.frames[2].pixel(12, 12).a == 0, "\(all.frames[2].pixel(12, 12))")
+        #expect(all.frames[2].pixel(44, 24).isClose(to: .green, tolerance: 8) && all.frames[2].pixel(30, 30).isClose(to: .red, tolerance: 8))
+    }
+
+    @Test("an animated WebP's frames, delays and loop count, as libwebp's gif2webp writes them")
+    func webp() throws {
+        let dir = TempFolder()
+        // ImageMagick's WebP writer shifts the delays by a frame; libwebp's own converter does not.
+        let gif = try threeFrames(dir, "three.gif", loop: 2)
+        try run("/usr/bin/gif2webp", ["-quiet", gif.string, "-o", dir.path("three.webp").string])
+        let all = try chunk(dir.path("three.webp"), .webp)
+        #expect(all.frames.count == 3 && all.isLast && all.loopCount == 2)
+        #expect(all.durations == [0.1, 0.2, 0.3])
+        #expect(all.frames[1].pixel(12, 12).isClose(to: .blue, tolerance: 8))
+        #expect(all.frames[2].pixel(44, 24).isClose(to: .green, tolerance: 8))
+    }
+
+    @Test("windows: frames before the start are composed, not sent; a byte bound splits the rest")
+    func windows() throws {
+        let dir = TempFolder()
+        let path = try threeFrames(dir, "three.gif")
+        let frameBytes = 64 * 48 * 4
+        let first = try chunk(path, .gif, window: AnimationWindow(start: 0, maxBytes: frameBytes))
+        #expect(first.frames.count == 1 && !first.isLast)
+        let rest = try chunk(path, .gif, window: AnimationWindow(start: 1, maxBytes: 10 * frameBytes))
+        #expect(rest.first == 1 && rest.frames.count == 2 && rest.isLast)
+        #expect(rest.frames[1].pixel(12, 12).a == 0, "frame 3 as composed on frame 2's disposal")
+        let past = try chunk(path, .gif, window: AnimationWindow(start: 9))
+        #expect(past.frames.isEmpty && past.isLast)
+        // A plain GIF is a still: one frame, the end.
+        try convert(["-size", "8x8", "xc:red", dir.path("still.gif").string])
+        #expect(try chunk(dir.path("still.gif"), .gif).isStill)
+    }
+
+    @Test("frames and a cut-short GIF through a decode worker")
+    func throughAWorker() throws {
+        let dir = TempFolder()
+        let pool = DecoderPool(size: 1, configuration: workerConfiguration())
+        defer { pool.stopDecoding() }
+        let path = try threeFrames(dir, "three.gif", loop: 0)
+        let all = try chunk(path, .gif, window: AnimationWindow(start: 1), decoder: pool)
+        #expect(all.frames.count == 2 && all.first == 1 && all.isLast && all.loopCount == 0)
+        #expect(all.durations == [0.2, 0.3])
+        #expect(all.frames[0].pixel(12, 12).isClose(to: .blue, tolerance: 8))
+        // Cut in the third frame's data: the two whole frames play.
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path.string)))
+        dir.write("cut.gif", Array(bytes.prefix(bytes.count - 20)))
+        let cut = try chunk(dir.path("cut.gif"), .gif, decoder: pool)
+        #expect(cut.frames.count >= 2 && cut.isLast)
+        // Garbage is an error, not a crash.
+        dir.write("junk.gif", Array("GIF89a".utf8) + [UInt8](repeating: 0xFF, count: 64))
+        #expect(throws: DecodeError.self) { try chunk(dir.path("junk.gif"), .gif, decoder: pool) }
+    }
+}
