@@ -73,6 +73,19 @@ public struct TileSource: Sendable {
         }
     }
 
+    /// A window of the frames of `entry`, an animated GIF or WebP, fitted inside `box`.
+    public func animation(for entry: PhotoEntry, fitting box: PixelSize, window: AnimationWindow) -> Result<AnimationChunk, TileFailure> {
+        guard let info = entry.info else { return .failure(Self.unreadable(entry)) }
+        let request = PhotoDecodeRequest(path: entry.path, format: info.format, orientation: info.orientation,
+                                         storedSize: info.storedSize, box: box, mode: .fit, maxPixels: loader.maxPixels,
+                                         animation: window)
+        do throws(DecodeError) {
+            return .success(try loader.decoder.decodeAnimation(SafeFile.openForDecoding(entry.path), request))
+        } catch {
+            return .failure(TileFailure(reason: error.reason))
+        }
+    }
+
     static func unreadable(_ entry: PhotoEntry) -> TileFailure {
         TileFailure(reason: entry.probeError?.description ?? "unreadable header")
     }

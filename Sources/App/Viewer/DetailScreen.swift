@@ -50,6 +50,8 @@ final class DetailScreen {
     /// How long after opening a tap beside the photo is taken for the end of a double-click.
     var doubleClickGuard = 0.4
     private var timing: DetailTiming
+    /// The photo's frames, when it is an animated GIF or WebP and its still is in.
+    let animation: DetailAnimation?
     /// What the last frame drawn showed of the photo, for `timing`.
     private var drawnPicture = DetailTiming.Picture.placeholder
 
@@ -64,7 +66,8 @@ final class DetailScreen {
 
     /// `tilePicture`: a copy of the wall tile's picture of photo (index, path), if the tile shows it.
     init(drawer: TileDrawer, entries: [PhotoEntry], index: Int, viewportSize: Size, decodes: Decodes,
-         source: TileSource, tilePicture: ((Int, PhotoPath) -> TileTexture?)? = nil, log: Logger) {
+         source: TileSource, tilePicture: ((Int, PhotoPath) -> TileTexture?)? = nil, log: Logger,
+         animation: DetailAnimation? = nil) {
         self.drawer = drawer
         self.entries = entries
         self.index = index
@@ -72,6 +75,7 @@ final class DetailScreen {
         self.source = source
         self.tilePicture = tilePicture
         self.log = log
+        self.animation = animation
         viewport = PhotoViewport(photo: WallPlan.displayedSize(entries[index]), viewport: viewportSize)
         timing = DetailTiming(index: index, askedAt: openedAt)
         request()
@@ -93,6 +97,7 @@ final class DetailScreen {
         timing.restart(index: newIndex, at: ProcessClock.now())
         viewport = PhotoViewport(photo: WallPlan.displayedSize(entries[index]), viewport: viewport.viewport)
         request()
+        playIfReady()
         onChange?(index)
     }
 
@@ -145,7 +150,7 @@ final class DetailScreen {
         request()
     }
 
-    private var windowBox: PixelSize {
+    var windowBox: PixelSize {
         PixelRect(snapping: Rect(origin: .zero, size: viewport.viewport), scale: drawer.renderer.scale).size
     }
 
@@ -198,18 +203,6 @@ final class DetailScreen {
         slots[index] = .ready(texture, since: since, sharper: decode(index, box: want, priority: -2000))
     }
 
-    /// The size a photo shown at `shown` pixels is decoded at: as shown, but never more than
-    /// its own pixels, the longest side the renderer can hold (4096 on small GPUs), and
-    /// `sharpestSide` (less when drawing on the CPU); the shape is kept.
-    static func sharperSize(shown: PixelSize, native: PixelSize, maximumTexture: PixelSize, drawsOnCPU: Bool) -> PixelSize {
-        let cap = drawsOnCPU ? sharpestSideOnCPU : sharpestSide
-        let side = min(cap, maximumTexture.width > 0 ? maximumTexture.width : cap,
-                       maximumTexture.height > 0 ? maximumTexture.height : cap)
-        let limit = min(Double(side) / Double(max(shown.width, shown.height, 1)), 1)
-        return PixelSize(width: min(native.width, Int(Double(shown.width) * limit)),
-                         height: min(native.height, Int(Double(shown.height) * limit)))
-    }
-
     func accept(_ finished: Decodes.Finished, now: Double) {
         guard case .detail(let i) = finished.key else { return }
         var previous: TileTexture?
@@ -227,6 +220,7 @@ final class DetailScreen {
                 previous?.destroy()
                 slots[i] = .ready(texture, since: i == index && previous == nil ? now : -.infinity)
                 partials[i] = image.partial
+                if i == index { playIfReady() }
                 if i == index, viewport.isZoomed { requestSharper() }
             } catch {
                 if let previous {
@@ -260,6 +254,7 @@ final class DetailScreen {
         }
         slots.removeAll()
         dropPreview()
+        animation?.stop()
     }
 
     // MARK: Input
@@ -337,24 +332,6 @@ final class DetailScreen {
         return true
     }
 
-    /// Where a tile's picture goes in the photo's frame. A tile shows the largest centred part of
-    /// its photo with the tile's shape: the whole photo, but for shapes the layout clamps (a
-    /// panorama loses its sides). So the picture goes over that part of the frame, at the scale
-    /// of the rest; a shape off by the rounding of the tile's pixels is the whole frame.
-    static func pictureRect(content: PixelSize, in frame: Rect) -> Rect {
-        guard content.width > 0, content.height > 0, frame.width > 0, frame.height > 0 else { return frame }
-        let width = Double(content.width), height = Double(content.height)
-        let frameAspect = frame.width / frame.height
-        if abs(width - height * frameAspect) <= 1.5 || abs(height - width / frameAspect) <= 1.5 { return frame }
-        var size = frame.size
-        if width / height > frameAspect {
-            size.height = frame.width * height / width
-        } else {
-            size.width = frame.height * width / height
-        }
-        return Rect(x: frame.midX - size.width / 2, y: frame.midY - size.height / 2, width: size.width, height: size.height)
-    }
-
     /// The frame last drawn is on screen: logs when the photo first showed, and sharp.
     func presented(at now: Double) {
         for line in timing.presented(drawnPicture, at: now) { log.debug("\(line)") }
@@ -379,7 +356,7 @@ final class DetailScreen {
             } else {
                 dropPreview()
             }
-            drawer.drawImage(texture, in: frame, opacity: opacity)
+            drawer.drawImage(animation?.picture(for: index) ?? texture, in: frame, opacity: opacity)
             drawnPicture = .sharp
         case .failed(let reason):
             dropPreview()

@@ -23,7 +23,8 @@ extension ViewerSession {
     func showDetail(_ index: Int) {
         detail?.close()
         let screen = DetailScreen(drawer: drawer, entries: wall.entries, index: index, viewportSize: window.size,
-                                  decodes: decodes, source: wall.source, tilePicture: wall.copyOfPicture, log: log)
+                                  decodes: decodes, source: wall.source, tilePicture: wall.copyOfPicture, log: log,
+                                  animation: DetailAnimation(decodes: animations, source: wall.source, renderer: drawer.renderer, log: log))
         screen.onCommand = { [unowned self] command in perform(command, from: .touch) }
         screen.onChange = { [unowned self, unowned screen] i in
             wall.cursor = openIndex ?? i

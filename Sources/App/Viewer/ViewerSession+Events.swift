@@ -32,7 +32,10 @@ extension ViewerSession {
             detail?.resize(size)
             slideshow?.resize(size)
         case .exposed:
+            windowVisible = true
             redrawDarkScreen()
+        case .hidden:
+            windowVisible = false
         case .input(let input):
             if let slideshow {
                 slideshow.handle(input)
@@ -56,6 +59,7 @@ extension ViewerSession {
         tickScreen(at: now)
         // Nobody sees a dark wall drift or a photo close; a dark frame decodes nothing.
         guard screen.isOn else { return }
+        if windowVisible, detail?.advanceAnimation(to: now) == true { dirty = true }
         tickSlideshow(at: now)
         // The photo frame is what an idle kiosk is for: no attract drift or close under it.
         guard slideshow == nil else { return }

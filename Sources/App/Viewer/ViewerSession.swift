@@ -23,6 +23,11 @@ final class ViewerSession {
     private let events: EventSource
     let waker: Waker
     let decodes: ViewerDecodes
+    /// Frames of the detail view's animation, on one thread of their own: an animation never
+    /// takes more than a core from the wall and the photos around it.
+    let animations: AnimationDecodes
+    /// False while the window is hidden or minimised: nothing animates for nobody.
+    var windowVisible = true
     let output: EventOutput
     let drawer: TileDrawer
     let wall: WallScreen
@@ -73,6 +78,7 @@ final class ViewerSession {
             log.warning("libinput could not start (no udev?): touches through SDL, timed when the loop reads them")
         }
         decodes = ViewerDecodes(niceness: BackgroundPriority.viewerDecoders) { waker.wake() }
+        animations = AnimationDecodes(workers: 1, niceness: BackgroundPriority.viewerDecoders) { waker.wake() }
         output = EventOutput(options.events, log: log)
         let font = FontLocator.locate()
         drawer = TileDrawer(renderer: window.renderer, fontPath: font)
@@ -148,6 +154,7 @@ final class ViewerSession {
         // Photos in flight are not waited for (nor blamed): they are decoded at the next start.
         wall.source.loader.decoder.stopDecoding()
         decodes.shutdown()
+        animations.shutdown()
         detail?.close()
         slideshow?.close()
         output.flush()
@@ -179,7 +186,7 @@ final class ViewerSession {
     private var nextDeadline: Double {
         guard screen.isOn else { return min(screen.deadline, daemon.deadline) }
         return min(idle.nextDeadline(detailOpen: detail != nil || slideshow != nil), slideshowDeadline, daemon.deadline, wall.nextArrivalFade(after: ProcessClock.now()),
-                   screen.deadline)
+                   screen.deadline, windowVisible ? detail?.nextAnimationChange ?? .infinity : .infinity)
     }
 
     /// `now` is the scene's time, what animations and fades advance by; tests drive frames at
@@ -193,6 +200,7 @@ final class ViewerSession {
         let taken = results.route(from: decodes, to: wall, detail: detail, slideshow: slideshow, now: now,
                                   deadline: started + clock.refreshInterval * ResultRouter.timeShare)
         if detailRehomePending, taken.count > 0 { rehomeDetail() }
+        for finished in animations.drain(max: 4) { detail?.accept(finished, now: now) }
         let uploaded = ProcessClock.now()
         draw(now: now)
         let cost = clock.present(on: window.renderer, started: started, moving: moving)

@@ -224,45 +224,6 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
         self.columns = columns
     }
 
-    // MARK: Geometry
-
-    /// The photo part of tile `index` in wall coordinates (its frame less the caption strip).
-    func photoRect(at index: Int) -> Rect {
-        WallPlan.photoRect(frame: view.layout.frame(at: index), captionHeight: captionHeight)
-    }
-
-    /// The physical pixels a tile's photo is decoded at: the most the tile covers at any
-    /// scroll offset. Its edges are rounded to whole pixels where they fall, so a 175.2-px
-    /// photo covers 175 or 176 rows; decoded at 176 it is drawn 1:1 (a row left out when it
-    /// covers 175) rather than scaled by a row at every other offset.
-    func decodeBox(at index: Int) -> PixelSize {
-        let photo = photoRect(at: index).size
-        let size = PixelSize(width: Self.coverage(photo.width * scale), height: Self.coverage(photo.height * scale))
-        let longest = max(size.width, size.height)
-        guard longest > Self.maximumTextureSide else { return PixelSize(width: max(1, size.width), height: max(1, size.height)) }
-        let shrink = Double(Self.maximumTextureSide) / Double(longest)
-        return PixelSize(width: max(1, Int(Double(size.width) * shrink)), height: max(1, Int(Double(size.height) * shrink)))
-    }
-
-    /// Whole pixels a span of `length` covers at most, wherever it starts; exact lengths stay
-    /// exact (a layout's 175.0000001 is 175).
-    private static func coverage(_ length: Double) -> Int {
-        guard length.isFinite, length > 0 else { return 1 }
-        return Int(min((length - 1e-6).rounded(.up), Double(1 << 20)))
-    }
-
-    /// Decode order, lowest first: previews (-2), then the tiles in view, the photos with fewer
-    /// pixels first (-1 … -0.1: the screen fills before one slow panorama finishes), then the
-    /// rest by how far off screen they are (logical pixels).
-    private func decodePriority(_ index: Int) -> Double {
-        let frame = view.layout.frame(at: index)
-        let viewport = view.viewportRect
-        if frame.maxY < viewport.minY { return viewport.minY - frame.maxY }
-        if frame.minY > viewport.maxY { return frame.minY - viewport.maxY }
-        let pixels = entries[index].info.map { Double($0.pixelWidth) * Double($0.pixelHeight) } ?? 0
-        return -1 + min(0.9, pixels / 200e6)
-    }
-
     // MARK: The frame
 
     /// Advances scrolling, brings the live cells in line with the viewport, and re-ranks
@@ -414,28 +375,5 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
         }
     }
 
-    /// True when every tile on screen shows its photo or its error.
-    var isScreenSettled: Bool {
-        view.drawList.allSatisfy { $0.cell.isSettled }
-    }
-
-    /// True when every tile on screen shows a picture (a first pass counts) or its error.
-    var isScreenPictured: Bool {
-        view.drawList.allSatisfy { $0.cell.hasPicture }
-    }
-
     var needsFrame: Bool { view.isAnimating || fading }
-
-    // MARK: Cursor
-
-    /// Moves the keyboard cursor one step (the first press lands on the top-left tile in view)
-    /// and glides the wall after it. Judged against where the wall is headed, not where a glide
-    /// has got to, so quick or held presses each take exactly one step.
-    func moveCursor(_ move: CursorMove) {
-        if let next = view.stepCursor(from: cursor, moving: move) { cursor = next }
-    }
-
-    func isOnScreen(_ index: Int) -> Bool {
-        index < entries.count && view.layout.frame(at: index).intersects(view.viewportRect)
-    }
 }

@@ -128,6 +128,7 @@ public final class EventSource {
             switch SDL_WindowEventID(UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_SIZE_CHANGED: return .resized
             case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_RESTORED, SDL_WINDOWEVENT_SHOWN: return .exposed
+            case SDL_WINDOWEVENT_HIDDEN, SDL_WINDOWEVENT_MINIMIZED: return .hidden
             case SDL_WINDOWEVENT_FOCUS_LOST:
                 // A button released while another window had the pointer is never reported;
                 // without this a drag would stay stuck to the pointer.

@@ -35,6 +35,8 @@ public enum ScreenEvent: Sendable, Equatable {
     case resized
     /// The window's contents were lost (uncovered, restored) and must be drawn again.
     case exposed
+    /// The window was hidden or minimised: nobody sees it until it is exposed again.
+    case hidden
     /// A worker finished something for the frame loop (decoded pixels, a scan).
     case wake
     /// The window was closed, or SIGINT / SIGTERM arrived.
