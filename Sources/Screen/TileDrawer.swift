@@ -16,6 +16,8 @@ public final class TileDrawer {
     public static let highlightEdgeThickness = 1.0
     /// The legs of a new arrival's corner flag in logical pixels (at most a third of the tile).
     public static let arrivalFlagSize = 26.0
+    /// The side of the mark on a tile whose photo moves (an animated GIF or WebP).
+    public static let motionMarkSize = 20.0
 
     public let renderer: Renderer
     public var theme: Theme
@@ -98,6 +100,21 @@ public final class TileDrawer {
         renderer.outline(area, thickness: ring, color: theme.highlight)
         let inner = PixelRect(x: area.x + ring, y: area.y + ring, width: area.width - 2 * ring, height: area.height - 2 * ring)
         if inner.width > 2 * edge, inner.height > 2 * edge { renderer.outline(inner, thickness: edge, color: theme.highlightEdge) }
+    }
+
+    /// The mark of a photo that moves: a small dark square in the bottom-left corner of `rect`
+    /// (the photo's part of the tile) with a light "play" triangle, as file managers and
+    /// galleries mark a video or an animation. The other corner holds the arrival flag.
+    public func drawMotionMark(in rect: Rect) {
+        let area = pixelRect(for: rect)
+        let side = min(Self.motionMarkSize * renderer.scale, Double(min(area.width, area.height)) / 3).rounded()
+        guard side >= 6 else { return }
+        let inset = (4 * renderer.scale).rounded()
+        let left = Double(area.x) + inset, bottom = Double(area.maxY) - inset
+        renderer.fill(PixelRect(x: Int(left), y: Int(bottom - side), width: Int(side), height: Int(side)), color: theme.highlightEdge)
+        let pad = (side / 4).rounded()
+        renderer.fillTriangle((left + pad, bottom - side + pad), (left + pad, bottom - pad), (left + side - pad, bottom - side / 2),
+                              color: theme.captionText)
     }
 
     /// A new arrival's mark: a flag filling the tile's top-right corner, at `opacity` as it

@@ -92,3 +92,35 @@ struct AnimationTests {
         #expect(throws: DecodeError.self) { try chunk(dir.path("junk.gif"), .gif, decoder: pool) }
     }
 }
+
+@Suite("animations in the probe")
+struct AnimationProbeTests {
+    @Test("the probe tells an animated GIF or WebP from a still one, past a first frame larger than its prefix")
+    func flags() throws {
+        let dir = TempFolder()
+        try convert(["-delay", "10", "-size", "8x6", "xc:red", "xc:blue", dir.path("moving.gif").string])
+        try convert(["-size", "8x6", "xc:red", dir.path("still.gif").string])
+        try run("/usr/bin/gif2webp", ["-quiet", dir.path("moving.gif").string, "-o", dir.path("moving.webp").string])
+        try convert(["-size", "8x6", "xc:red", dir.path("still.webp").string])
+        // A noisy 600×400 first frame: well over the probe's first 64 KiB read.
+        try convert(["-delay", "10", "-size", "600x400", "plasma:", "xc:blue", "-colors", "256", dir.path("big.gif").string])
+        for (name, animated) in [("moving.gif", true), ("still.gif", false), ("moving.webp", true), ("still.webp", false),
+                                 ("big.gif", true)] {
+            #expect(try HeaderProbe.probe(dir.path(name)).isAnimated == animated, "\(name)")
+        }
+        // Cut in its first frame's data: a still, not an error.
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: dir.path("big.gif").string)))
+        #expect(try HeaderProbe.probe(bytes: Array(bytes.prefix(5000))).isAnimated == false)
+    }
+
+    @Test("the photo index keeps the flag")
+    func indexed() throws {
+        let cache = TempFolder(), photos = TempFolder()
+        try convert(["-delay", "10", "-size", "8x6", "xc:red", "xc:blue", photos.path("moving.gif").string])
+        let scanned = try PhotoScanner().scan([photos.path]).entries
+        let key = WallKey(paths: [photos.path], order: .name, reversed: false)
+        let index = try PhotoIndex(file: cache.path("library.sqlite3"), log: LogRecorder().logger)
+        try index.save(scanned, for: key)
+        #expect(try index.wall(for: key).first?.info?.isAnimated == true)
+    }
+}

@@ -8,7 +8,7 @@ import Testing
 @testable import TestSupport
 
 @Suite struct PhotoIndexLayoutTests {
-    /// A valid SQLite file at `user_version = 1` whose tables are not cascade's.
+    /// A valid SQLite file at cascade's `user_version` whose tables are not cascade's.
     private func foreignIndex(_ file: PhotoPath) throws {
         var database: OpaquePointer?
         #expect(sqlite3_open(file.string, &database) == SQLITE_OK)
@@ -17,7 +17,7 @@ import Testing
             CREATE TABLE wall (id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE entry (wall INTEGER, path TEXT);
             INSERT INTO wall (name) VALUES ('someone else''s');
-            PRAGMA user_version = 1;
+            PRAGMA user_version = \(PhotoIndex.schemaVersion);
             """
         #expect(sqlite3_exec(database, sql, nil, nil, nil) == SQLITE_OK)
     }

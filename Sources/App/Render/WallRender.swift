@@ -81,6 +81,7 @@ public enum WallRender {
                 }
                 let texture = try textures.texture(holding: image)
                 drawer.draw(.photo(texture), in: rect, caption: plan.caption(at: index))
+                if plan.entries[index].info?.isAnimated == true { drawer.drawMotionMark(in: plan.photoRect(at: index)) }
                 textures.giveBack(texture)
             case .failure(let failure):
                 failures[index] = failure.reason

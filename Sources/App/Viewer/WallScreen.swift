@@ -344,6 +344,9 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
             }
             let caption = captionHeight > 0 ? entries[item.index].name : nil
             drawer.draw(content, in: item.frame, caption: caption)
+            if case .photo = content, entries[item.index].info?.isAnimated == true {
+                drawer.drawMotionMark(in: WallPlan.photoRect(frame: item.frame, captionHeight: captionHeight))
+            }
             if !arrivals.isEmpty, let until = arrivals[entries[item.index].path] {
                 // Full strength, then fading out over the last second.
                 let opacity = min(1, until - now)

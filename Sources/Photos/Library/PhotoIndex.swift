@@ -15,7 +15,7 @@ import Logging
 /// Not thread-safe: one thread (the scan's) owns an instance.
 public final class PhotoIndex {
     /// Bumped when the tables change: an index of another version is dropped and rebuilt.
-    static let schemaVersion: Int32 = 1
+    static let schemaVersion: Int32 = 2
 
     public let file: PhotoPath
     private let log: Logger
@@ -78,7 +78,7 @@ public final class PhotoIndex {
     private func readWall(for key: WallKey) throws(PhotoIndexError) -> [PhotoEntry] {
         let statement = try prepare("""
             SELECT e.path, e.relative, e.grp, e.size, e.mtime_s, e.mtime_ns, e.device, e.inode,
-                   e.format, e.width, e.height, e.orientation
+                   e.format, e.width, e.height, e.orientation, e.animated
             FROM entry e JOIN wall w ON e.wall = w.id WHERE w.key = ?1 ORDER BY e.position
             """)
         defer { sqlite3_finalize(statement) }
@@ -96,7 +96,8 @@ public final class PhotoIndex {
             if let format, (1...PhotoInfo.maximumSide).contains(width), (1...PhotoInfo.maximumSide).contains(height),
                (1...8).contains(orientation) {
                 info = PhotoInfo(format: format, pixelWidth: width, pixelHeight: height,
-                                 orientation: Orientation(exifValue: orientation))
+                                 orientation: Orientation(exifValue: orientation),
+                                 isAnimated: sqlite3_column_int64(statement, 12) != 0)
             }
             entries.append(PhotoEntry(
                 path: PhotoPath(bytes: blob(statement, 0)), relative: PhotoPath(bytes: blob(statement, 1)),
@@ -122,8 +123,8 @@ public final class PhotoIndex {
             let wall = sqlite3_last_insert_rowid(database)
             let insert = try prepare("""
                 INSERT INTO entry (wall, position, path, relative, grp, size, mtime_s, mtime_ns, device, inode,
-                                   format, width, height, orientation)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+                                   format, width, height, orientation, animated)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
                 """)
             defer { sqlite3_finalize(insert) }
             for (position, entry) in entries.enumerated() {
@@ -143,9 +144,10 @@ public final class PhotoIndex {
                     sqlite3_bind_int64(insert, 12, Int64(info.pixelWidth))
                     sqlite3_bind_int64(insert, 13, Int64(info.pixelHeight))
                     sqlite3_bind_int64(insert, 14, Int64(info.orientation.rawValue))
+                    sqlite3_bind_int64(insert, 15, info.isAnimated ? 1 : 0)
                 } else {
                     // No header (or an unreadable one): the next scan reads it again.
-                    for column in Int32(11)...14 { sqlite3_bind_null(insert, column) }
+                    for column in Int32(11)...15 { sqlite3_bind_null(insert, column) }
                 }
                 let code = sqlite3_step(insert)
                 guard code == SQLITE_DONE else { throw failure(code, "saving the wall") }
@@ -192,7 +194,7 @@ public final class PhotoIndex {
                 path BLOB NOT NULL, relative BLOB NOT NULL, grp INTEGER NOT NULL,
                 size INTEGER NOT NULL, mtime_s INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
                 device INTEGER NOT NULL, inode INTEGER NOT NULL,
-                format TEXT, width INTEGER, height INTEGER, orientation INTEGER,
+                format TEXT, width INTEGER, height INTEGER, orientation INTEGER, animated INTEGER,
                 PRIMARY KEY (wall, position)) WITHOUT ROWID;
             CREATE TABLE IF NOT EXISTS shuffle (
                 key BLOB PRIMARY KEY, seed INTEGER NOT NULL, round INTEGER NOT NULL,
@@ -206,7 +208,7 @@ public final class PhotoIndex {
     static let layout: [(table: String, columns: [String])] = [
         ("wall", ["id", "key"]),
         ("entry", ["wall", "position", "path", "relative", "grp", "size", "mtime_s", "mtime_ns", "device", "inode",
-                   "format", "width", "height", "orientation"]),
+                   "format", "width", "height", "orientation", "animated"]),
         ("shuffle", ["key", "seed", "round", "position", "photos"]),
     ]
 

@@ -46,6 +46,6 @@ public enum HeaderProbe {
             throw input.corrupt("claims an absurd size of \(header.width)×\(header.height)")
         }
         return (PhotoInfo(format: format, pixelWidth: header.width, pixelHeight: header.height,
-                          orientation: header.orientation), header)
+                          orientation: header.orientation, isAnimated: header.animated), header)
     }
 }

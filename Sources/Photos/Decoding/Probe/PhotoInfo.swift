@@ -9,6 +9,8 @@ public struct PhotoInfo: Sendable, Hashable {
     // 100,000 of them at a time, and sometimes two or three copies while a scan replaces a wall.
     private let storedWidth: Int32
     private let storedHeight: Int32
+    /// More than one frame: an animated GIF or WebP, which plays in the detail view.
+    public let isAnimated: Bool
 
     /// The size of the pixels as stored in the file, before orientation.
     public var pixelWidth: Int { Int(storedWidth) }
@@ -19,8 +21,9 @@ public struct PhotoInfo: Sendable, Hashable {
     /// the size is reported as is, and the decoder's pixel cap decides whether to decode.
     public static let maximumSide = Int(Int32.max)
 
-    public init(format: ImageFormat, pixelWidth: Int, pixelHeight: Int, orientation: Orientation) {
+    public init(format: ImageFormat, pixelWidth: Int, pixelHeight: Int, orientation: Orientation, isAnimated: Bool = false) {
         self.format = format
+        self.isAnimated = isAnimated
         storedWidth = Int32(clamping: pixelWidth)
         storedHeight = Int32(clamping: pixelHeight)
         self.orientation = orientation

@@ -18,7 +18,9 @@ enum WebPHeader {
         case VP8_STATUS_NOT_ENOUGH_DATA: throw .truncated(.webp)
         default: throw input.corrupt("is not a valid WebP header (libwebp status \(status.rawValue))")
         }
-        return StoredHeader(width: Int(features.width), height: Int(features.height), exif: exif(input))
+        var header = StoredHeader(width: Int(features.width), height: Int(features.height), exif: exif(input))
+        header.animated = features.has_animation != 0
+        return header
     }
 
     private static func exif(_ input: ProbeInput) -> [UInt8]? {
