@@ -49,6 +49,19 @@ struct AnimationPlayerTests {
         #expect(player.nextWindow() == 0)
     }
 
+    @Test("frames of no length do not spin the loop; large frames are asked for by bytes, not only by count")
+    func bounds() {
+        var player = AnimationPlayer(first: chunk(0, 3, of: 3, duration: 0), now: 0)
+        #expect(player.advance(to: 0.05) && number(player) == 2, "20 ms a frame at the least")
+        // 16 MiB frames: two ahead are enough, one is not.
+        let big = (0..<3).map { _ in DecodedImage(width: 2048, height: 2048, stride: 8192, pixels: [UInt8](repeating: 0, count: 8192 * 2048)) }
+        var large = AnimationPlayer(first: AnimationChunk(first: 0, frames: big, durations: [0.1, 0.1, 0.1], loopCount: 0, isLast: false),
+                                    now: 0)
+        #expect(large.nextWindow() == nil)
+        _ = large.advance(to: 0.1)
+        #expect(large.nextWindow() == 3)
+    }
+
     @Test("after a pause (a hidden window) it goes on from its frame, not through the missed ones")
     func pause() {
         var player = AnimationPlayer(first: chunk(0, 3, of: 3), now: 0)

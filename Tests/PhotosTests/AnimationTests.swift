@@ -72,6 +72,32 @@ struct AnimationTests {
         #expect(try chunk(dir.path("still.gif"), .gif).isStill)
     }
 
+    @Test("a frame placed off the canvas (giflib does not hold it there) is dropped, not a crash")
+    func frameOffTheCanvas() throws {
+        let dir = TempFolder()
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try threeFrames(dir, "three.gif").string)))
+        // Move the second and third image descriptors far right and far down.
+        var descriptors: [Int] = []
+        var at = 13 + (bytes[10] & 0x80 != 0 ? 3 << (Int(bytes[10] & 7) + 1) : 0)
+        while at < bytes.count, bytes[at] != 0x3B {
+            if bytes[at] == 0x2C {
+                descriptors.append(at)
+                let packed = bytes[at + 9]
+                at += 10 + (packed & 0x80 != 0 ? 3 << (Int(packed & 7) + 1) : 0) + 1
+            } else {
+                at += 2
+            }
+            while bytes[at] != 0 { at += 1 + Int(bytes[at]) }
+            at += 1
+        }
+        #expect(descriptors.count == 3)
+        bytes[descriptors[1] + 1] = 0xF4; bytes[descriptors[1] + 2] = 0x01  // left 500
+        bytes[descriptors[2] + 3] = 0xF4; bytes[descriptors[2] + 4] = 0x01  // top 500
+        dir.write("off.gif", bytes)
+        let all = try chunk(dir.path("off.gif"), .gif)
+        #expect(all.frames.count == 3 && all.frames[2].pixel(30, 30).isClose(to: .red, tolerance: 8))
+    }
+
     @Test("frames and a cut-short GIF through a decode worker")
     func throughAWorker() throws {
         let dir = TempFolder()

@@ -20,8 +20,12 @@ struct AnimationPlayer {
     private(set) var pending: Int?
     private(set) var isFinished = false
 
-    /// Frames fewer than this ahead of the one on show: the next window is asked for.
+    /// Fewer frames than this ahead of the one on show, and fewer bytes than `lowWaterBytes`:
+    /// the next window is asked for. Bytes too, so a run of large frames stays bounded.
     static let lowWater = 8
+    static let lowWaterBytes = 24 << 20
+    /// No frame is shorter, whatever a file or a worker says: the loop is never asked to spin.
+    static let shortestFrame = 0.02
     /// A gap longer than this between two calls (a hidden window, a stalled loop) is a pause:
     /// the animation goes on from where it was instead of racing through the missed frames.
     static let longestGap = 1.0
@@ -30,7 +34,7 @@ struct AnimationPlayer {
     init(first chunk: AnimationChunk, now: Double) {
         loopCount = chunk.loopCount
         keepsAll = chunk.isLast
-        changeAt = now + (chunk.durations.first ?? 0.1)
+        changeAt = now + max(chunk.durations.first ?? 0.1, Self.shortestFrame)
         take(chunk)
     }
 
@@ -68,7 +72,7 @@ struct AnimationPlayer {
             if next == 0, shown != 0 { loopsPlayed += 1 }
             if !keepsAll { frames[shown] = nil }
             shown = next
-            changeAt += frame.duration
+            changeAt += max(frame.duration, Self.shortestFrame)
             changed = true
         }
         return changed
@@ -85,8 +89,8 @@ struct AnimationPlayer {
     /// The window to ask for now, if any; remembered as pending.
     mutating func nextWindow() -> Int? {
         guard pending == nil, !keepsAll, !isFinished else { return nil }
-        let ahead = frames.keys.filter { $0 > shown }.count
-        guard ahead < Self.lowWater else { return nil }
+        let ahead = frames.filter { $0.key > shown }
+        guard ahead.count < Self.lowWater, ahead.values.reduce(0, { $0 + $1.image.byteCount }) < Self.lowWaterBytes else { return nil }
         var start = (frames.keys.filter { $0 >= shown }.max() ?? shown) + 1
         if let count = frameCount, start >= count {
             // Past the end: the start again, for the next loop, if there is one and it is not in.

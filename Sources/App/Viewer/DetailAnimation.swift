@@ -30,9 +30,9 @@ final class DetailAnimation {
         self.log = log
     }
 
-    /// Formats whose files may move.
+    /// Photos whose header says they move (a still GIF or WebP is not decoded twice).
     static func mayMove(_ entry: PhotoEntry) -> Bool {
-        entry.info.map { [.gif, .webp].contains($0.format) } ?? false
+        entry.info.map { $0.isAnimated && [.gif, .webp].contains($0.format) } ?? false
     }
 
     /// Plays photo `index` (its still is in), fitted to `box`; stops whatever played before.
@@ -68,6 +68,8 @@ final class DetailAnimation {
             // The still stays; a broken animation is said once, as a still's problem is.
             log.warning("cannot play \(photo.entry.path): \(failure.reason)")
             player = nil
+            texture?.destroy()
+            texture = nil
         case .success(let chunk):
             if var player {
                 player.accept(chunk)
@@ -93,9 +95,9 @@ final class DetailAnimation {
     /// When the picture changes next; infinity when nothing plays.
     var nextChange: Double { player?.nextChange ?? .infinity }
 
-    /// The frame on show, if photo `index` is playing.
-    func picture(for index: Int) -> TileTexture? {
-        guard photo?.index == index, player != nil else { return nil }
+    /// The frame on show, if photo `index` (at `path`) is playing.
+    func picture(for index: Int, path: PhotoPath) -> TileTexture? {
+        guard let photo, photo.index == index, photo.entry.path == path, player != nil else { return nil }
         return texture
     }
 

@@ -125,6 +125,9 @@ final class DetailScreen {
         entries = newEntries
         index = newIndex
         request()
+        // Its frames are asked for by index: they start again under the new one.
+        animation?.stop()
+        playIfReady()
         return true
     }
 
@@ -356,7 +359,7 @@ final class DetailScreen {
             } else {
                 dropPreview()
             }
-            drawer.drawImage(animation?.picture(for: index) ?? texture, in: frame, opacity: opacity)
+            drawer.drawImage(animation?.picture(for: index, path: entry.path) ?? texture, in: frame, opacity: opacity)
             drawnPicture = .sharp
         case .failed(let reason):
             dropPreview()

@@ -237,7 +237,11 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
             prioritisedOffset = offset
             var changes: [(key: DecodeKey, priority: Double)] = []
             view.forEachLiveCell { index, cell in
-                if cell.isWaiting { changes.append((.tile(cell.serial), decodePriority(index))) }
+                guard cell.isWaiting else { return }
+                let priority = decodePriority(index)
+                changes.append((.tile(cell.serial), priority))
+                // Scrolled out of view before its first pass came: the photo's turn is enough.
+                if priority >= 0, cell.state == .loading { decodes.cancel(key: .preview(cell.serial)) }
             }
             if !changes.isEmpty { decodes.reprioritize(changes) }
         }
@@ -253,6 +257,8 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
             lateResultsDropped += 1
             return
         }
+        // The photo (or its failure) is in: a first pass still on its way is no use now.
+        if cell.state == .loading { decodes.cancel(key: .preview(serial)) }
         switch finished.result {
         case .success(let image):
             do {
@@ -261,7 +267,6 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
                 // Only a photo arriving in view fades in; one preloaded off screen is simply there.
                 // Over its preview it goes on with the preview's fade: sharper, not flashing.
                 if case .previewed(let since) = cell.state {
-                    decodes.cancel(key: .preview(serial))
                     cell.state = .shown(since: since)
                 } else {
                     cell.state = .shown(since: fadeStart(of: cell, now: now))

@@ -60,7 +60,7 @@ enum WebPDecoder {
     }
 
     /// The ICCP chunk's profile, which an extended (VP8X) WebP may carry.
-    private static func profile(_ base: UnsafePointer<UInt8>, _ count: Int) -> [UInt8]? {
+    static func profile(_ base: UnsafePointer<UInt8>, _ count: Int) -> [UInt8]? {
         // Only VP8X files have chunks besides the bitstream; the demuxer is not worth a simple one.
         guard count > 20, base[12] == UInt8(ascii: "V"), base[15] == UInt8(ascii: "X"), base[20] & 0x20 != 0 else { return nil }
         var data = WebPData(bytes: base, size: count)

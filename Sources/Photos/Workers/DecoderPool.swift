@@ -304,7 +304,7 @@ public final class DecoderPool: PhotoDecoding {
                 return .broken(reason: "decoder sent unreadable pixels (\(error))", kill: true)
             }
         case .frames(let width, let height, let stride, let first, let milliseconds, let loopCount, let isLast):
-            guard let window = request.animation, first == window.start,
+            guard let window = request.animation, first == window.start, isLast || !milliseconds.isEmpty,
                   Self.plausible(frames: milliseconds.count, width: width, height: height, stride: stride, for: request),
                   milliseconds.isEmpty || descriptor != nil else {
                 return .broken(reason: "decoder sent a malformed reply", kill: true)
@@ -322,7 +322,7 @@ public final class DecoderPool: PhotoDecoding {
                 }
             }
             return .answered(.success(.chunk(AnimationChunk(first: first, frames: frames,
-                                                            durations: milliseconds.map { Double($0) / 1000 },
+                                                            durations: milliseconds.map(AnimationChunk.duration(milliseconds:)),
                                                             loopCount: loopCount, isLast: isLast))))
         }
     }

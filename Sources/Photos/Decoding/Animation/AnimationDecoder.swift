@@ -13,11 +13,12 @@ enum AnimationDecoder {
                 switch format {
                 case .gif:
                     let frames = try GIFFrames(base, count: bytes.count, maxPixels: maxPixels)
-                    return .success(try collect(frames, orientation: orientation, box: box, window: window))
+                    return .success(try collect(frames, orientation: orientation, box: box, window: window, colour: nil))
                 case .webp:
                     let frames = try WebPFrames(base, count: bytes.count, maxPixels: maxPixels)
                     defer { frames.close() }
-                    return .success(try collect(frames, orientation: orientation, box: box, window: window))
+                    let colour = WebPDecoder.profile(base, bytes.count).map { EmbeddedColour.icc($0) }
+                    return .success(try collect(frames, orientation: orientation, box: box, window: window, colour: colour))
                 default:
                     throw .unsupported("\(format.displayName) animation")
                 }
@@ -29,14 +30,14 @@ enum AnimationDecoder {
     }
 
     private static func collect<Source: FrameSource>(_ source: Source, orientation: Orientation, box: PixelSize,
-                                                      window: AnimationWindow) throws(DecodeError) -> AnimationChunk {
+                                                      window: AnimationWindow, colour: EmbeddedColour?) throws(DecodeError) -> AnimationChunk {
         var source = source
         var frames: [DecodedImage] = [], durations: [Double] = []
         var index = 0, bytes = 0
         while let (canvas, milliseconds) = try source.next() {
             defer { index += 1 }
             guard index >= window.start else { continue }
-            let frame = fitted(canvas, width: source.width, height: source.height, orientation: orientation, box: box)
+            let frame = fitted(canvas, width: source.width, height: source.height, orientation: orientation, box: box, colour: colour)
             frames.append(frame)
             durations.append(AnimationChunk.duration(milliseconds: milliseconds))
             bytes += frame.byteCount
@@ -49,12 +50,13 @@ enum AnimationDecoder {
         return AnimationChunk(first: window.start, frames: frames, durations: durations, loopCount: source.loopCount, isLast: true)
     }
 
-    /// One canvas fitted to the box and turned as the photo is shown.
+    /// One canvas fitted to the box, turned as the photo is shown, in sRGB.
     private static func fitted(_ canvas: [UInt8], width: Int, height: Int, orientation: Orientation,
-                               box: PixelSize) -> DecodedImage {
+                               box: PixelSize, colour: EmbeddedColour?) -> DecodedImage {
         let image = DecodedImage(width: width, height: height, stride: width * 4, pixels: canvas)
         let plan = DecodePlan(sourceWidth: width, sourceHeight: height, orientation: orientation, box: box, mode: .fit)
-        return PhotoDecoder.finish(SourceImage(image: image, sourceWidth: width, sourceHeight: height, plan: plan, mayHaveAlpha: true),
+        return PhotoDecoder.finish(SourceImage(image: image, sourceWidth: width, sourceHeight: height, plan: plan, mayHaveAlpha: true,
+                                               colour: colour),
                                    orientation: orientation)
     }
 }

@@ -114,12 +114,14 @@ final class GIFFrames: FrameSource {
         disposal = (control.DisposalMode, left, top, w, h)
         let transparent = Int(control.TransparentColor)
         var row = [GifPixelType](repeating: 0, count: w)
+        // giflib does not hold a frame to the canvas: what falls outside is read and dropped.
+        let visibleWidth = max(0, min(w, width - left))
         for y in Self.rowOrder(height: h, interlaced: image.Interlace) {
             try check(DGifGetLine(gif, &row, Int32(w)))
             let cy = top + y
-            guard cy < height else { continue }
+            guard cy >= 0, cy < height, visibleWidth > 0 else { continue }
             canvas.withUnsafeMutableBufferPointer { out in
-                for x in 0..<min(w, width - left) where left + x >= 0 {
+                for x in 0..<visibleWidth where left + x >= 0 {
                     let index = Int(row[x])
                     guard index != transparent, index < colourCount else { continue }
                     let colour = colours[index], at = (cy * width + left + x) * 4
@@ -143,7 +145,9 @@ final class GIFFrames: FrameSource {
         switch disposal.mode {
         case DISPOSE_BACKGROUND:
             // Cleared to transparent, as browsers do, not to the background colour.
-            for y in max(0, disposal.y)..<min(height, disposal.y + disposal.height) {
+            let top = max(0, disposal.y), bottom = min(height, disposal.y + disposal.height)
+            guard top < bottom else { break }
+            for y in top..<bottom {
                 let from = (y * width + max(0, disposal.x)) * 4, to = (y * width + min(width, disposal.x + disposal.width)) * 4
                 if from < to { canvas.replaceSubrange(from..<to, with: repeatElement(0, count: to - from)) }
             }

@@ -7,7 +7,8 @@ struct WebPFrames: FrameSource {
     let height: Int
     let loopCount: Int
     private let decoder: OpaquePointer
-    private var lastTimestamp: Int32 = 0
+    private var lastTimestamp = 0
+    private var framesRead = 0
 
     /// `base` must outlive the frames.
     init(_ base: UnsafePointer<UInt8>, count: Int, maxPixels: Int) throws(DecodeError) {
@@ -36,11 +37,15 @@ struct WebPFrames: FrameSource {
         var frame: UnsafeMutablePointer<UInt8>?
         var timestamp: Int32 = 0
         guard WebPAnimDecoderGetNext(decoder, &frame, &timestamp) != 0, let frame else {
+            // A file damaged after some frames plays those, as a cut GIF does.
+            if framesRead > 0 { return nil }
             throw .corrupt(.webp, detail: "an animation frame could not be decoded")
         }
-        // Timestamps are when each frame ends.
-        defer { lastTimestamp = timestamp }
-        return (Array(UnsafeBufferPointer(start: frame, count: width * height * 4)), Int(timestamp - lastTimestamp))
+        framesRead += 1
+        // Timestamps are when each frame ends; a hostile file's may run backwards.
+        let ends = Int(timestamp)
+        defer { lastTimestamp = ends }
+        return (Array(UnsafeBufferPointer(start: frame, count: width * height * 4)), max(0, ends - lastTimestamp))
     }
 
     func close() { WebPAnimDecoderDelete(decoder) }

@@ -17,7 +17,7 @@ enum ColourNotes {
             if told.count >= capacity { told.removeAll() }
             return told.insert(path.bytes).inserted
         }
-        if first { logger.warning("\(path): \(note); shown with its colours as they are") }
+        if first { logger.warning("\(path): \(note); shown without it") }
         return image
     }
 }
