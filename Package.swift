@@ -110,5 +110,6 @@ if Context.environment["CASCADE_FUZZ"] == "1" {
     package.targets += [
         .executableTarget(name: "ProbeFuzzer", dependencies: ["Photos"], path: "Fuzz/ProbeFuzzer"),
         .executableTarget(name: "ExifFuzzer", dependencies: ["Photos"], path: "Fuzz/ExifFuzzer"),
+        .executableTarget(name: "FramesFuzzer", dependencies: ["Photos", "Waterfall"], path: "Fuzz/FramesFuzzer"),
     ]
 }

@@ -1,5 +1,15 @@
 import Waterfall
 
+extension PhotoDecoder {
+    /// A window of the frames of an animated GIF or WebP in memory, decoded in this process,
+    /// fitted to `box` and turned by `orientation` (what the decode workers run).
+    public static func decodeAnimation(data: [UInt8], format: ImageFormat, orientation: Orientation = .up, box: PixelSize,
+                                       window: AnimationWindow, maxPixels: Int = defaultMaxPixels) throws(DecodeError) -> AnimationChunk {
+        try AnimationDecoder.decode(data: data, format: format, orientation: orientation, box: box, window: window,
+                                    maxPixels: maxPixels)
+    }
+}
+
 /// Decodes a window of an animation's frames: every frame before `window.start` is composed
 /// (GIF and WebP frames build on the ones before) but neither scaled nor kept; from there, frames
 /// are fitted to the box, turned, and kept until the window's bytes or frames are used up.
