@@ -1,14 +1,15 @@
 // libFuzzer target for animation frames: an animated GIF composed by cascade from giflib's rows
-// (frame placement, transparency, disposal), an animated WebP by libwebp, from the first frames
-// and from a later window. Built only with CASCADE_FUZZ=1 and -sanitize=fuzzer (see
-// script/fuzz): libFuzzer supplies main().
+// (frame placement, transparency, disposal), an animated WebP by libwebp and an animated JPEG XL
+// by libjxl, from the first frames and from a later window. Built only with CASCADE_FUZZ=1 and
+// -sanitize=fuzzer (see script/fuzz): libFuzzer supplies main().
 import Photos
 import Waterfall
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func framesFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let format: ImageFormat = bytes.starts(with: Array("GIF".utf8)) ? .gif : .webp
+    let format: ImageFormat = bytes.starts(with: Array("GIF".utf8)) ? .gif
+        : bytes.starts(with: Array("RIFF".utf8)) ? .webp : .jxl
     let box = PixelSize(width: 48, height: 48)
     for window in [AnimationWindow(start: 0, maxBytes: 1 << 20, maxFrames: 16), AnimationWindow(start: 3, maxBytes: 1 << 20, maxFrames: 4)] {
         // A refusal is fine; a crash, a hang, a leak or an unbounded allocation is not.

@@ -16,7 +16,7 @@ public final class TileDrawer {
     public static let highlightEdgeThickness = 1.0
     /// The legs of a new arrival's corner flag in logical pixels (at most a third of the tile).
     public static let arrivalFlagSize = 26.0
-    /// The side of the mark on a tile whose photo moves (an animated GIF or WebP).
+    /// The side of the mark on a tile whose photo moves (an animated GIF, WebP or JPEG XL).
     public static let motionMarkSize = 20.0
 
     public let renderer: Renderer

@@ -1,4 +1,4 @@
-// An animated GIF and an animated WebP opened as a desktop image viewer opens them: the real
+// An animated GIF, WebP and JPEG XL opened as a desktop image viewer opens them: the real
 // binary in Xvfb, the file named on the command line, the window's pixels read back over time
 // until every frame's colour has been on screen, in order.
 
@@ -31,19 +31,22 @@ struct AnimationEndToEndTests {
         return seen
     }
 
-    @Test("a GIF and a WebP play their frames, in order, looping", arguments: ["gif", "webp"])
+    @Test("a GIF, a WebP and a JPEG XL play their frames, in order, looping", arguments: ["gif", "webp", "jxl"])
     func plays(format: String) async throws {
         let folder = try PhotoFolder()
         var file = try makeGIF(folder)
-        if format == "webp" {
-            let webp = folder.path + "/spinner.webp"
+        // libwebp's and libjxl's own converters keep the GIF's frames and delays.
+        let converter = ["webp": ("/usr/bin/gif2webp", ["-quiet"], "-o"), "jxl": ("/usr/bin/cjxl", ["-d", "0"], nil)][format]
+        if let (tool, options, outputFlag) = converter {
+            let converted = folder.path + "/spinner." + format
             let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/gif2webp")
-            p.arguments = ["-quiet", file, "-o", webp]
+            p.executableURL = URL(fileURLWithPath: tool)
+            p.arguments = options + [file] + (outputFlag.map { [$0] } ?? []) + [converted]
             try p.run()
             p.waitUntilExit()
+            #expect(p.terminationStatus == 0, "\(tool) failed")
             unlink(file)
-            file = webp
+            file = converted
         }
         let server = try await XServer()
         defer { server.stop() }

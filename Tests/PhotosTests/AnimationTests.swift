@@ -1,6 +1,7 @@
-// Animated GIFs and WebPs as ImageMagick writes them: every frame composed as the format says
-// (a frame disposed to the background leaves its place transparent for the next), with its
-// delay and the loop count, in windows bounded in bytes, in process and through a decode worker.
+// Animated GIFs, WebPs and JPEG XLs as ImageMagick, gif2webp and cjxl write them: every frame
+// composed as the format says (a frame disposed to the background leaves its place transparent
+// for the next), with its delay and the loop count, in windows bounded in bytes, in process and
+// through a decode worker.
 
 import Foundation
 import Testing
@@ -53,6 +54,30 @@ struct AnimationTests {
         #expect(all.durations == [0.1, 0.2, 0.3])
         #expect(all.frames[1].pixel(12, 12).isClose(to: .blue, tolerance: 8))
         #expect(all.frames[2].pixel(44, 24).isClose(to: .green, tolerance: 8))
+    }
+
+    @Test("an animated JPEG XL's frames, delays and loop count, composed by libjxl, as cjxl writes them from a GIF")
+    func jxl() throws {
+        let dir = TempFolder()
+        let gif = try threeFrames(dir, "three.gif", loop: 2)
+        try run("/usr/bin/cjxl", [gif.string, dir.path("three.jxl").string, "-d", "0"])
+        let all = try chunk(dir.path("three.jxl"), .jxl)
+        // cjxl 0.7 writes every animation as looping for ever (jxlinfo: "looping"), whatever the GIF said.
+        #expect(all.frames.count == 3 && all.isLast && all.loopCount == 0)
+        #expect(all.durations == [0.1, 0.2, 0.3])
+        #expect(all.frames[0].pixel(30, 30).isClose(to: .red, tolerance: 8))
+        #expect(all.frames[1].pixel(12, 12).isClose(to: .blue, tolerance: 8) && all.frames[1].pixel(30, 30).isClose(to: .red, tolerance: 8))
+        #expect(all.frames[2].pixel(44, 24).isClose(to: .green, tolerance: 8))
+        // From a later window, the frames before it composed but not sent.
+        let last = try chunk(dir.path("three.jxl"), .jxl, window: AnimationWindow(start: 2))
+        #expect(last.first == 2 && last.frames.count == 1 && last.isLast)
+        #expect(last.frames[0].pixel(44, 24).isClose(to: .green, tolerance: 8))
+        // Cut short after its first frames: those play; cut before any, it is an error.
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: dir.path("three.jxl").string)))
+        #expect(throws: DecodeError.self) {
+            try PhotoDecoder.decodeAnimation(data: Array(bytes.prefix(20)), format: .jxl, box: PixelSize(width: 64, height: 48),
+                                             window: AnimationWindow(start: 0))
+        }
     }
 
     @Test("windows: frames before the start are composed, not sent; a byte bound splits the rest")
@@ -121,17 +146,21 @@ struct AnimationTests {
 
 @Suite("animations in the probe")
 struct AnimationProbeTests {
-    @Test("the probe tells an animated GIF or WebP from a still one, past a first frame larger than its prefix")
+    @Test("the probe tells an animated GIF, WebP or JPEG XL from a still one, past a first frame larger than its prefix")
     func flags() throws {
         let dir = TempFolder()
         try convert(["-delay", "10", "-size", "8x6", "xc:red", "xc:blue", dir.path("moving.gif").string])
         try convert(["-size", "8x6", "xc:red", dir.path("still.gif").string])
         try run("/usr/bin/gif2webp", ["-quiet", dir.path("moving.gif").string, "-o", dir.path("moving.webp").string])
         try convert(["-size", "8x6", "xc:red", dir.path("still.webp").string])
+        try run("/usr/bin/cjxl", [dir.path("moving.gif").string, dir.path("moving.jxl").string, "-d", "0"])
+        try run("/usr/bin/cjxl", [dir.path("moving.gif").string, dir.path("moving-box.jxl").string, "-d", "0", "--container=1"])
+        try convert(["-size", "8x6", "xc:red", dir.path("still.png").string])
+        try run("/usr/bin/cjxl", [dir.path("still.png").string, dir.path("still.jxl").string, "-d", "0"])
         // A noisy 600×400 first frame: well over the probe's first 64 KiB read.
         try convert(["-delay", "10", "-size", "600x400", "plasma:", "xc:blue", "-colors", "256", dir.path("big.gif").string])
         for (name, animated) in [("moving.gif", true), ("still.gif", false), ("moving.webp", true), ("still.webp", false),
-                                 ("big.gif", true)] {
+                                 ("big.gif", true), ("moving.jxl", true), ("moving-box.jxl", true), ("still.jxl", false)] {
             #expect(try HeaderProbe.probe(dir.path(name)).isAnimated == animated, "\(name)")
         }
         // Cut in its first frame's data: a still, not an error.

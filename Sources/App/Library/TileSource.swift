@@ -73,7 +73,7 @@ public struct TileSource: Sendable {
         }
     }
 
-    /// A window of the frames of `entry`, an animated GIF or WebP, fitted inside `box`.
+    /// A window of the frames of `entry`, an animated GIF, WebP or JPEG XL, fitted inside `box`.
     public func animation(for entry: PhotoEntry, fitting box: PixelSize, window: AnimationWindow) -> Result<AnimationChunk, TileFailure> {
         guard let info = entry.info else { return .failure(Self.unreadable(entry)) }
         let request = PhotoDecodeRequest(path: entry.path, format: info.format, orientation: info.orientation,

@@ -1,7 +1,7 @@
-// The detail view's animated GIF or WebP: once the photo's still is in, its frames are asked for
-// a window at a time (on a decode thread of their own, through the decode workers) and played
-// in a texture of their own over the still, by the frames' delays. A still GIF or WebP costs one
-// window of one frame, then nothing.
+// The detail view's animated GIF, WebP or JPEG XL: once the photo's still is in, its frames are
+// asked for a window at a time (on a decode thread of their own, through the decode workers) and
+// played in a texture of their own over the still, by the frames' delays. A still that the header
+// calls animated costs one window of one frame, then nothing.
 
 import Logging
 import Photos
@@ -30,9 +30,9 @@ final class DetailAnimation {
         self.log = log
     }
 
-    /// Photos whose header says they move (a still GIF or WebP is not decoded twice).
+    /// Photos whose header says they move (a still GIF, WebP or JPEG XL is not decoded twice).
     static func mayMove(_ entry: PhotoEntry) -> Bool {
-        entry.info.map { $0.isAnimated && [.gif, .webp].contains($0.format) } ?? false
+        entry.info.map { $0.isAnimated && [.gif, .webp, .jxl].contains($0.format) } ?? false
     }
 
     /// Plays photo `index` (its still is in), fitted to `box`; stops whatever played before.

@@ -1,5 +1,5 @@
-// The detail view's side of an animated GIF or WebP: it plays once the photo's still is in, at
-// the window's size, and stops when the photo changes or the view closes (DetailAnimation).
+// The detail view's side of an animated GIF, WebP or JPEG XL: it plays once the photo's still is
+// in, at the window's size, and stops when the photo changes or the view closes (DetailAnimation).
 
 extension DetailScreen {
     /// Plays the photo shown, if it may move and its still is in (at the window's size).

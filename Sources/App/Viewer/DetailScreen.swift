@@ -50,7 +50,7 @@ final class DetailScreen {
     /// How long after opening a tap beside the photo is taken for the end of a double-click.
     var doubleClickGuard = 0.4
     private var timing: DetailTiming
-    /// The photo's frames, when it is an animated GIF or WebP and its still is in.
+    /// The photo's frames, when it is an animated GIF, WebP or JPEG XL and its still is in.
     let animation: DetailAnimation?
     /// What the last frame drawn showed of the photo, for `timing`.
     private var drawnPicture = DetailTiming.Picture.placeholder

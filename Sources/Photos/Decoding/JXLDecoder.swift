@@ -3,8 +3,9 @@ import CJXL
 /// JPEG XL through libjxl, in the decode workers only. Pixels come as stored (the orientation is
 /// the probe's, applied afterwards like any other), 8-bit RGBA; libjxl itself renders a lossy
 /// (XYB) image in sRGB, and a lossless one comes in its own colour space with the ICC profile
-/// libjxl describes it by. An animation shows its first frame. libjxl's downsampled
-/// progressive passes are not used yet: the full image is decoded, then area-filtered.
+/// libjxl describes it by. An animation's first frame is its still (`JXLFrames` plays it).
+/// libjxl's downsampled progressive passes are not used yet: the full image is decoded, then
+/// area-filtered.
 enum JXLDecoder {
     static func decode(_ data: UnsafeRawBufferPointer, request: DecodeRequest) throws(DecodeError) -> SourceImage {
         let bytes = data.bindMemory(to: UInt8.self)
@@ -61,7 +62,7 @@ enum JXLDecoder {
 
     /// Asks libjxl for sRGB, which it can render from XYB (`canChoose`, a lossy image) itself;
     /// then the profile of the pixels it will hand out: sRGB, or a lossless image's own space.
-    private static func chooseSRGBOrProfile(_ decoder: OpaquePointer, canChoose: Bool) -> EmbeddedColour? {
+    static func chooseSRGBOrProfile(_ decoder: OpaquePointer, canChoose: Bool) -> EmbeddedColour? {
         var sRGB = JxlColorEncoding()
         sRGB.color_space = JXL_COLOR_SPACE_RGB
         sRGB.white_point = JXL_WHITE_POINT_D65

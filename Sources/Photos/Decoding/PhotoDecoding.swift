@@ -33,7 +33,7 @@ public struct PhotoDecodeRequest: Sendable {
 public protocol PhotoDecoding: Sendable {
     /// Decodes `file` — already opened (and stamped) by the caller — as `request` says.
     func decode(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> DecodedImage
-    /// The frames of `request.animation`'s window of an animated GIF or WebP.
+    /// The frames of `request.animation`'s window of an animated GIF, WebP or JPEG XL.
     func decodeAnimation(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> AnimationChunk
     /// Stops decoding for good, at the program's end: decodes in flight are abandoned — they
     /// fail without blaming their photos — so an exit waits for no photo.

@@ -14,8 +14,10 @@ import Logging
 ///
 /// Not thread-safe: one thread (the scan's) owns an instance.
 public final class PhotoIndex {
-    /// Bumped when the tables change: an index of another version is dropped and rebuilt.
-    static let schemaVersion: Int32 = 2
+    /// Bumped when the tables change, or what the probe stores in them (3: a JPEG XL's
+    /// `animated`): an index of another version has its photos dropped and probed again; the
+    /// slideshow's rounds stay.
+    static let schemaVersion: Int32 = 3
 
     public let file: PhotoPath
     private let log: Logger

@@ -1,6 +1,6 @@
 import Waterfall
 
-/// Some consecutive frames of an animated GIF or WebP, scaled and turned for the screen, with
+/// Some consecutive frames of an animated GIF, WebP or JPEG XL, scaled and turned for the screen, with
 /// what playing them needs. A long animation comes as several chunks, each bounded in bytes, so
 /// the viewer never holds all its frames at full size.
 public struct AnimationChunk: Sendable {

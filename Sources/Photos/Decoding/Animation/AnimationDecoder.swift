@@ -1,7 +1,7 @@
 import Waterfall
 
 extension PhotoDecoder {
-    /// A window of the frames of an animated GIF or WebP in memory, decoded in this process,
+    /// A window of the frames of an animated GIF, WebP or JPEG XL in memory, decoded in this process,
     /// fitted to `box` and turned by `orientation` (what the decode workers run).
     public static func decodeAnimation(data: [UInt8], format: ImageFormat, orientation: Orientation = .up, box: PixelSize,
                                        window: AnimationWindow, maxPixels: Int = defaultMaxPixels) throws(DecodeError) -> AnimationChunk {
@@ -11,7 +11,7 @@ extension PhotoDecoder {
 }
 
 /// Decodes a window of an animation's frames: every frame before `window.start` is composed
-/// (GIF and WebP frames build on the ones before) but neither scaled nor kept; from there, frames
+/// (GIF, WebP and JPEG XL frames build on the ones before) but neither scaled nor kept; from there, frames
 /// are fitted to the box, turned, and kept until the window's bytes or frames are used up.
 enum AnimationDecoder {
     static func decode(data: [UInt8], format: ImageFormat, orientation: Orientation, box: PixelSize,
@@ -29,6 +29,9 @@ enum AnimationDecoder {
                     defer { frames.close() }
                     let colour = WebPDecoder.profile(base, bytes.count).map { EmbeddedColour.icc($0) }
                     return .success(try collect(frames, orientation: orientation, box: box, window: window, colour: colour))
+                case .jxl:
+                    let frames = try JXLFrames(base, count: bytes.count, maxPixels: maxPixels)
+                    return .success(try collect(frames, orientation: orientation, box: box, window: window, colour: frames.colour))
                 default:
                     throw .unsupported("\(format.displayName) animation")
                 }

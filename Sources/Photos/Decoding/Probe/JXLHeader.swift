@@ -1,5 +1,5 @@
-// JPEG XL: the size and orientation from the codestream's first bits (ISO/IEC 18181-1: SizeHeader,
-// then ImageMetadata's orientation), in a bare codestream (FF 0A) or inside the ISOBMFF container
+// JPEG XL: the size, orientation and whether it moves from the codestream's first bits
+// (ISO/IEC 18181-1: SizeHeader, then ImageMetadata's orientation and have_animation), in a bare codestream (FF 0A) or inside the ISOBMFF container
 // (its `jxlc` box, or the first `jxlp` part). Read in Swift within bounds, like the other headers.
 
 enum JXLHeader {
@@ -13,22 +13,37 @@ enum JXLHeader {
         let head = try input.bytes(upTo: 64, at: start)
         guard head.has(codestreamSignature, at: 0) else { throw input.corrupt("has no codestream signature") }
         var bits = BitReader(bytes: Array(head.dropFirst(2)), format: input.format)
+        let (width, height) = try size(&bits)
+        // ImageMetadata: all defaults, or an "extra fields" flag that brings the orientation and,
+        // past the intrinsic size and the preview, whether the image is an animation.
+        var header = StoredHeader(width: width, height: height, orientation: .up)
+        if try bits.read(1) == 0, try bits.read(1) == 1 {
+            header.orientation = Orientation(exifValue: try bits.read(3) + 1)
+            if try bits.read(1) == 1 { _ = try size(&bits) }
+            if try bits.read(1) == 1 { try skipPreview(&bits) }
+            header.animated = try bits.read(1) == 1
+        }
+        return header
+    }
+
+    /// SizeHeader: the image's (or the intrinsic) width and height.
+    private static func size(_ bits: inout BitReader) throws(ProbeError) -> (width: Int, height: Int) {
         let small = try bits.read(1) == 1
         let height = small ? (try bits.read(5) + 1) * 8 : try bits.u32([9, 13, 18, 30]) + 1
         let ratio = try bits.read(3)
-        let width: Int
-        if ratio == 0 {
-            width = small ? (try bits.read(5) + 1) * 8 : try bits.u32([9, 13, 18, 30]) + 1
-        } else {
+        guard ratio == 0 else {
             let (num, den) = [(1, 1), (12, 10), (4, 3), (3, 2), (16, 9), (5, 4), (2, 1)][ratio - 1]
-            width = height * num / den
+            return (height * num / den, height)
         }
-        // ImageMetadata: all defaults, or an "extra fields" flag that brings the orientation.
-        var orientation = Orientation.up
-        if try bits.read(1) == 0, try bits.read(1) == 1 {
-            orientation = Orientation(exifValue: try bits.read(3) + 1)
-        }
-        return StoredHeader(width: width, height: height, orientation: orientation)
+        return (small ? (try bits.read(5) + 1) * 8 : try bits.u32([9, 13, 18, 30]) + 1, height)
+    }
+
+    /// PreviewHeader, read only to get past it: sides in eighths (16, 32, or 5 or 9 bits) or in
+    /// pixels (6, 8, 10 or 12 bits), and the same aspect ratio code as the image's.
+    private static func skipPreview(_ bits: inout BitReader) throws(ProbeError) {
+        let widths = try bits.read(1) == 1 ? [0, 0, 5, 9] : [6, 8, 10, 12]
+        _ = try bits.u32(widths)
+        if try bits.read(3) == 0 { _ = try bits.u32(widths) }
     }
 
     /// Where the codestream begins: at 0, or in the container's first codestream box.

@@ -9,7 +9,7 @@ public struct PhotoInfo: Sendable, Hashable {
     // 100,000 of them at a time, and sometimes two or three copies while a scan replaces a wall.
     private let storedWidth: Int32
     private let storedHeight: Int32
-    /// More than one frame: an animated GIF or WebP, which plays in the detail view.
+    /// More than one frame: an animated GIF, WebP or JPEG XL, which plays in the detail view.
     public let isAnimated: Bool
 
     /// The size of the pixels as stored in the file, before orientation.

@@ -7,7 +7,7 @@ struct StoredHeader {
     /// The EXIF block ("Exif\0\0" + TIFF, capped) where the header had one: the info panel
     /// reads the camera from it. The wall's scan drops it with the probe.
     var exif: [UInt8]? = nil
-    /// More than one frame (a GIF or WebP animation), for the wall's mark.
+    /// More than one frame (a GIF, WebP or JPEG XL animation), for the wall's mark.
     var animated = false
 }
 
