@@ -45,8 +45,8 @@ struct AnimationPlayerTests {
         #expect(player.pending == nil)
         #expect(player.advance(to: 1.05) && number(player) == 10)
         // Near the end, the start is asked for again, for the next loop.
-        for t in stride(from: 1.1, through: 2.3, by: 0.1) { _ = player.advance(to: t + 1e-9) }
-        #expect(player.nextWindow() == 0)
+        for t in stride(from: 1.15, through: 2.45, by: 0.1) { _ = player.advance(to: t) }
+        #expect(player.nextWindow() == 0, "on show: \(number(player) ?? -1)")
     }
 
     @Test("frames of no length do not spin the loop; large frames are asked for by bytes, not only by count")
@@ -60,6 +60,17 @@ struct AnimationPlayerTests {
         #expect(large.nextWindow() == nil)
         _ = large.advance(to: 0.1)
         #expect(large.nextWindow() == 3)
+    }
+
+    @Test("a window that comes late plays from its first frame at the frames' delays, none skipped")
+    func lateWindow() {
+        var player = AnimationPlayer(first: chunk(0, 2, of: 6), now: 0)
+        #expect(player.advance(to: 0.1) && number(player) == 1)
+        #expect(!player.advance(to: 0.5) && number(player) == 1, "frame 2 is not in: frame 1 stays")
+        player.accept(chunk(2, 4, of: 6))
+        #expect(player.advance(to: 0.55) && number(player) == 2)
+        #expect(!player.advance(to: 0.58) && number(player) == 2, "frame 2 has its 0.1 s")
+        #expect(player.advance(to: 0.66) && number(player) == 3)
     }
 
     @Test("after a pause (a hidden window) it goes on from its frame, not through the missed ones")

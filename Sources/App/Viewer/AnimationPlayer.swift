@@ -67,8 +67,12 @@ struct AnimationPlayer {
                 }
                 next = 0
             }
-            // The next frame is not in yet: the one on show stays until it is.
-            guard let frame = frames[next] else { return changed }
+            // The next frame is not in yet: the one on show stays until it is, and the frames
+            // after it keep their delays from then on instead of being raced through to catch up.
+            guard let frame = frames[next] else {
+                changeAt = now
+                return changed
+            }
             if next == 0, shown != 0 { loopsPlayed += 1 }
             if !keepsAll { frames[shown] = nil }
             shown = next
