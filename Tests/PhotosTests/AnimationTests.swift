@@ -80,6 +80,21 @@ struct AnimationTests {
         }
     }
 
+    @Test("an animation's canvas gets a quarter of the pixel budget: it holds several whole canvases at once")
+    func canvasBudget() throws {
+        let dir = TempFolder()
+        let gif = try threeFrames(dir, "three.gif")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: gif.string)))
+        let box = PixelSize(width: 64, height: 48)
+        // 64×48 is 3072 pixels: a budget of 4 × 3072 plays it, one pixel less refuses it by its size.
+        #expect(try PhotoDecoder.decodeAnimation(data: bytes, format: .gif, box: box, window: AnimationWindow(start: 0),
+                                                 maxPixels: 4 * 3072).frames.count == 3)
+        #expect(throws: DecodeError.tooManyPixels(width: 64, height: 48)) {
+            try PhotoDecoder.decodeAnimation(data: bytes, format: .gif, box: box, window: AnimationWindow(start: 0),
+                                             maxPixels: 4 * 3072 - 1)
+        }
+    }
+
     @Test("windows: frames before the start are composed, not sent; a byte bound splits the rest")
     func windows() throws {
         let dir = TempFolder()

@@ -14,9 +14,16 @@ extension PhotoDecoder {
 /// (GIF, WebP and JPEG XL frames build on the ones before) but neither scaled nor kept; from there, frames
 /// are fitted to the box, turned, and kept until the window's bytes or frames are used up.
 enum AnimationDecoder {
+    /// Whole canvases an animation holds at once: the composed one, what a frame disposes back
+    /// to (or the library's second canvas), the copy handed out and the fitted frame's source.
+    /// A worker's budget counts one photo's pixels once, so an animation's canvas gets a
+    /// quarter of it: a small file that declares a huge canvas cannot take the worker past it.
+    static let canvasesHeld = 4
+
     static func decode(data: [UInt8], format: ImageFormat, orientation: Orientation, box: PixelSize,
                        window: AnimationWindow, maxPixels: Int) throws(DecodeError) -> AnimationChunk {
         LibrarySetup.ensure()
+        let maxPixels = maxPixels / canvasesHeld
         let result: Result<AnimationChunk, DecodeError> = data.withUnsafeBufferPointer { bytes in
             do throws(DecodeError) {
                 guard let base = bytes.baseAddress, !bytes.isEmpty else { throw .truncated }
