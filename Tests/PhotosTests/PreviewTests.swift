@@ -54,6 +54,14 @@ struct PreviewTests {
         }
     }
 
+    @Test("a thumbnail that declares more than an EXIF segment holds in real files is no preview")
+    func oversizedThumbnail() throws {
+        let dir = TempFolder()
+        // A flat 2400×1600 JPEG is a few KiB: it fits the segment, and would cost a photo's decode.
+        let path = try cameraJPEG(dir, "huge.jpg", width: 3000, height: 2000, thumbWidth: 2400, thumbHeight: 1600)
+        #expect(throws: PhotoDecoder.noPreview) { try preview(path, box: PixelSize(width: 300, height: 200)) }
+    }
+
     @Test("a photo without one has no preview; a PNG is not asked")
     func none() throws {
         let dir = TempFolder()

@@ -4,6 +4,11 @@ extension PhotoDecoder {
     /// Why a photo has no first-pass picture: not an error of the photo, which still decodes.
     public static let noPreview = DecodeError.unsupported("no embedded preview")
 
+    /// EXIF thumbnails live in one 64 KiB segment, so real ones are 160×120 to 640×480; a few
+    /// KiB of JPEG can still declare a huge image, which the first pass, ahead of every photo,
+    /// must not spend a photo's pixel budget on.
+    static let largestExifThumbnail = 1920 * 1080
+
     /// The picture a camera or phone stored beside the photo — a JPEG's EXIF thumbnail, a
     /// HEIF's smallest thumbnail item — turned and cropped to `box` like the photo, never
     /// enlarged: a soft first pass for a tile while the photo itself decodes. Throws
@@ -19,7 +24,8 @@ extension PhotoDecoder {
                   let jpeg = ExifThumbnail.jpeg(exifBlock: exif) else { throw noPreview }
             // Cameras letterbox a 3:2 photo's thumbnail into 160×120 with black bars: cut to the
             // tile's shape inside the thumbnail, which a plain fill (never enlarging) would not.
-            guard let thumbnail = try? HeaderProbe.probe(bytes: jpeg), thumbnail.format == .jpeg else { throw noPreview }
+            guard let thumbnail = try? HeaderProbe.probe(bytes: jpeg), thumbnail.format == .jpeg,
+                  thumbnail.pixelWidth * thumbnail.pixelHeight <= largestExifThumbnail else { throw noPreview }
             let shown = request.orientation.displayedSize(PixelSize(width: thumbnail.pixelWidth, height: thumbnail.pixelHeight))
             let scale = min(1, Double(shown.width) / Double(request.box.width), Double(shown.height) / Double(request.box.height))
             let box = PixelSize(width: max(1, Int(Double(request.box.width) * scale)), height: max(1, Int(Double(request.box.height) * scale)))
