@@ -237,7 +237,7 @@ static void flush_nothing(png_structp png) { (void)png; }
 
 int cascade_png_write_bgra(const unsigned char *pixels, uint32_t width, uint32_t height,
                            size_t stride, const char *const *keys, const char *const *values,
-                           int text_count, int compression_level,
+                           int text_count, int compression_level, int opaque,
                            unsigned char **out, size_t *out_size,
                            char *message, size_t message_size) {
     *out = NULL;
@@ -271,7 +271,10 @@ int cascade_png_write_bgra(const unsigned char *pixels, uint32_t width, uint32_t
     }
     png_set_write_fn(png, buffer, write_to_memory, flush_nothing);
     png_set_compression_level(png, compression_level);
-    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+    /* One filter for every row. libpng's default tries all five on each row and keeps the
+       smallest: about half of the encode's time, for files a few percent smaller. */
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
+    png_set_IHDR(png, info, width, height, 8, opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     for (int i = 0; i < text_count; i++) {
         texts[i].compression = PNG_TEXT_COMPRESSION_NONE;
@@ -282,6 +285,8 @@ int cascade_png_write_bgra(const unsigned char *pixels, uint32_t width, uint32_t
     if (text_count > 0) png_set_text(png, info, texts, text_count);
     png_write_info(png, info);
     png_set_bgr(png);
+    /* An opaque image leaves its alpha bytes out: a quarter less to filter and deflate. */
+    if (opaque) png_set_filler(png, 0, PNG_FILLER_AFTER);
     for (uint32_t y = 0; y < height; y++) {
         png_write_row(png, (png_const_bytep)(pixels + (size_t)y * stride));
     }

@@ -45,7 +45,7 @@ enum PNGExport {
 
     /// Through libpng at a low compression level: a wall is mostly photo pixels, which
     /// deflate barely shrinks at any level, and level 6 (SDL_image's) spent over a second on a
-    /// 1920×3000 wall — longer than decoding half of its photos.
+    /// 1920×3000 wall — longer than decoding half of its photos. A wall is opaque, so RGB.
     @MainActor
     private static func save(_ storage: SurfaceStorage, to file: String, reportedAs path: String) throws {
         var out: UnsafeMutablePointer<UInt8>?
@@ -53,7 +53,7 @@ enum PNGExport {
         var message = [CChar](repeating: 0, count: 256)
         let status = cascade_png_write_bgra(UnsafePointer(storage.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)),
                                             UInt32(storage.size.width), UInt32(storage.size.height), storage.bytesPerRow,
-                                            nil, nil, 0, 1, &out, &outSize, &message, message.count)
+                                            nil, nil, 0, 1, 1, &out, &outSize, &message, message.count)
         guard status == 0, let out else {
             throw ScreenError.notWritable(path: path, reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }

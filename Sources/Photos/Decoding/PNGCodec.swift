@@ -48,8 +48,9 @@ enum PNGCodec {
     }
 
     /// An 8-bit RGBA PNG of `image` with `text` as uncompressed tEXt chunks, in the order
-    /// given. Keys and values must be Latin-1 (ours are ASCII).
-    static func encode(_ image: DecodedImage, text: [(String, String)], compressionLevel: Int32 = 3)
+    /// given. Keys and values must be Latin-1 (ours are ASCII). Level 1: thumbnails are photo
+    /// pixels, which deflate's higher levels barely shrink at several times the cost.
+    static func encode(_ image: DecodedImage, text: [(String, String)], compressionLevel: Int32 = 1)
         throws(DecodeError) -> [UInt8]
     {
         var keys = text.map { strdup($0.0) }
@@ -65,7 +66,7 @@ enum PNGCodec {
                         valuePointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { v in
                             cascade_png_write_bgra(pixels.baseAddress, UInt32(image.width), UInt32(image.height),
                                                    image.stride, k.baseAddress, v.baseAddress, Int32(text.count),
-                                                   compressionLevel, &out, &outSize, &message, message.count)
+                                                   compressionLevel, 0, &out, &outSize, &message, message.count)
                         }
                     }
                 }
