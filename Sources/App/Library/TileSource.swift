@@ -11,8 +11,11 @@ public struct TileSource: Sendable {
 
     /// - Parameter decoders: where the C decoders run; the app passes `.workerProcesses`
     ///   (see `DecoderIsolation`), tests that have no worker binary keep the default.
-    public init(thumbnailCache: Bool, maxPixels: Int, decoders: DecoderIsolation = .inProcess) {
-        loader = TileImageLoader(cache: .standard(enabled: thumbnailCache), maxPixels: maxPixels,
+    /// - Parameter heldThumbnails: where new thumbnails wait to be written, if anywhere.
+    public init(thumbnailCache: Bool, maxPixels: Int, decoders: DecoderIsolation = .inProcess,
+                heldThumbnails: DeferredThumbnailWrites? = nil) {
+        let cache = ThumbnailCache.standard(enabled: thumbnailCache)
+        loader = TileImageLoader(cache: heldThumbnails.map { cache.deferring($0) } ?? cache, maxPixels: maxPixels,
                                  decoder: decoders.makeDecoder(maxPixels: maxPixels))
     }
 

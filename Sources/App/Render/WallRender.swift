@@ -65,7 +65,9 @@ public enum WallRender {
         let drawer = TileDrawer(renderer: canvas.renderer, fontPath: font)
         drawer.clearBackground()
         let shown = plan.layout.indices(in: Rect(x: 0, y: 0, width: Double(job.width), height: Double(height)))
-        let source = TileSource(thumbnailCache: job.thumbnailCache, maxPixels: job.maxPixels, decoders: job.decoders)
+        let heldThumbnails = DeferredThumbnailWrites(maximumBytes: Self.heldThumbnailBytes)
+        let source = TileSource(thumbnailCache: job.thumbnailCache, maxPixels: job.maxPixels, decoders: job.decoders,
+                                heldThumbnails: heldThumbnails)
         let textures = TexturePool(renderer: canvas.renderer)
         var failures: [Int: String] = [:]
         var partials: [Int: String] = [:]
@@ -91,6 +93,13 @@ public enum WallRender {
         }
         log.debug("decoded and drew \(shown.count) tiles at \(Int((clock.systemUptime - started) * 1000)) ms")
         defer { log.debug("saved at \(Int((clock.systemUptime - started) * 1000)) ms") }
+        // The wall's PNG is encoded on this core; the held thumbnails on another meanwhile.
+        let thumbnailsWritten = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            heldThumbnails.flush()
+            thumbnailsWritten.signal()
+        }
+        defer { thumbnailsWritten.wait() }
         do { try canvas.savePNG(to: job.output) } catch { throw CommandError(description: "cannot write \(job.output): \(error)") }
         if let path = job.manifest {
             let manifest = makeManifest(plan: plan, height: height, shown: shown, failures: failures, partials: partials)
@@ -98,6 +107,10 @@ public enum WallRender {
         }
         return RenderSummary(tiles: shown.count, errors: failures.count, width: job.width, height: height)
     }
+
+    /// Thumbnails held back to be written while the wall's PNG is encoded: about a wall's last
+    /// hundred at the x-large size, as much as that encode leaves time for on a second core.
+    static let heldThumbnailBytes = 64 << 20
 
     static func scan(_ job: RenderJob, log: Logger) throws -> [PhotoEntry] {
         let scanner = PhotoScanner(order: job.order, reversed: job.reversed)

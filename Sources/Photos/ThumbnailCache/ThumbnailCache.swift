@@ -21,6 +21,8 @@ public struct ThumbnailCache: Sendable {
     public let failFolderName: String
     private let logger: Logger
     private let reportedWriteFailure: WriteFailureFlag
+    /// Where new thumbnails wait to be written, when something holds them back (`deferring`).
+    private var deferred: DeferredThumbnailWrites?
 
     public static let version = CascadeVersion.string
 
@@ -51,6 +53,14 @@ public struct ThumbnailCache: Sendable {
     }
 
     public var isEnabled: Bool { root != nil }
+
+    /// The same cache, its new thumbnails held in `writes` (within its bound) until it is
+    /// flushed. A held thumbnail counts as stored.
+    public func deferring(_ writes: DeferredThumbnailWrites) -> ThumbnailCache {
+        var cache = self
+        cache.deferred = writes
+        return cache
+    }
 
     /// The URI the thumbnail is named after: absolute, escaped as GLib escapes it.
     public static func uri(for path: PhotoPath) -> String {
@@ -152,7 +162,11 @@ public struct ThumbnailCache: Sendable {
         if let format { text.append(("Thumb::Mimetype", format.mimeType)) }
         if let partial = image.partial { text.append((Self.partialKey, Self.latin1Safe(partial))) }
         text.append(("Software", software))
-        return write(image, text: text, folder: folder, name: Self.fileName(forURI: uri))
+        let name = Self.fileName(forURI: uri)
+        if let deferred, deferred.hold(bytes: image.byteCount, { [self, text] in _ = write(image, text: text, folder: folder, name: name) }) {
+            return true
+        }
+        return write(image, text: text, folder: folder, name: name)
     }
 
     /// Remembers that `path`, as `stamp` describes it, cannot be decoded, so later starts do
