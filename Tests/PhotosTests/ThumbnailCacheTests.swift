@@ -81,6 +81,7 @@ struct ThumbnailCacheTests {
         #expect(png.text["Thumb::Image::Height"] == "3000")
         #expect(png.text["Thumb::Mimetype"] == "image/jpeg")
         #expect(png.text["Software"] == "cascade")
+        #expect(png.text["X-Cascade::Colour"] == "sRGB")
         #expect(png.image.pixels == image.pixels)
 
         let found = try #require(cache.lookup(path: photo, stamp: stamp, size: .xLarge))
@@ -143,6 +144,22 @@ struct ThumbnailCacheTests {
 
         dir.write("thumbnails/large/" + name, Array("\u{89}PNG\r\n\u{1A}\n garbage".utf8))
         #expect(cache.lookup(path: photo, stamp: FileStamp(mtime: 1_234_567_890, size: 1), size: .large) == nil)
+    }
+
+    @Test("A thumbnail cascade wrote before it converted colours to sRGB is stale; the ones it writes now say so")
+    func beforeColourProfiles() throws {
+        let dir = TempFolder()
+        let cache = ThumbnailCache(root: dir.path("thumbnails"))
+        let photo = PhotoPath("/photos/cmyk.jpg")
+        let name = ThumbnailCache.fileName(forURI: ThumbnailCache.uri(for: photo))
+        let stamp = FileStamp(mtime: 1_234_567_890, size: 1)
+        dir.mkdir("thumbnails/large")
+        try convert(["-size", "256x192", "xc:lime", "-set", "Thumb::URI", ThumbnailCache.uri(for: photo),
+                     "-set", "Thumb::MTime", "1234567890", "-set", "Software", "cascade",
+                     "PNG32:" + dir.path("thumbnails/large/" + name).string])
+        #expect(cache.lookup(path: photo, stamp: stamp, size: .large) == nil)
+        #expect(cache.store(.solid(width: 256, height: 192, .blue), path: photo, stamp: stamp, size: .large))
+        #expect(cache.lookup(path: photo, stamp: stamp, size: .large)?.pixel(0, 0) == .blue)
     }
 
     @Test("A failure is recorded under fail/cascade-<version>/ and honoured until the file changes")

@@ -99,7 +99,8 @@ public struct ThumbnailCache: Sendable {
     public func lookup(path: PhotoPath, stamp: FileStamp, size: ThumbnailSize) -> DecodedImage? {
         guard let folder = folder(size) else { return nil }
         let uri = Self.uri(for: path)
-        guard let decoded = readValid(folder.appending(Array(Self.fileName(forURI: uri).utf8)), uri: uri, stamp: stamp)
+        guard let decoded = readValid(folder.appending(Array(Self.fileName(forURI: uri).utf8)), uri: uri, stamp: stamp),
+              decoded.text["Software"] != software || decoded.text[Self.colourKey] != nil
         else { return nil }
         var image = decoded.image
         image.partial = decoded.text[Self.partialKey]
@@ -109,6 +110,11 @@ public struct ThumbnailCache: Sendable {
     /// Marks the thumbnail of a photo only part of which could be decoded, with the reason:
     /// the wall still says so when it shows the thumbnail instead of decoding.
     static let partialKey = "X-Cascade::Partial"
+
+    /// Marks a thumbnail whose colours were converted to sRGB. The ones this program wrote
+    /// before it read colour profiles hold the colours as coded (a CMYK JPEG's as a negative),
+    /// so without the mark they are stale and made again, once; other programs' are used.
+    static let colourKey = "X-Cascade::Colour"
 
     private func readValid(_ file: PhotoPath, uri: String, stamp: FileStamp) -> PNGCodec.Decoded? {
         // Thumbnails are at most 1024 px a side; anything far bigger is not one.
@@ -161,6 +167,7 @@ public struct ThumbnailCache: Sendable {
         }
         if let format { text.append(("Thumb::Mimetype", format.mimeType)) }
         if let partial = image.partial { text.append((Self.partialKey, Self.latin1Safe(partial))) }
+        text.append((Self.colourKey, "sRGB"))
         text.append(("Software", software))
         let name = Self.fileName(forURI: uri)
         if let deferred, deferred.hold(bytes: image.byteCount, { [self, text] in _ = write(image, text: text, folder: folder, name: name) }) {
