@@ -20,9 +20,12 @@ enum ColourTransform {
         }
         guard let transform = prepared.transform else { return nil }
         let width = image.width, height = image.height, stride = image.stride
-        image.pixels.withUnsafeMutableBytes { pixels in
-            cmsDoTransformLineStride(transform.handle, pixels.baseAddress, pixels.baseAddress, cmsUInt32Number(width),
-                                     cmsUInt32Number(height), cmsUInt32Number(stride), cmsUInt32Number(stride), 0, 0)
+        // Held to the end: the cache may drop it meanwhile, and its deinit frees lcms's transform.
+        withExtendedLifetime(transform) {
+            image.pixels.withUnsafeMutableBytes { pixels in
+                cmsDoTransformLineStride(transform.handle, pixels.baseAddress, pixels.baseAddress, cmsUInt32Number(width),
+                                         cmsUInt32Number(height), cmsUInt32Number(stride), cmsUInt32Number(stride), 0, 0)
+            }
         }
         return nil
     }
@@ -36,10 +39,12 @@ enum ColourTransform {
         case .failure(let reason): return reason.message
         }
         guard let transform = prepared.transform else { return "its CMYK profile converts to nothing" }
-        pixels.withUnsafeMutableBytes { bytes in
-            cmsDoTransform(transform.handle, bytes.baseAddress, bytes.baseAddress, cmsUInt32Number(bytes.count / 4))
-            // lcms writes B, G, R and leaves the fourth byte (the ink it read) alone.
-            for i in Swift.stride(from: 3, to: bytes.count, by: 4) { bytes[i] = 255 }
+        withExtendedLifetime(transform) {
+            pixels.withUnsafeMutableBytes { bytes in
+                cmsDoTransform(transform.handle, bytes.baseAddress, bytes.baseAddress, cmsUInt32Number(bytes.count / 4))
+                // lcms writes B, G, R and leaves the fourth byte (the ink it read) alone.
+                for i in Swift.stride(from: 3, to: bytes.count, by: 4) { bytes[i] = 255 }
+            }
         }
         return nil
     }
@@ -125,15 +130,23 @@ enum ColourTransform {
 /// Transforms by profile, built once each under a lock; bounded, since each file could carry a
 /// profile of its own.
 final class TransformCache: Sendable {
-    private let entries = Mutex([ColourTransform.Key: Result<ColourTransform.Prepared, ColourTransform.Failure>]())
+    private let entries = Mutex((found: [ColourTransform.Key: Result<ColourTransform.Prepared, ColourTransform.Failure>](),
+                                 profileBytes: 0))
     static let capacity = 32
+    /// The keys hold whole profiles (up to 16 MiB each, broken ones too): bounded in bytes as
+    /// well, so a folder of photos each with its own large profile cannot grow a worker.
+    static let capacityBytes = 16 << 20
 
     func get(_ key: ColourTransform.Key) -> Result<ColourTransform.Prepared, ColourTransform.Failure> {
         entries.withLock { entries in
-            if let found = entries[key] { return found }
+            if let found = entries.found[key] { return found }
             let built = ColourTransform.build(key)
-            if entries.count >= Self.capacity { entries.removeAll() }
-            entries[key] = built
+            let bytes = if case .icc(let profile) = key.colour { profile.count } else { 0 }
+            if entries.found.count >= Self.capacity || entries.profileBytes + bytes > Self.capacityBytes {
+                entries = ([:], 0)
+            }
+            entries.found[key] = built
+            entries.profileBytes += bytes
             return built
         }
     }
