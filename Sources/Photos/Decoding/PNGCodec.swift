@@ -48,8 +48,10 @@ enum PNGCodec {
     }
 
     /// An 8-bit RGBA PNG of `image` with `text` as uncompressed tEXt chunks, in the order
-    /// given. Keys and values must be Latin-1 (ours are ASCII). Level 1: thumbnails are photo
-    /// pixels, which deflate's higher levels barely shrink at several times the cost.
+    /// given. Keys and values must be Latin-1 (ours are ASCII). Level 1 and one row filter
+    /// (the codec's): thumbnails are photo pixels, which deflate's higher levels barely shrink
+    /// at several times the cost; libpng's filter chosen per row makes them about a fifth
+    /// smaller for twice the encode, and reads no faster.
     static func encode(_ image: DecodedImage, text: [(String, String)], compressionLevel: Int32 = 1)
         throws(DecodeError) -> [UInt8]
     {
