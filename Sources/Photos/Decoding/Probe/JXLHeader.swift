@@ -1,6 +1,7 @@
 // JPEG XL: the size, orientation and whether it moves from the codestream's first bits
-// (ISO/IEC 18181-1: SizeHeader, then ImageMetadata's orientation and have_animation), in a bare codestream (FF 0A) or inside the ISOBMFF container
-// (its `jxlc` box, or the first `jxlp` part). Read in Swift within bounds, like the other headers.
+// (ISO/IEC 18181-1: SizeHeader, then ImageMetadata's orientation and have_animation), in a bare
+// codestream (FF 0A) or inside the ISOBMFF container (its `jxlc` box, or the first `jxlp` part).
+// Read in Swift within bounds, like the other headers.
 
 enum JXLHeader {
     static let codestreamSignature: [UInt8] = [0xFF, 0x0A]
@@ -19,11 +20,17 @@ enum JXLHeader {
         var header = StoredHeader(width: width, height: height, orientation: .up)
         if try bits.read(1) == 0, try bits.read(1) == 1 {
             header.orientation = Orientation(exifValue: try bits.read(3) + 1)
-            if try bits.read(1) == 1 { _ = try size(&bits) }
-            if try bits.read(1) == 1 { try skipPreview(&bits) }
-            header.animated = try bits.read(1) == 1
+            // Only the play mark hangs on this: bits cut short here still leave a photo.
+            header.animated = (try? moves(&bits)) ?? false
         }
         return header
+    }
+
+    /// Past the intrinsic size and the preview, whether the image is an animation.
+    private static func moves(_ bits: inout BitReader) throws(ProbeError) -> Bool {
+        if try bits.read(1) == 1 { _ = try size(&bits) }
+        if try bits.read(1) == 1 { try skipPreview(&bits) }
+        return try bits.read(1) == 1
     }
 
     /// SizeHeader: the image's (or the intrinsic) width and height.
