@@ -52,8 +52,8 @@ const char *cascade_png_message(const cascade_png_reader *reader);
 void cascade_png_close(cascade_png_reader *reader);
 
 /* Encodes 8-bit B, G, R, A pixels as an 8-bit RGBA (or, when `opaque`, RGB without the
-   alpha bytes) non-interlaced PNG with the given tEXt chunks. On success *out and *out_size hold a malloc'd buffer the caller frees
-   with cascade_png_free. */
+   alpha bytes) non-interlaced PNG with the given tEXt chunks, one row filter throughout. On
+   success *out and *out_size hold a malloc'd buffer the caller frees with cascade_png_free. */
 int cascade_png_write_bgra(const unsigned char *pixels, uint32_t width, uint32_t height,
                            size_t stride, const char *const *keys, const char *const *values,
                            int text_count, int compression_level, int opaque,

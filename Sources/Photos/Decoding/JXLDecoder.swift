@@ -10,15 +10,8 @@ enum JXLDecoder {
     static func decode(_ data: UnsafeRawBufferPointer, request: DecodeRequest) throws(DecodeError) -> SourceImage {
         let bytes = data.bindMemory(to: UInt8.self)
         guard let base = bytes.baseAddress, !bytes.isEmpty else { throw .truncated }
-        guard let decoder = JxlDecoderCreate(nil) else { throw .outOfMemory }
+        let decoder = try open(base, count: bytes.count, events: [JXL_DEC_BASIC_INFO, JXL_DEC_COLOR_ENCODING, JXL_DEC_FULL_IMAGE])
         defer { JxlDecoderDestroy(decoder) }
-        let events = Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
-        guard JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS,
-              JxlDecoderSetKeepOrientation(decoder, JXL_TRUE) == JXL_DEC_SUCCESS,
-              JxlDecoderSetInput(decoder, base, bytes.count) == JXL_DEC_SUCCESS else {
-            throw .unsupported("libjxl refused its settings")
-        }
-        JxlDecoderCloseInput(decoder)
         var format = JxlPixelFormat(num_channels: 4, data_type: JXL_TYPE_UINT8, endianness: JXL_NATIVE_ENDIAN, align: 0)
         var info = JxlBasicInfo()
         var pixels: UnsafeMutablePointer<UInt8>?
@@ -58,6 +51,20 @@ enum JXLDecoder {
                 throw .corrupt(.jxl, detail: "bitstream error")
             }
         }
+    }
+
+    /// A decoder over the whole file (`base` must outlive it), telling `events`, leaving the
+    /// orientation to the probe's. The caller destroys it.
+    static func open(_ base: UnsafePointer<UInt8>, count: Int, events: [JxlDecoderStatus]) throws(DecodeError) -> OpaquePointer {
+        guard let decoder = JxlDecoderCreate(nil) else { throw .outOfMemory }
+        guard JxlDecoderSubscribeEvents(decoder, Int32(events.reduce(0) { $0 | $1.rawValue })) == JXL_DEC_SUCCESS,
+              JxlDecoderSetKeepOrientation(decoder, JXL_TRUE) == JXL_DEC_SUCCESS,
+              JxlDecoderSetInput(decoder, base, count) == JXL_DEC_SUCCESS else {
+            JxlDecoderDestroy(decoder)
+            throw .unsupported("libjxl refused its settings")
+        }
+        JxlDecoderCloseInput(decoder)
+        return decoder
     }
 
     /// Asks libjxl for sRGB, which it can render from XYB (`canChoose`, a lossy image) itself;

@@ -19,16 +19,10 @@ final class JXLFrames: FrameSource {
 
     /// `base` must outlive the frames.
     init(_ base: UnsafePointer<UInt8>, count: Int, maxPixels: Int) throws(DecodeError) {
-        guard let decoder = JxlDecoderCreate(nil) else { throw .outOfMemory }
-        let events = Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue | JXL_DEC_FRAME.rawValue
-            | JXL_DEC_FULL_IMAGE.rawValue)
-        guard JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS,
-              JxlDecoderSetKeepOrientation(decoder, JXL_TRUE) == JXL_DEC_SUCCESS,
-              JxlDecoderSetInput(decoder, base, count) == JXL_DEC_SUCCESS else {
-            JxlDecoderDestroy(decoder)
-            throw .unsupported("libjxl refused its settings")
-        }
-        JxlDecoderCloseInput(decoder)
+        let decoder = try JXLDecoder.open(base, count: count,
+                                          events: [JXL_DEC_BASIC_INFO, JXL_DEC_COLOR_ENCODING, JXL_DEC_FRAME, JXL_DEC_FULL_IMAGE])
+        var opened = false
+        defer { if !opened { JxlDecoderDestroy(decoder) } }
         var info = JxlBasicInfo()
         var colour: EmbeddedColour?
         // The header and the colour come before the first frame; nothing is decoded yet.
@@ -37,21 +31,19 @@ final class JXLFrames: FrameSource {
             switch status {
             case JXL_DEC_BASIC_INFO:
                 guard JxlDecoderGetBasicInfo(decoder, &info) == JXL_DEC_SUCCESS, info.xsize > 0, info.ysize > 0 else {
-                    JxlDecoderDestroy(decoder)
                     throw .corrupt(.jxl, detail: "no image size")
                 }
                 guard Int(info.xsize) * Int(info.ysize) <= maxPixels else {
-                    JxlDecoderDestroy(decoder)
                     throw .tooManyPixels(width: Int(info.xsize), height: Int(info.ysize))
                 }
             case JXL_DEC_COLOR_ENCODING:
                 colour = JXLDecoder.chooseSRGBOrProfile(decoder, canChoose: info.uses_original_profile == JXL_FALSE)
                 break readHeader
             default:
-                JxlDecoderDestroy(decoder)
                 throw status == JXL_DEC_NEED_MORE_INPUT ? .truncated : .corrupt(.jxl, detail: "bitstream error")
             }
         }
+        opened = true
         self.decoder = decoder
         self.colour = colour
         width = Int(info.xsize); height = Int(info.ysize)
