@@ -153,7 +153,8 @@ struct SlideshowEndToEndTests {
             try await display.xdotool(["click", "--window", window, "1"])
             #expect(try await eventuallyAsync { try await frame.slideshow()["paused"] as? Bool == false })
 
-            // Right: the next slide at once (the interval is ten minutes).
+            // Right: the next slide at once (the interval is ten minutes), decoded ahead.
+            #expect(try await eventuallyAsync { try await frame.slideshow()["nextReady"] as? Bool == true })
             try await display.xdotool(["windowfocus", window], allowFailure: true)
             try await display.xdotool(["key", "--window", window, "Right"])
             #expect(try await frame.shown().name == "c-landscape-1.png")

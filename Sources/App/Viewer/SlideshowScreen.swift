@@ -68,6 +68,8 @@ final class SlideshowScreen {
     var isPaused: Bool { timing.isPaused }
     var roundSize: Int { playlist.roundSize }
     var position: Int { playlist.position - (upcoming?.entries.count ?? 0) }
+    /// Whether the next slide's pixels are in, so a step now changes the screen at once.
+    var nextReady: Bool { upcoming?.isReady ?? false }
 
     func needsFrame(at now: Double) -> Bool {
         timing.isFading(at: now) || (settings.transition == .pan && !timing.isPaused && current != nil) || swipe != 0

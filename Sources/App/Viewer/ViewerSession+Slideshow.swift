@@ -87,6 +87,7 @@ extension ViewerSession {
         }
         return [("slideshow", .object([("shown", .array(shown)), ("paused", .bool(slideshow.isPaused)),
                                        ("roundSize", .int(slideshow.roundSize)), ("position", .int(slideshow.position + 1)),
+                                       ("nextReady", .bool(slideshow.nextReady)),
                                        ("caption", .array(slideshow.caption.map { .string($0) }))]))]
     }
 }
