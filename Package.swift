@@ -27,9 +27,13 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
-        // HEIC and AVIF (libde265 and dav1d underneath), decoded in the worker processes only.
-        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
-        .systemLibrary(name: "CJXL", pkgConfig: "libjxl", providers: [.apt(["libjxl-dev"])]),
+        // HEIC and AVIF (libde265 and dav1d underneath) and JPEG XL, decoded in the worker
+        // processes only, and opened there on the first such photo rather than linked: their
+        // fifteen libraries are most of a process's start (CLazyLibrary). Headers from
+        // libheif-dev and libjxl-dev; at run time libheif1 and libjxl0.7.
+        .target(name: "CLazyLibrary"),
+        .target(name: "CHeif", dependencies: ["CLazyLibrary"]),
+        .target(name: "CJXL", dependencies: ["CLazyLibrary"]),
         .systemLibrary(name: "CLcms", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // giflib ships no pkg-config file; the module map links -lgif.
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),

@@ -37,6 +37,16 @@ func photosOpen(by pid: pid_t, in folder: String) -> [String] {
         .filter { $0.hasPrefix(folder + "/") }
 }
 
+/// The shared libraries process `pid` has mapped, by file name.
+func librariesMapped(by pid: pid_t) -> Set<String> {
+    // Read to the end: String(contentsOfFile:) stops after the first page of a /proc file.
+    let data = FileHandle(forReadingAtPath: "/proc/\(pid)/maps")?.readDataToEndOfFile() ?? Data()
+    let maps = String(decoding: data, as: UTF8.self)
+    return Set(maps.split(separator: "\n").compactMap { line in
+        line.split(separator: "/").last.map(String.init).flatMap { $0.contains(".so") ? $0 : nil }
+    })
+}
+
 /// cascade's decode workers that have a photo of `folder` in hand, once there are some.
 func workersMidDecode(of cascade: pid_t, in folder: String, besides earlier: Set<pid_t> = []) async throws -> [pid_t] {
     let deadline = Deadline(.seconds(60))
@@ -79,6 +89,13 @@ struct DecodeWorkerEndToEndTests {
             #expect(errors.isEmpty, "photos failed after their workers were killed from outside: \(errors)")
             #expect(filesBelow(service.cacheHome + "/thumbnails/fail").isEmpty)
             #expect(try await service.state(control).count == 50)
+            // A library of JPEGs and PNGs never opens the HEIC and JPEG XL decoders, whose own
+            // libraries would be most of each process's start.
+            #expect(librariesMapped(by: service.child.pid).contains { $0.hasPrefix("libSDL2-2.0") }, "the maps were read")
+            for process in [service.child.pid] + childProcesses(of: service.child.pid) {
+                let heavy = librariesMapped(by: process).filter { $0.hasPrefix("libheif") || $0.hasPrefix("libjxl") || $0.hasPrefix("libaom") }
+                #expect(heavy.isEmpty, "process \(process) has \(heavy.sorted()) mapped")
+            }
 
             // The next run (`cascade render` on the same cache) shows every photo.
             let manifest = NSTemporaryDirectory() + "cascade-killed-" + UUID().uuidString + ".json"

@@ -8,6 +8,7 @@ import CHeif
 enum HEIFDecoder {
     static func decode(_ data: UnsafeRawBufferPointer, format: ImageFormat, request: DecodeRequest) throws(DecodeError) -> SourceImage {
         guard let base = data.baseAddress, !data.isEmpty else { throw .truncated }
+        guard cascade_heif_open() else { throw .unsupported("\(format.displayName) needs libheif: \(String(cString: cascade_heif_error()))") }
         guard let context = heif_context_alloc() else { throw .outOfMemory }
         defer { heif_context_free(context) }
         // The scheduler already keeps every core busy with one photo each.

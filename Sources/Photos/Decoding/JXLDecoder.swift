@@ -56,6 +56,7 @@ enum JXLDecoder {
     /// A decoder over the whole file (`base` must outlive it), telling `events`, leaving the
     /// orientation to the probe's. The caller destroys it.
     static func open(_ base: UnsafePointer<UInt8>, count: Int, events: [JxlDecoderStatus]) throws(DecodeError) -> OpaquePointer {
+        guard cascade_jxl_open() else { throw .unsupported("JPEG XL needs libjxl: \(String(cString: cascade_jxl_error()))") }
         guard let decoder = JxlDecoderCreate(nil) else { throw .outOfMemory }
         guard JxlDecoderSubscribeEvents(decoder, Int32(events.reduce(0) { $0 | $1.rawValue })) == JXL_DEC_SUCCESS,
               JxlDecoderSetKeepOrientation(decoder, JXL_TRUE) == JXL_DEC_SUCCESS,
