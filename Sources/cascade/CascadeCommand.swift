@@ -19,9 +19,9 @@ struct Cascade: ParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             var command = try parseAsRoot(arguments)
-            guard command is View else { return try command.run() }
+            guard let alone = command as? View else { return try command.run() }
             let invocation = ViewInvocation(arguments: arguments, environment: ProcessInfo.processInfo.environment)
-            let (view, configuration, _) = try invocation.parseWithConfiguration()
+            let (view, configuration, _) = try invocation.parseWithConfiguration(alone: alone)
             try view.run(reread: { try invocation.options(running: configuration) }, keyBindings: configuration.keyBindings)
         } catch let error as ConfigError {
             FileHandle.standardError.write(Data("Error: \(error)\n".utf8))

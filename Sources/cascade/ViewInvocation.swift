@@ -25,24 +25,29 @@ struct ViewInvocation: Sendable {
     /// The view command and the files it was configured by (their `[keys]` are not options).
     /// For a reload, `running` is the configuration the viewer runs with: its restart-only
     /// settings stay, and `notes` says which the files changed.
-    func parseWithConfiguration(running: Configuration? = nil) throws -> (view: View, configuration: Configuration, notes: [String]) {
-        let alone = try Self.parseView(commandLine)
+    /// `alone` is the command line already parsed by itself, when the caller has it. Each parse
+    /// builds ArgumentParser's whole command tree by reflection, some 20 ms here and far more
+    /// on a Pi, so a start parses as few times as it can: once without a configuration, twice
+    /// with one; a setting is parsed by itself only to find which one a failure came from.
+    func parseWithConfiguration(running: Configuration? = nil, alone: View? = nil) throws -> (view: View, configuration: Configuration, notes: [String]) {
+        let alone = try alone ?? Self.parseView(commandLine)
         var configuration = try Configuration.load(explicitFile: alone.config, environment: environment, keys: View.configKeys)
         let notes = running.map { configuration.keepRestartOnly(from: $0) } ?? []
-        // Each setting on its own first, so a bad value is blamed on its line, not on the whole.
-        for setting in configuration.settings {
-            let words = setting.key.kind == .paths ? ["--"] + setting.words : setting.words
-            do {
-                _ = try Self.parseView(words)
-            } catch {
-                throw ConfigError(file: setting.file, line: setting.line, key: setting.key.name,
-                                  message: Cascade.message(for: error))
-            }
-        }
+        guard !configuration.settings.isEmpty else { return (alone, configuration, notes) }
         let words = configuration.arguments(before: commandLine, commandLineNamesPaths: !alone.paths.isEmpty)
         do {
             return (try Self.parseView(words), configuration, notes)
         } catch {
+            // Each setting on its own, so a bad value is blamed on its line, not on the whole.
+            for setting in configuration.settings {
+                let words = setting.key.kind == .paths ? ["--"] + setting.words : setting.words
+                do {
+                    _ = try Self.parseView(words)
+                } catch {
+                    throw ConfigError(file: setting.file, line: setting.line, key: setting.key.name,
+                                      message: Cascade.message(for: error))
+                }
+            }
             // Every setting passed alone and the command line passed alone: only a combination
             // of them can fail here.
             throw ConfigError(file: configuration.files.joined(separator: ", "),
