@@ -49,6 +49,35 @@ enum AreaResampler {
             }
         }
 
+        /// The largest of `total`: with a row's total it bounds every sum.
+        var largestTotal: UInt32 { total.max() ?? 0 }
+
+        /// One output row from its row sums, for sums that fit 32 bits.
+        func sumPixels(_ rowSums: UnsafePointer<UInt32>, rowScale: Float, into target: UnsafeMutablePointer<UInt8>, _ width: Int) {
+            first.withUnsafeBufferPointer { first in count.withUnsafeBufferPointer { count in
+            offset.withUnsafeBufferPointer { offset in weights.withUnsafeBufferPointer { weights in
+            total.withUnsafeBufferPointer { total in
+                let sums = UnsafeRawPointer(rowSums)
+                for x in 0..<width {
+                    var sum = SIMD4<UInt32>(repeating: 0)
+                    let from = (first[x] - lowest) * 16, wOffset = offset[x]
+                    for k in 0..<count[x] {
+                        let pixel = sums.loadUnaligned(fromByteOffset: from + k * 16, as: SIMD4<UInt32>.self)
+                        sum &+= pixel &* SIMD4(repeating: weights[wOffset + k])
+                    }
+                    // Adding 2²³ leaves a value below 2²² rounded to a whole number in the
+                    // low bits of the float's pattern: a rounding conversion without the
+                    // range checks of UInt8(_:), which took half the time.
+                    let value = SIMD4<Float>(Float(sum[0]), Float(sum[1]), Float(sum[2]), Float(sum[3]))
+                        * (rowScale / Float(total[x])) + SIMD4(repeating: 0x1p23)
+                    target[x * 4] = UInt8(truncatingIfNeeded: value[0].bitPattern)
+                    target[x * 4 + 1] = UInt8(truncatingIfNeeded: value[1].bitPattern)
+                    target[x * 4 + 2] = UInt8(truncatingIfNeeded: value[2].bitPattern)
+                    target[x * 4 + 3] = UInt8(truncatingIfNeeded: value[3].bitPattern)
+                }
+            } } } } }
+        }
+
         private mutating func append(first index: Int, weights ws: [UInt32]) {
             first.append(index)
             count.append(ws.count)
@@ -185,10 +214,16 @@ enum AreaResampler {
                             }
                         }
                     }
-                    // Horizontal: weighted sum of the row sums (64-bit), then divided by the
-                    // row's and the columns' total weight.
+                    // Horizontal: weighted sum of the row sums, then divided by the row's and
+                    // the columns' total weight.
                     let rowScale = 1 / Double(span.totalWeight)
                     let target = out + y * width * 4
+                    if 255 * UInt64(span.totalWeight) * UInt64(columns.largestTotal) <= UInt64(UInt32.max) {
+                        // Near 1:1 — a thumbnail to its tile, the common case — every sum fits 32
+                        // bits: a pixel's four channels in one vector, several times faster.
+                        columns.sumPixels(rowSums, rowScale: Float(rowScale), into: target, width)
+                        continue
+                    }
                     for x in 0..<width {
                         var b: UInt64 = 0, g: UInt64 = 0, r: UInt64 = 0, a: UInt64 = 0
                         let from = (columns.first[x] - columns.lowest) * 4, wOffset = columns.offset[x]
