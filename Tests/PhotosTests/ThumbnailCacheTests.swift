@@ -55,7 +55,7 @@ struct ThumbnailCacheTests {
         #expect(!ThumbnailCache.standard(enabled: false).isEnabled)
     }
 
-    @Test("A stored thumbnail is an 8-bit RGBA PNG with the spec's text chunks, 0600 in a 0700 folder")
+    @Test("A stored thumbnail is an 8-bit PNG (RGB when opaque, RGBA with transparency) with the spec's text chunks, 0600 in a 0700 folder")
     func storedPerSpec() throws {
         let dir = TempFolder()
         let cache = ThumbnailCache(root: dir.path("cache/thumbnails"))
@@ -72,7 +72,8 @@ struct ThumbnailCacheTests {
         #expect(Self.mode(dir.path("cache/thumbnails").string) == 0o700)
 
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
-        #expect(bytes[24] == 8 && bytes[25] == 6, "IHDR: bit depth 8, colour type RGBA")
+        // An opaque photo's thumbnail leaves out its alpha, as GNOME's and KDE's do.
+        #expect(bytes[24] == 8 && bytes[25] == 2, "IHDR: bit depth 8, colour type RGB")
         let png = try bytes.withUnsafeBytes { try PNGCodec.decode($0, maxPixels: 1 << 24) }
         #expect(png.text["Thumb::URI"] == "file:///photos/holiday/beach%201.jpg")
         #expect(png.text["Thumb::MTime"] == "1700000123")
@@ -86,6 +87,16 @@ struct ThumbnailCacheTests {
 
         let found = try #require(cache.lookup(path: photo, stamp: stamp, size: .xLarge))
         #expect(found.width == 512 && found.height == 384 && found.pixel(0, 0) == .blue)
+
+        // One with transparency keeps it.
+        var clear = DecodedImage.solid(width: 256, height: 192, .blue)
+        clear.pixels[3] = 0
+        let sticker = PhotoPath("/photos/sticker.png")
+        #expect(cache.store(clear, path: sticker, stamp: stamp, size: .large, originalSize: PixelSize(width: 256, height: 192), format: .png))
+        let stored = dir.path("cache/thumbnails/large").string + "/" + ThumbnailCache.fileName(forURI: "file:///photos/sticker.png")
+        let rgba = try [UInt8](Data(contentsOf: URL(fileURLWithPath: stored)))
+        #expect(rgba[24] == 8 && rgba[25] == 6, "IHDR: bit depth 8, colour type RGBA")
+        #expect(cache.lookup(path: sticker, stamp: stamp, size: .large)?.pixel(0, 0).a == 0)
     }
 
     @Test("Held thumbnails reach the disk at the flush; past the bound one is written at once")
