@@ -8,7 +8,7 @@ import Waterfall
 public final class TileDrawer {
     /// Height of the caption strip in logical pixels. With captions on, the layout makes each
     /// tile this much taller than its photo part.
-    public static let captionStripHeight = 22.0
+    nonisolated public static let captionStripHeight = 22.0
     /// Caption and error text size in logical pixels.
     public static let textSize = 13.0
     /// Thickness of the cursor's ring in logical pixels, and of its dark inner line.

@@ -38,10 +38,12 @@ final class LibraryScan: Sendable {
     /// `progress` is called on the scan's threads (systemd's STATUS= line is one use).
     /// `watch`: follow the folders afterwards (the watcher wakes the loop through `wake` too).
     /// `index`: the photo index file; nil scans without one. `showIndexed`: hand over the
-    /// index's wall before walking (a first start; a reload keeps the wall it has).
+    /// index's wall before walking (a first start; a reload keeps the wall it has); `indexed`
+    /// is told that wall as it is handed over.
     init(paths: [PhotoPath], order: Photos.SortOrder, reversed: Bool, watch: Bool = false,
          index: PhotoPath? = nil, showIndexed: Bool = true, log: Logger = Log.shared,
-         progress: (@Sendable (ScanProgress) -> Void)? = nil, wake: @escaping @Sendable () -> Void) {
+         progress: (@Sendable (ScanProgress) -> Void)? = nil, indexed handOver: (@Sendable ([PhotoEntry]) -> Void)? = nil,
+         wake: @escaping @Sendable () -> Void) {
         let scanner = PhotoScanner(order: order, reversed: reversed)
         let thread = Thread { [self] in
             let started = ProcessClock.now()
@@ -57,6 +59,7 @@ final class LibraryScan: Sendable {
                 if showIndexed, !indexed.isEmpty {
                     log.debug("\(indexed.count) photos from the index in \(Int(((ProcessClock.now() - started) * 1000).rounded())) ms")
                     post(.indexed(indexed), wake: wake)
+                    handOver?(indexed)
                 }
             }
             let outcome: Outcome

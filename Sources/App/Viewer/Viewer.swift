@@ -6,6 +6,7 @@ import Control
 import Logging
 import Photos
 import Screen
+import Waterfall
 
 @MainActor
 public enum Viewer {
@@ -38,10 +39,23 @@ public enum Viewer {
             ? .fullscreen
             : .windowed(width: options.geometry?.width ?? ViewerOptions.defaultSize.width,
                         height: options.geometry?.height ?? ViewerOptions.defaultSize.height)
-        // The scan starts first and runs while SDL and the window start up.
+        // The scan starts first and runs while SDL and the window start up; the first screen
+        // of the wall the photo index hands over has its thumbnails read meanwhile. Not for a
+        // full screen, whose size only SDL can tell, nor under a slideshow, which shows no wall.
+        let early = options.thumbnailCache && alone == nil && !options.fullscreen && !options.slideshow.atStart
+            ? EarlyThumbnails() : nil
+        let expected = Size(width: Double(options.geometry?.width ?? ViewerOptions.defaultSize.width),
+                            height: Double(options.geometry?.height ?? ViewerOptions.defaultSize.height))
+        let style = options.style
+        var readEarly: (@Sendable ([PhotoEntry]) -> Void)?
+        if let early {
+            readEarly = { entries in
+                early.read(EarlyFirstScreen.tiles(of: entries, size: expected, style: style), from: ThumbnailCache.standard())
+            }
+        }
         let scan = LibraryScan(paths: choice.paths, order: options.wallOrder.order, reversed: options.wallOrder.reversed,
                                watch: options.watch, index: options.photoIndexFile, log: log,
-                               progress: DaemonServices.scanStatus(notifier)) { waker.wake() }
+                               progress: DaemonServices.scanStatus(notifier), indexed: readEarly) { waker.wake() }
         // The socket before the window: another cascade already listening is an error the
         // user sees at once, not after a window flashed up.
         var control: ControlServer?
@@ -70,7 +84,7 @@ public enum Viewer {
             window.keepScreenOn()
         }
         let session = ViewerSession(window: window, options: options, title: title, log: log, waker: waker,
-                                    signals: signals, notifier: notifier, control: control)
+                                    signals: signals, notifier: notifier, control: control, early: early)
         session.start(scanning: choice.paths, scan: scan)
         if let alone { session.openAlone(alone) }
         session.loop()

@@ -50,6 +50,8 @@ final class ViewerSession {
     var results = ResultRouter()
     var clock: FrameClock
     var milestones = StartupMilestones()
+    /// The first screen's thumbnails read while the window opened; dropped once it is full.
+    var earlyThumbnails: EarlyThumbnails?
     var heapTrim = HeapTrim(now: ProcessClock.now())
     /// The `--stats` panel (`s`).
     var statsPanel: StatsPanel
@@ -65,12 +67,14 @@ final class ViewerSession {
     let daemon: DaemonServices
 
     init(window: Window, options: ViewerOptions, title: String, log: Logger, waker: Waker = Waker(),
-         signals: ProcessSignals? = nil, notifier: SystemdNotifier? = nil, control: ControlServer? = nil) {
+         signals: ProcessSignals? = nil, notifier: SystemdNotifier? = nil, control: ControlServer? = nil,
+         early: EarlyThumbnails? = nil) {
         self.window = window
         self.waker = waker
         self.options = options
         self.title = title
         self.log = log
+        earlyThumbnails = early
         events = EventSource(window: window)
         if events.readsTouchThroughLibinput {
             log.info("touch screens read through libinput: the kernel's times, udev's calibration")
@@ -83,7 +87,8 @@ final class ViewerSession {
         let font = FontLocator.locate()
         drawer = TileDrawer(renderer: window.renderer, fontPath: font)
         wall = WallScreen(drawer: drawer, viewportSize: window.size, style: options.style,
-                          source: TileSource(thumbnailCache: options.thumbnailCache, maxPixels: options.maxPixels, decoders: options.decoders),
+                          source: TileSource(thumbnailCache: options.thumbnailCache, maxPixels: options.maxPixels,
+                                             decoders: options.decoders, early: early),
                           decodes: decodes,
                           textureBudgetBytes: options.textureBudgetBytes ?? TextureBudget.standard(for: window.renderer), log: log)
         if window.renderer.drawsOnCPU {
@@ -232,6 +237,10 @@ final class ViewerSession {
         detail?.presented(at: ProcessClock.now())
         if let count = milestones.presented(wall: wall, detailOpen: detail != nil, log: log) {
             emit(.scanned(count: count))
+        }
+        if milestones.firstFullScreen != nil, let early = earlyThumbnails {
+            early.drop()
+            earlyThumbnails = nil
         }
     }
 

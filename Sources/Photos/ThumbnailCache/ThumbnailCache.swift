@@ -23,6 +23,8 @@ public struct ThumbnailCache: Sendable {
     private let reportedWriteFailure: WriteFailureFlag
     /// Where new thumbnails wait to be written, when something holds them back (`deferring`).
     private var deferred: DeferredThumbnailWrites?
+    /// Thumbnails read before they were asked for (`reading`).
+    private var early: EarlyThumbnails?
 
     public static let version = CascadeVersion.string
 
@@ -62,6 +64,13 @@ public struct ThumbnailCache: Sendable {
         return cache
     }
 
+    /// The same cache, taking thumbnails from `early` before it reads the disk.
+    public func reading(_ early: EarlyThumbnails) -> ThumbnailCache {
+        var cache = self
+        cache.early = early
+        return cache
+    }
+
     /// The URI the thumbnail is named after: absolute, escaped as GLib escapes it.
     public static func uri(for path: PhotoPath) -> String {
         if path.bytes.first == UInt8(ascii: "/") { return path.uri }
@@ -97,9 +106,9 @@ public struct ThumbnailCache: Sendable {
     /// The thumbnail of `path` in the `size` folder, if one is there and still shows the file
     /// as `stamp` describes it; any program may have written it.
     public func lookup(path: PhotoPath, stamp: FileStamp, size: ThumbnailSize) -> DecodedImage? {
-        guard let folder = folder(size) else { return nil }
-        let uri = Self.uri(for: path)
-        guard let decoded = readValid(folder.appending(Array(Self.fileName(forURI: uri).utf8)), uri: uri, stamp: stamp),
+        guard let file = file(for: path, size: size),
+              let decoded = early?.take(file) ?? read(file),
+              Self.isValid(decoded.text, uri: Self.uri(for: path), stamp: stamp),
               decoded.text["Software"] != software || decoded.text[Self.colourKey] != nil
         else { return nil }
         var image = decoded.image
@@ -116,7 +125,13 @@ public struct ThumbnailCache: Sendable {
     /// so without the mark they are stale and made again, once; other programs' are used.
     static let colourKey = "X-Cascade::Colour"
 
-    private func readValid(_ file: PhotoPath, uri: String, stamp: FileStamp) -> PNGCodec.Decoded? {
+    /// Where the `size` thumbnail of `path` is kept; nil when the cache is off.
+    func file(for path: PhotoPath, size: ThumbnailSize) -> PhotoPath? {
+        folder(size)?.appending(Array(Self.fileName(forURI: Self.uri(for: path)).utf8))
+    }
+
+    /// A thumbnail file read and decoded, not yet checked against its photo.
+    func read(_ file: PhotoPath) -> PNGCodec.Decoded? {
         // Thumbnails are at most 1024 px a side; anything far bigger is not one.
         guard let bytes = try? SafeFile.readAll(file, limit: 32 << 20) else { return nil }
         let decoded: PNGCodec.Decoded
@@ -128,7 +143,6 @@ public struct ThumbnailCache: Sendable {
             logger.debug("ignoring unreadable thumbnail", metadata: ["file": "\(file)", "error": "\(error)"])
             return nil
         }
-        guard Self.isValid(decoded.text, uri: uri, stamp: stamp) else { return nil }
         return decoded
     }
 
@@ -193,7 +207,8 @@ public struct ThumbnailCache: Sendable {
     public func failure(path: PhotoPath, stamp: FileStamp) -> String? {
         guard let folder = failFolder else { return nil }
         let uri = Self.uri(for: path)
-        guard let record = readValid(folder.appending(Array(Self.fileName(forURI: uri).utf8)), uri: uri, stamp: stamp)
+        guard let record = read(folder.appending(Array(Self.fileName(forURI: uri).utf8))),
+              Self.isValid(record.text, uri: uri, stamp: stamp)
         else { return nil }
         return record.text["X-Cascade::Reason"] ?? "could not be decoded"
     }
