@@ -51,15 +51,14 @@ public final class ControlClient {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
             }
         } while result != 0 && errno == EINTR
-        guard result == 0 else {
-            let reason = errnoText()
-            close(fd)
-            throw .cannotConnect(path: path, reason: reason)
-        }
+        // Not closed here: once `fd` is set every stored property is, so a throw runs deinit,
+        // which closes it. Closed twice, the second close could take a descriptor another
+        // thread had opened meanwhile (the test run saw NIO's epoll fail on one).
+        guard result == 0 else { throw .cannotConnect(path: path, reason: errnoText()) }
         setTimeout(timeout)
     }
 
-    deinit { close(fd) }
+    deinit { if fd >= 0 { close(fd) } }
 
     public func setTimeout(_ timeout: Duration?) {
         let parts = (timeout ?? .zero).components
