@@ -35,17 +35,15 @@ public enum Viewer {
             if alone == nil { choice = .named([path]) }
         }
         let title = "cascade — " + folderName(choice)
-        let placement: Window.Placement = options.fullscreen
-            ? .fullscreen
-            : .windowed(width: options.geometry?.width ?? ViewerOptions.defaultSize.width,
-                        height: options.geometry?.height ?? ViewerOptions.defaultSize.height)
+        let width = options.geometry?.width ?? ViewerOptions.defaultSize.width
+        let height = options.geometry?.height ?? ViewerOptions.defaultSize.height
+        let placement: Window.Placement = options.fullscreen ? .fullscreen : .windowed(width: width, height: height)
         // The scan starts first and runs while SDL and the window start up; the first screen
         // of the wall the photo index hands over has its thumbnails read meanwhile. Not for a
         // full screen, whose size only SDL can tell, nor under a slideshow, which shows no wall.
         let early = options.thumbnailCache && alone == nil && !options.fullscreen && !options.slideshow.atStart
             ? EarlyThumbnails() : nil
-        let expected = Size(width: Double(options.geometry?.width ?? ViewerOptions.defaultSize.width),
-                            height: Double(options.geometry?.height ?? ViewerOptions.defaultSize.height))
+        let expected = Size(width: Double(width), height: Double(height))
         let style = options.style
         var readEarly: (@Sendable ([PhotoEntry]) -> Void)?
         if let early {

@@ -1,5 +1,5 @@
 // A shared library opened on first use instead of at start (dlopen), for the decoders only a few
-// photos need. Linked normally, libheif and libjxl bring 15 more libraries (x265, libaom, dav1d,
+// photos need. Linked normally, libheif and libjxl bring ten libraries (x265, libaom, dav1d,
 // libde265, highway, brotli) into every cascade process: the dynamic linker's symbol lookups over
 // them and their constructors (highway calibrates a timer, libde265 fills tables) were most of the
 // viewer's start before its first frame, and of every decode worker's, on a library with no HEIC

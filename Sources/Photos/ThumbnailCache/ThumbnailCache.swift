@@ -106,9 +106,10 @@ public struct ThumbnailCache: Sendable {
     /// The thumbnail of `path` in the `size` folder, if one is there and still shows the file
     /// as `stamp` describes it; any program may have written it.
     public func lookup(path: PhotoPath, stamp: FileStamp, size: ThumbnailSize) -> DecodedImage? {
-        guard let file = file(for: path, size: size),
+        let uri = Self.uri(for: path)
+        guard let folder = folder(size), case let file = Self.file(in: folder, uri: uri),
               let decoded = early?.take(file) ?? read(file),
-              Self.isValid(decoded.text, uri: Self.uri(for: path), stamp: stamp),
+              Self.isValid(decoded.text, uri: uri, stamp: stamp),
               decoded.text["Software"] != software || decoded.text[Self.colourKey] != nil
         else { return nil }
         var image = decoded.image
@@ -127,7 +128,11 @@ public struct ThumbnailCache: Sendable {
 
     /// Where the `size` thumbnail of `path` is kept; nil when the cache is off.
     func file(for path: PhotoPath, size: ThumbnailSize) -> PhotoPath? {
-        folder(size)?.appending(Array(Self.fileName(forURI: Self.uri(for: path)).utf8))
+        folder(size).map { Self.file(in: $0, uri: Self.uri(for: path)) }
+    }
+
+    private static func file(in folder: PhotoPath, uri: String) -> PhotoPath {
+        folder.appending(Array(fileName(forURI: uri).utf8))
     }
 
     /// A thumbnail file read and decoded, not yet checked against its photo.
@@ -207,7 +212,7 @@ public struct ThumbnailCache: Sendable {
     public func failure(path: PhotoPath, stamp: FileStamp) -> String? {
         guard let folder = failFolder else { return nil }
         let uri = Self.uri(for: path)
-        guard let record = read(folder.appending(Array(Self.fileName(forURI: uri).utf8))),
+        guard let record = read(Self.file(in: folder, uri: uri)),
               Self.isValid(record.text, uri: uri, stamp: stamp)
         else { return nil }
         return record.text["X-Cascade::Reason"] ?? "could not be decoded"

@@ -27,8 +27,7 @@ extension ThumbnailCache {
     /// Whether a thumbnail file of `size` is there for `path`, without reading or checking it:
     /// a hint that the tile will come from the cache quickly (a stale one is redone anyway).
     func hasThumbnailFile(for path: PhotoPath, size: ThumbnailSize) -> Bool {
-        guard let folder = folder(size) else { return false }
-        let file = folder.appending(Array(Self.fileName(forURI: Self.uri(for: path)).utf8))
+        guard let file = file(for: path, size: size) else { return false }
         return file.withCString { access($0, F_OK) == 0 }
     }
 }
