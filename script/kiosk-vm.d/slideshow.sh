@@ -58,11 +58,8 @@ idle_between_transitions() {
     before=$(event_count shown)
     wait_until 300 "shown_after $before" || return 1
     before=$(event_count shown)
-    cpu=$(guest "p=\$(pgrep -o -x cascade) && [ -n \"\$p\" ] || exit 1
-      i=0; until /usr/local/bin/cascade ctl --socket $(control_socket) get-state | grep -Eq '\"nextReady\": ?true'; do
-        i=\$((i + 1)); [ \$i -lt 60 ] || exit 1; sleep 0.2; done
-      t() { awk '{ print \$14 + \$15 }' /proc/\$p/stat; }
-      a=\$(t); sleep 5; b=\$(t); echo \$(( (b - a) * 100 / $(getconf CLK_TCK) )) | awk '{ printf \"%.1f\", \$1 / 5 }'" 120) || return 1
+    cpu=$(cpu_percent 5 "i=0; until /usr/local/bin/cascade ctl --socket $(control_socket) get-state | grep -Eq '\"nextReady\": ?true'; do
+        i=\$((i + 1)); [ \$i -lt 60 ] || exit 1; sleep 0.2; done") || return 1
     # The events reach the host's file a moment after they happen.
     sleep 1
     if [ "$(event_count shown)" = "$before" ]; then
