@@ -43,9 +43,10 @@ enum PNGExport {
         return directory + "." + name + ".\(getpid()).partial"
     }
 
-    /// Through libpng at a low compression level: a wall is mostly photo pixels, which
-    /// deflate barely shrinks at any level, and level 6 (SDL_image's) spent over a second on a
-    /// 1920×3000 wall — longer than decoding half of its photos. A wall is opaque, so RGB.
+    /// Deflated at libdeflate's fastest level (CPNGCodec's writer): a wall is mostly photo
+    /// pixels, which deflate barely shrinks at any level, and level 6 (SDL_image's) spent over a
+    /// second on a 1920×3000 wall — longer than decoding half of its photos. A wall is opaque,
+    /// so RGB.
     @MainActor
     private static func save(_ storage: SurfaceStorage, to file: String, reportedAs path: String) throws {
         var out: UnsafeMutablePointer<UInt8>?

@@ -1,7 +1,8 @@
-// A thin C layer over libpng for cascade. libpng reports errors by longjmp, which Swift
-// cannot catch; every entry point here sets its own setjmp so that a corrupt file becomes
-// an error code and a message, never an abort. libpng rather than libspng, which has no
-// longjmp: libpng decodes and encodes faster (BENCHMARKS.md, "Hand-written or a library").
+// PNG for cascade: reading through a thin C layer over libpng (png_codec.c), writing by hand
+// over libdeflate (png_writer.c, which says why). libpng reports errors by longjmp, which
+// Swift cannot catch; every reading entry point sets its own setjmp so that a corrupt file
+// becomes an error code and a message, never an abort. libpng rather than libspng, which has
+// no longjmp: libpng decodes faster (BENCHMARKS.md, "Hand-written or a library").
 #ifndef CASCADE_PNG_CODEC_H
 #define CASCADE_PNG_CODEC_H
 
@@ -52,8 +53,9 @@ const char *cascade_png_message(const cascade_png_reader *reader);
 void cascade_png_close(cascade_png_reader *reader);
 
 /* Encodes 8-bit B, G, R, A pixels as an 8-bit RGBA (or, when `opaque`, RGB without the
-   alpha bytes) non-interlaced PNG with the given tEXt chunks, one row filter throughout. On
-   success *out and *out_size hold a malloc'd buffer the caller frees with cascade_png_free. */
+   alpha bytes) non-interlaced PNG with the given tEXt chunks, one row filter throughout,
+   deflated at libdeflate's `compression_level` (1 is its fastest). On success *out and
+   *out_size hold a malloc'd buffer the caller frees with cascade_png_free. */
 int cascade_png_write_bgra(const unsigned char *pixels, uint32_t width, uint32_t height,
                            size_t stride, const char *const *keys, const char *const *values,
                            int text_count, int compression_level, int opaque,

@@ -1,9 +1,10 @@
 import CPNGCodec
 import Glibc
 
-/// PNG reading and writing through libpng (via the setjmp-guarded CPNGCodec layer): photos,
-/// and thumbnails with their tEXt chunks. The size is read from the header and checked
-/// against the pixel cap before the pixel buffer exists.
+/// PNG reading through libpng (via the setjmp-guarded CPNGCodec layer) and writing over
+/// libdeflate (CPNGCodec's png_writer.c): photos, and thumbnails with their tEXt chunks. The
+/// size is read from the header and checked against the pixel cap before the pixel buffer
+/// exists.
 enum PNGCodec {
     struct Decoded {
         var image: DecodedImage
