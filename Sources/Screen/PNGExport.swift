@@ -43,7 +43,7 @@ enum PNGExport {
         return directory + "." + name + ".\(getpid()).partial"
     }
 
-    /// Deflated at libdeflate's fastest level (CPNGCodec's writer): a wall is mostly photo
+    /// Deflated at ISA-L's level 1 (CPNGCodec's writer): a wall is mostly photo
     /// pixels, which deflate barely shrinks at any level, and level 6 (SDL_image's) spent over a
     /// second on a 1920×3000 wall — longer than decoding half of its photos. A wall is opaque,
     /// so RGB.

@@ -3,7 +3,7 @@ import Testing
 import Waterfall
 @testable import Photos
 
-/// cascade writes its PNGs by hand over libdeflate (walls and thumbnails): what it writes must
+/// cascade writes its PNGs by hand over ISA-L's deflate (walls and thumbnails): what it writes must
 /// be a PNG that any reader takes, with exactly the pixels and texts given.
 @Suite("PNGs cascade writes")
 struct PNGWriterTests {
@@ -17,7 +17,7 @@ struct PNGWriterTests {
     }
 
     /// The chunks' types in order, with each CRC checked by a CRC-32 written here (not the
-    /// writer's libdeflate nor libpng's zlib).
+    /// writer's ISA-L nor libpng's zlib).
     static func chunks(_ bytes: [UInt8]) throws -> [String] {
         try #require(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         var types: [String] = []

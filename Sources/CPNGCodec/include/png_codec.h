@@ -1,5 +1,5 @@
 // PNG for cascade: reading through a thin C layer over libpng (png_codec.c), writing by hand
-// over libdeflate (png_writer.c, which says why). libpng reports errors by longjmp, which
+// over ISA-L's deflate (png_writer.c, which says why). libpng reports errors by longjmp, which
 // Swift cannot catch; every reading entry point sets its own setjmp so that a corrupt file
 // becomes an error code and a message, never an abort. libpng rather than libspng, which has
 // no longjmp: libpng decodes faster (BENCHMARKS.md, "Hand-written or a library").
@@ -54,7 +54,7 @@ void cascade_png_close(cascade_png_reader *reader);
 
 /* Encodes 8-bit B, G, R, A pixels as an 8-bit RGBA (or, when `opaque`, RGB without the
    alpha bytes) non-interlaced PNG with the given tEXt chunks, one row filter throughout,
-   deflated at libdeflate's `compression_level` (1 is its fastest). On success *out and
+   deflated at ISA-L's `compression_level` (0-3; 0 barely compresses). On success *out and
    *out_size hold a malloc'd buffer the caller frees with cascade_png_free. */
 int cascade_png_write_bgra(const unsigned char *pixels, uint32_t width, uint32_t height,
                            size_t stride, const char *const *keys, const char *const *values,

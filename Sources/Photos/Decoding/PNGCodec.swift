@@ -2,7 +2,7 @@ import CPNGCodec
 import Glibc
 
 /// PNG reading through libpng (via the setjmp-guarded CPNGCodec layer) and writing over
-/// libdeflate (CPNGCodec's png_writer.c): photos, and thumbnails with their tEXt chunks. The
+/// ISA-L's deflate (CPNGCodec's png_writer.c): photos, and thumbnails with their tEXt chunks. The
 /// size is read from the header and checked against the pixel cap before the pixel buffer
 /// exists.
 enum PNGCodec {
