@@ -7,8 +7,8 @@
 // with those characters as plain arguments and do something quietly different. Quoted, they are
 // ordinary characters.
 
-enum ShellWords {
-    static func split(_ text: String) throws(CommandTemplate.SyntaxError) -> [String] {
+public enum ShellWords {
+    public static func split(_ text: String) throws(CommandTemplate.SyntaxError) -> [String] {
         let bytes = Array(text.utf8)
         var words: [String] = []
         var word: [UInt8] = []

@@ -28,6 +28,9 @@ struct CtlCommand: ParsableCommand {
     @Flag(help: "Print events as they come, one JSON object per line, until cascade closes the socket.")
     var follow = false
 
+    @Flag(help: ArgumentHelp("Read commands from standard input, one per line (words split as a shell splits them), send them over one connection and print each whole reply as one line of JSON, until the input ends."))
+    var batch = false
+
     @Option(parsing: .unconditional, help: Limits.replyTimeout.help("Seconds to wait for a reply", default: "10", valueName: "SECONDS"),
             transform: Limits.replyTimeout.read)
     var timeout: Double = 10
@@ -36,11 +39,14 @@ struct CtlCommand: ParsableCommand {
     var words: [String] = []
 
     func validate() throws {
-        if !follow, words.isEmpty { throw ValidationError("name a command, e.g. `cascade ctl get-state`") }
+        if follow, batch { throw ValidationError("--follow and --batch cannot be used together") }
+        if !follow, !batch, words.isEmpty { throw ValidationError("name a command, e.g. `cascade ctl get-state`") }
     }
 
     func run() throws {
-        let status = Ctl.run(socket: socket, command: follow ? [] : words, follow: follow ? words : nil, timeout: timeout)
+        let lines = batch ? AnySequence { AnyIterator { readLine(strippingNewline: true) } } : nil
+        let status = Ctl.run(socket: socket, command: follow ? [] : words, follow: follow ? words : nil,
+                             batch: lines, timeout: timeout)
         if status != 0 { throw ExitCode(status) }
     }
 }

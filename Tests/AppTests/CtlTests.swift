@@ -96,6 +96,26 @@ import Testing
         #expect(captured.out.isEmpty)
     }
 
+    @Test func aBatchSendsEveryLineOverOneConnectionAndPrintsEachWholeReplyInOrder() throws {
+        let wall = try Wall()
+        defer { wall.stop() }
+        let captured = Captured()
+        let lines = ["get-state", "", "select 5", "scroll-to '{\"index\": 3}'", "select 'unclosed", "select {", "set-columns auto"]
+        #expect(Ctl.run(socket: wall.path, command: [], follow: nil, batch: lines, output: captured.output) == 0)
+        #expect(wall.commands == [.getState, .select(5), .scrollTo(.index(3), animated: false), .setColumns(nil)])
+        // One reply a command line (the blank one is none), the malformed ones answered here.
+        let replies = try captured.out.map { try JSONValue.parse(Array($0.utf8)) }
+        #expect(replies.count == 6)
+        #expect(replies[0]["error"] == .string("success") && replies[0]["data"]?["columns"] == .int(3))
+        #expect(replies[1]["error"] == .string("no photo at index 5 (the wall has 2)"))
+        #expect(replies[2]["error"] == .string("success"))
+        #expect(replies[3]["error"]?.stringValue?.contains("cannot split") == true)
+        #expect(replies[4]["error"]?.stringValue?.contains("not valid JSON") == true)
+        #expect(replies[5]["error"] == .string("success"))
+        #expect(replies.compactMap { $0["request_id"] } == [.int(1), .int(2), .int(3), .int(4)])
+        #expect(captured.err.isEmpty)
+    }
+
     @Test func noCascadeToTalkToIsStatusTwoNamingThePath() {
         let captured = Captured()
         let path = "/tmp/cascade-ctl-test-nobody-here.sock"
