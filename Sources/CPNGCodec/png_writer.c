@@ -92,6 +92,11 @@ int cascade_png_write_bgra(const unsigned char *pixels, uint32_t width, uint32_t
     }
     int channels = opaque ? 3 : 4;
     size_t row_bytes = (size_t)width * (size_t)channels + 1;
+    /* A row is deflated whole at least, through a 32-bit count. */
+    if (row_bytes > (1u << 30)) {
+        set_message(message, message_size, "the image is too wide for this writer");
+        return CASCADE_PNG_ERROR;
+    }
     if (row_bytes > SIZE_MAX / 2 / height) {
         set_message(message, message_size, "out of memory");
         return CASCADE_PNG_NO_MEMORY;
