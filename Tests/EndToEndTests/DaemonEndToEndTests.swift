@@ -131,6 +131,19 @@ struct DaemonEndToEndTests {
             #expect(printed?["count"] as? Int == 30)
             let failing = try await runTool(cascadeBinary, ["ctl", "--socket", service.socket, "open", "999"])
             #expect(failing.status != .exited(0))
+            // `cascade ctl --batch`, fed lines as a script would: one whole reply a line, in order.
+            let lines = NSTemporaryDirectory() + "cascade-e2e-batch-" + UUID().uuidString
+            try "get-state\nopen 999\n\nget-stats\n".write(toFile: lines, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: lines) }
+            let batch = try await runTool("/bin/sh", ["-c", #"exec "$0" ctl --socket "$1" --batch <"$2""#,
+                                                      cascadeBinary, service.socket, lines])
+            #expect(batch.status == .exited(0))
+            let replies = String(decoding: batch.output, as: UTF8.self).split(separator: "\n")
+                .map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            #expect(replies.count == 3)
+            #expect((replies.first??["data"] as? [String: Any])?["count"] as? Int == 30)
+            #expect(replies.dropFirst().first??["error"] as? String != "success")
+            #expect(replies.last??["error"] as? String == "success")
 
             _ = try await control.data(["quit"])
             #expect(try await service.child.waitForExit(within: .seconds(10)) == .exited(0))
