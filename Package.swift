@@ -44,7 +44,7 @@ let package = Package(
         .systemLibrary(name: "CIsal", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
         // libpng reports errors by longjmp, which Swift cannot catch: this C layer sets the
         // setjmp at every entry point of reading (thumbnails and PNG photos). Writing (walls and
-        // thumbnails) is by hand over ISA-L's deflate, five times zlib's speed (png_writer.c).
+        // thumbnails) is by hand over ISA-L's deflate, four times zlib's speed (png_writer.c).
         .target(name: "CPNGCodec", dependencies: ["CPNG", "CIsal"]),
         // The screen's power (DPMS) through the display SDL already has: X11's DPMS extension or
         // the DRM connector. In C so that SDL_syswm.h's Xlib names stay out of Swift.
