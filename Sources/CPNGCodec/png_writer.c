@@ -1,7 +1,7 @@
 /* Writing PNGs — the walls `cascade render` saves and the thumbnails it and the viewer store —
    by hand over ISA-L's deflate instead of through libpng. libpng can deflate only through zlib,
-   and zlib's fastest level took 830 ms for a 4-column wall of 1920×8499 where ISA-L's level 1
-   takes 150 ms for a file 4 % smaller (libdeflate, tried first, 330 ms; BENCHMARKS.md,
+   and zlib's fastest level took 850 ms for a 4-column wall of 1920×8499 where ISA-L's level 1
+   takes 193 ms for a file 4 % smaller (libdeflate, tried first, 393 ms; BENCHMARKS.md,
    "Hand-written or a library"). ISA-L also streams, so the rows are filtered and deflated a
    band at a time, never all held twice. What is left to write by hand is the container: the
    signature, IHDR, tEXt, one IDAT and IEND, each a length, a type, the data and a CRC; and the
