@@ -3,7 +3,8 @@
    and zlib's fastest level took 850 ms for a 4-column wall of 1920×8499 where ISA-L's level 1
    takes 193 ms for a file 4 % smaller (libdeflate, tried first, 393 ms; BENCHMARKS.md,
    "Hand-written or a library"). ISA-L also streams, so the rows are filtered and deflated a
-   band at a time, never all held twice. What is left to write by hand is the container: the
+   band at a time, never all held twice — and rows can be added as they are drawn, so a wall's
+   top is deflated while its bottom is still being decoded. What is left to write by hand is the container: the
    signature, IHDR, tEXt, one IDAT and IEND, each a length, a type, the data and a CRC; and the
    Sub row filter. Reading stays with libpng (png_codec.c), which handles every colour type,
    depth and interlacing that people's files use. */
@@ -78,28 +79,54 @@ static size_t level_buffer_size(int level) {
     }
 }
 
-int cascade_png_write_bgra(const unsigned char *pixels, uint32_t width, uint32_t height,
-                           size_t stride, const char *const *keys, const char *const *values,
-                           int text_count, int compression_level, int opaque,
-                           unsigned char **out, size_t *out_size,
-                           char *message, size_t message_size) {
-    *out = NULL;
-    *out_size = 0;
+/* A PNG being written: the file so far in `png` (its head written at the start, the deflated
+   rows after it), the deflate stream between calls, and the band the rows are filtered into. */
+struct cascade_png_writer {
+    uint32_t width, height, rows_added;
+    int channels;
+    size_t row_bytes;
+    unsigned char *png;
+    size_t head, bound, room;
+    unsigned char *band;
+    uint32_t band_rows;
+    unsigned char *level_buffer;
+    struct isal_zstream stream;
+    char message[160];
+};
+
+void cascade_png_writer_free(cascade_png_writer *writer) {
+    if (writer == NULL) return;
+    free(writer->png);
+    free(writer->band);
+    free(writer->level_buffer);
+    free(writer);
+}
+
+const char *cascade_png_writer_message(const cascade_png_writer *writer) {
+    return writer->message;
+}
+
+cascade_png_writer *cascade_png_writer_begin(uint32_t width, uint32_t height,
+                                             const char *const *keys, const char *const *values,
+                                             int text_count, int compression_level, int opaque,
+                                             int *status, char *message, size_t message_size) {
+    *status = CASCADE_PNG_ERROR;
     /* PNG's own limit on both sides. */
     if (width == 0 || height == 0 || width > 0x7fffffffu || height > 0x7fffffffu) {
         set_message(message, message_size, "no image of that size can be a PNG");
-        return CASCADE_PNG_ERROR;
+        return NULL;
     }
     int channels = opaque ? 3 : 4;
     size_t row_bytes = (size_t)width * (size_t)channels + 1;
     /* A row is deflated whole at least, through a 32-bit count. */
     if (row_bytes > (1u << 30)) {
         set_message(message, message_size, "the image is too wide for this writer");
-        return CASCADE_PNG_ERROR;
+        return NULL;
     }
     if (row_bytes > SIZE_MAX / 2 / height) {
+        *status = CASCADE_PNG_NO_MEMORY;
         set_message(message, message_size, "out of memory");
-        return CASCADE_PNG_NO_MEMORY;
+        return NULL;
     }
     size_t filtered_size = row_bytes * height;
 
@@ -110,70 +137,54 @@ int cascade_png_write_bgra(const unsigned char *pixels, uint32_t width, uint32_t
         /* The format's keywords are 1-79 bytes; ours are fixed names. */
         if (key == 0 || key > 79) {
             set_message(message, message_size, "a PNG text key must be 1-79 bytes");
-            return CASCADE_PNG_ERROR;
+            return NULL;
         }
         head += 12 + key + 1 + strlen(values[i]);
     }
     head += 8;
 
+    cascade_png_writer *w = calloc(1, sizeof *w);
+    if (w == NULL) {
+        *status = CASCADE_PNG_NO_MEMORY;
+        set_message(message, message_size, "out of memory");
+        return NULL;
+    }
+    w->width = width;
+    w->height = height;
+    w->channels = channels;
+    w->row_bytes = row_bytes;
+    w->head = head;
     /* Deflate at worst stores: 5 bytes a 64 KiB block, and the zlib wrapper; ISA-L's own
        framing stays well inside a sixty-fourth more. A large malloc is mapped, not touched:
        only the pages the compressed data fills are used. */
-    size_t bound = filtered_size + filtered_size / 64 + 4096;
+    w->bound = filtered_size + filtered_size / 64 + 4096;
+    w->room = w->bound;
     /* A band of rows is filtered, then deflated, then the next into the same buffer. */
-    uint32_t band_rows = row_bytes >= (1u << 18) ? 1 : (uint32_t)((1u << 18) / row_bytes);
-    if (band_rows > height) band_rows = height;
+    w->band_rows = row_bytes >= (1u << 18) ? 1 : (uint32_t)((1u << 18) / row_bytes);
+    if (w->band_rows > height) w->band_rows = height;
     int level = compression_level < 0 ? 0 : compression_level > 3 ? 3 : compression_level;
     size_t level_size = level_buffer_size(level);
-    unsigned char *png = malloc(head + bound + 16);
-    unsigned char *band = malloc((size_t)band_rows * row_bytes);
-    unsigned char *level_buffer = level_size ? malloc(level_size) : NULL;
-    if (png == NULL || band == NULL || (level_size && level_buffer == NULL)) {
-        free(png);
-        free(band);
-        free(level_buffer);
+    w->png = malloc(head + w->bound + 16);
+    w->band = malloc((size_t)w->band_rows * row_bytes);
+    w->level_buffer = level_size ? malloc(level_size) : NULL;
+    if (w->png == NULL || w->band == NULL || (level_size && w->level_buffer == NULL)) {
+        cascade_png_writer_free(w);
+        *status = CASCADE_PNG_NO_MEMORY;
         set_message(message, message_size, "out of memory");
-        return CASCADE_PNG_NO_MEMORY;
+        return NULL;
     }
-    struct isal_zstream stream;
-    isal_deflate_init(&stream);
-    stream.level = (uint32_t)level;
-    stream.level_buf = level_buffer;
-    stream.level_buf_size = (uint32_t)level_size;
-    stream.gzip_flag = IGZIP_ZLIB;
-    stream.flush = NO_FLUSH;
-    stream.next_out = png + head;
-    int failed = 0;
-    size_t room = bound;
-    for (uint32_t y = 0; y < height && !failed; y += band_rows) {
-        uint32_t rows = height - y < band_rows ? height - y : band_rows;
-        filter_rows(pixels + (size_t)y * stride, width, rows, stride, channels, band);
-        stream.next_in = band;
-        stream.avail_in = (uint32_t)((size_t)rows * row_bytes);
-        stream.end_of_stream = y + rows == height;
-        /* avail_out is 32 bits: a wall's output is offered in pieces of at most 1 GiB. */
-        do {
-            size_t offered = room < (1u << 30) ? room : (1u << 30);
-            stream.avail_out = (uint32_t)offered;
-            failed = isal_deflate(&stream) != COMP_OK;
-            room -= offered - stream.avail_out;
-        } while (!failed && stream.avail_out == 0 && room > 0);
-        failed = failed || stream.avail_in != 0;
-    }
-    free(band);
-    free(level_buffer);
-    size_t compressed = bound - room;
-    /* One IDAT holds it all: a chunk's length is at most 2^31 - 1. */
-    if (failed || stream.internal_state.state != ZSTATE_END || compressed > 0x7fffffffu) {
-        free(png);
-        set_message(message, message_size, "the image is too large for one PNG");
-        return CASCADE_PNG_ERROR;
-    }
+    isal_deflate_init(&w->stream);
+    w->stream.level = (uint32_t)level;
+    w->stream.level_buf = w->level_buffer;
+    w->stream.level_buf_size = (uint32_t)level_size;
+    w->stream.gzip_flag = IGZIP_ZLIB;
+    w->stream.flush = NO_FLUSH;
+    w->stream.next_out = w->png + head;
 
     static const unsigned char signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-    memcpy(png, signature, 8);
+    memcpy(w->png, signature, 8);
     size_t at = 8;
-    unsigned char *ihdr = png + at + 8;
+    unsigned char *ihdr = w->png + at + 8;
     put32(ihdr, width);
     put32(ihdr + 4, height);
     ihdr[8] = 8;                    /* bits per channel */
@@ -181,20 +192,87 @@ int cascade_png_write_bgra(const unsigned char *pixels, uint32_t width, uint32_t
     ihdr[10] = 0;                   /* deflate */
     ihdr[11] = 0;                   /* adaptive filtering, one filter byte per row */
     ihdr[12] = 0;                   /* not interlaced */
-    at += close_chunk(png + at, "IHDR", 13);
+    at += close_chunk(w->png + at, "IHDR", 13);
     for (int i = 0; i < text_count; i++) {
         size_t key = strlen(keys[i]), value = strlen(values[i]);
-        memcpy(png + at + 8, keys[i], key + 1);  /* the key's NUL separates it from the text */
-        memcpy(png + at + 8 + key + 1, values[i], value);
-        at += close_chunk(png + at, "tEXt", key + 1 + value);
+        memcpy(w->png + at + 8, keys[i], key + 1);  /* the key's NUL separates it from the text */
+        memcpy(w->png + at + 8 + key + 1, values[i], value);
+        at += close_chunk(w->png + at, "tEXt", key + 1 + value);
     }
-    at += close_chunk(png + at, "IDAT", compressed);
-    at += close_chunk(png + at, "IEND", 0);
+    *status = CASCADE_PNG_OK;
+    return w;
+}
 
-    unsigned char *shrunk = realloc(png, at);
-    *out = shrunk ? shrunk : png;
-    *out_size = at;
+int cascade_png_writer_add_rows(cascade_png_writer *w, const unsigned char *pixels, uint32_t rows,
+                                size_t stride) {
+    if (rows > w->height - w->rows_added) {
+        set_message(w->message, sizeof w->message, "more rows than the image has");
+        return CASCADE_PNG_ERROR;
+    }
+    int failed = 0;
+    for (uint32_t done = 0; done < rows && !failed;) {
+        uint32_t band = rows - done < w->band_rows ? rows - done : w->band_rows;
+        filter_rows(pixels + (size_t)done * stride, w->width, band, stride, w->channels, w->band);
+        done += band;
+        w->rows_added += band;
+        w->stream.next_in = w->band;
+        w->stream.avail_in = (uint32_t)((size_t)band * w->row_bytes);
+        w->stream.end_of_stream = w->rows_added == w->height;
+        /* avail_out is 32 bits: a wall's output is offered in pieces of at most 1 GiB. */
+        do {
+            size_t offered = w->room < (1u << 30) ? w->room : (1u << 30);
+            w->stream.avail_out = (uint32_t)offered;
+            failed = isal_deflate(&w->stream) != COMP_OK;
+            w->room -= offered - w->stream.avail_out;
+        } while (!failed && w->stream.avail_out == 0 && w->room > 0);
+        failed = failed || w->stream.avail_in != 0;
+    }
+    if (failed) {
+        set_message(w->message, sizeof w->message, "the image is too large for one PNG");
+        return CASCADE_PNG_ERROR;
+    }
     return CASCADE_PNG_OK;
+}
+
+int cascade_png_writer_finish(cascade_png_writer *w, unsigned char **out, size_t *out_size) {
+    *out = NULL;
+    *out_size = 0;
+    if (w->rows_added != w->height) {
+        set_message(w->message, sizeof w->message, "the image's rows are not all there");
+        return CASCADE_PNG_ERROR;
+    }
+    size_t compressed = w->bound - w->room;
+    /* One IDAT holds it all: a chunk's length is at most 2^31 - 1. */
+    if (w->stream.internal_state.state != ZSTATE_END || compressed > 0x7fffffffu) {
+        set_message(w->message, sizeof w->message, "the image is too large for one PNG");
+        return CASCADE_PNG_ERROR;
+    }
+    size_t at = w->head - 8;
+    at += close_chunk(w->png + at, "IDAT", compressed);
+    at += close_chunk(w->png + at, "IEND", 0);
+    unsigned char *shrunk = realloc(w->png, at);
+    *out = shrunk ? shrunk : w->png;
+    *out_size = at;
+    w->png = NULL;
+    return CASCADE_PNG_OK;
+}
+
+int cascade_png_write_bgra(const unsigned char *pixels, uint32_t width, uint32_t height,
+                           size_t stride, const char *const *keys, const char *const *values,
+                           int text_count, int compression_level, int opaque,
+                           unsigned char **out, size_t *out_size,
+                           char *message, size_t message_size) {
+    *out = NULL;
+    *out_size = 0;
+    int status;
+    cascade_png_writer *w = cascade_png_writer_begin(width, height, keys, values, text_count,
+                                                     compression_level, opaque, &status, message, message_size);
+    if (w == NULL) return status;
+    status = cascade_png_writer_add_rows(w, pixels, height, stride);
+    if (status == CASCADE_PNG_OK) status = cascade_png_writer_finish(w, out, out_size);
+    if (status != CASCADE_PNG_OK) set_message(message, message_size, w->message);
+    cascade_png_writer_free(w);
+    return status;
 }
 
 void cascade_png_free(void *buffer) {

@@ -83,7 +83,11 @@ public final class OffscreenCanvas {
 
     /// Writes the canvas as a PNG file (see `PNGExport` for how).
     public func savePNG(to path: String) throws {
-        renderer.flush()
-        try PNGExport.write(storage, to: path)
+        try pngWriter().finish(to: path)
+    }
+
+    /// A PNG of this canvas to be written a band of rows at a time, as drawing finishes them.
+    public func pngWriter() throws -> CanvasPNGWriter {
+        try CanvasPNGWriter(storage: storage, renderer: renderer)
     }
 }

@@ -12,6 +12,8 @@ public enum ScreenError: Error, Equatable, CustomStringConvertible {
     case invalidPixels(String)
     /// The output file could not be written.
     case notWritable(path: String, reason: String)
+    /// The PNG encoder refused the picture (a size no PNG can hold, no memory).
+    case notEncodable(reason: String)
     /// A texture used after `destroy()`.
     case destroyed
     /// No video driver could start (no display, no DRM device); the text says what to do.
@@ -25,6 +27,7 @@ public enum ScreenError: Error, Equatable, CustomStringConvertible {
             return "\(what) needs \(bytes / (1 << 20)) MiB, more than the limit of \(limit / (1 << 20)) MiB"
         case let .invalidPixels(what): return "invalid pixel data: \(what)"
         case let .notWritable(path, reason): return "cannot write \(path): \(reason)"
+        case let .notEncodable(reason): return "cannot encode the PNG: \(reason)"
         case .destroyed: return "texture used after it was destroyed"
         case let .noVideo(explanation): return explanation
         }

@@ -41,7 +41,7 @@ struct CacheWarmStorageTests {
         defer { try? FileManager.default.removeItem(atPath: cache) }
         // The size folder is a file: no thumbnail can go in, whoever runs the test (root too).
         try FileManager.default.createDirectory(atPath: cache + "/thumbnails", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: cache + "/thumbnails/large", contents: Data("not a folder".utf8))
+        _ = FileManager.default.createFile(atPath: cache + "/thumbnails/large", contents: Data("not a folder".utf8))
 
         let run = try await runTool(cascadeBinary, ["cache", "warm", folder.path], environment: ["XDG_CACHE_HOME": cache])
         #expect(run.status == .exited(1))

@@ -99,24 +99,6 @@ struct ThumbnailCacheTests {
         #expect(cache.lookup(path: sticker, stamp: stamp, size: .large)?.pixel(0, 0).a == 0)
     }
 
-    @Test("Held thumbnails reach the disk at the flush; past the bound one is written at once")
-    func heldUntilFlushed() throws {
-        let dir = TempFolder()
-        let image = DecodedImage.solid(width: 256, height: 192, .blue)
-        // Room for one 256×192 thumbnail (192 KiB), not two.
-        let held = DeferredThumbnailWrites(maximumBytes: image.byteCount + 1)
-        let cache = ThumbnailCache(root: dir.path("cache/thumbnails")).deferring(held)
-        let stamp = FileStamp(mtime: 1_700_000_000, size: 1000)
-        let folder = dir.path("cache/thumbnails/large").string
-        #expect(cache.store(image, path: PhotoPath("/photos/a.jpg"), stamp: stamp, size: .large))
-        #expect(Self.files(in: folder).isEmpty, "held")
-        #expect(cache.store(image, path: PhotoPath("/photos/b.jpg"), stamp: stamp, size: .large))
-        #expect(Self.files(in: folder) == [ThumbnailCache.fileName(forURI: "file:///photos/b.jpg")], "over the bound: written")
-        held.flush()
-        #expect(Self.files(in: folder).count == 2)
-        #expect(cache.lookup(path: PhotoPath("/photos/a.jpg"), stamp: stamp, size: .large)?.pixel(0, 0) == .blue)
-    }
-
     @Test("A thumbnail for another mtime, size or URI is stale and ignored")
     func staleIgnored() throws {
         let dir = TempFolder()

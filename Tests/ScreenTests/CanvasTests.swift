@@ -47,6 +47,36 @@ struct CanvasTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["wall.png"], "no temporary file left")
     }
 
+    @Test("a PNG written a band at a time holds each band as it was when added, while drawing went on below")
+    func pngWrittenInBands() throws {
+        let folder = makeTemporaryFolder("cascade-screen-tests")
+        defer { removeFolder(folder) }
+        let canvas = try drawnCanvas()
+        let png = try canvas.pngWriter()
+        try png.add(rowsAbove: 20)
+        let top = Array(canvas.pixels().prefix(97 * 4 * 20))
+        // Drawn after the band was added: the band in the file stays as it was.
+        canvas.renderer.fill(PixelRect(x: 0, y: 0, width: 97, height: 61), color: ScreenColor(red: 9, green: 200, blue: 9))
+        try png.add(rowsAbove: 10)
+        #expect(png.rowsAdded == 20, "rows already added are not added again")
+        try png.add(rowsAbove: 45)
+        canvas.renderer.fill(PixelRect(x: 0, y: 45, width: 97, height: 16), color: ScreenColor(red: 1, green: 2, blue: 250))
+        let rest = Array(canvas.pixels().dropFirst(97 * 4 * 20))
+        let path = folder + "/wall.png"
+        try png.finish(to: path)
+
+        let loaded = try #require(IMG_Load(path))
+        defer { SDL_FreeSurface(loaded) }
+        let converted = try #require(SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0))
+        defer { SDL_FreeSurface(converted) }
+        var reloaded: [UInt8] = []
+        let base = converted.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        for row in 0 ..< 61 {
+            reloaded.append(contentsOf: UnsafeBufferPointer(start: base + row * Int(converted.pointee.pitch), count: 97 * 4))
+        }
+        #expect(reloaded == top + rest)
+    }
+
     @Test func savingOverAnExistingFileReplacesIt() throws {
         let folder = makeTemporaryFolder("cascade-screen-tests")
         defer { removeFolder(folder) }

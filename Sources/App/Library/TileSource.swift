@@ -11,12 +11,10 @@ public struct TileSource: Sendable {
 
     /// - Parameter decoders: where the C decoders run; the app passes `.workerProcesses`
     ///   (see `DecoderIsolation`), tests that have no worker binary keep the default.
-    /// - Parameter heldThumbnails: where new thumbnails wait to be written, if anywhere.
     /// - Parameter early: thumbnails read before the wall asked for them, if any.
     public init(thumbnailCache: Bool, maxPixels: Int, decoders: DecoderIsolation = .inProcess,
-                heldThumbnails: DeferredThumbnailWrites? = nil, early: EarlyThumbnails? = nil) {
+                early: EarlyThumbnails? = nil) {
         var cache = ThumbnailCache.standard(enabled: thumbnailCache)
-        if let heldThumbnails { cache = cache.deferring(heldThumbnails) }
         if let early { cache = cache.reading(early) }
         loader = TileImageLoader(cache: cache, maxPixels: maxPixels,
                                  decoder: decoders.makeDecoder(maxPixels: maxPixels))

@@ -65,15 +65,18 @@ public enum WallRender {
         let drawer = TileDrawer(renderer: canvas.renderer, fontPath: font)
         drawer.clearBackground()
         let shown = plan.layout.indices(in: Rect(x: 0, y: 0, width: Double(job.width), height: Double(height)))
-        let heldThumbnails = DeferredThumbnailWrites(maximumBytes: Self.heldThumbnailBytes)
-        let source = TileSource(thumbnailCache: job.thumbnailCache, maxPixels: job.maxPixels, decoders: job.decoders,
-                                heldThumbnails: heldThumbnails)
+        let source = TileSource(thumbnailCache: job.thumbnailCache, maxPixels: job.maxPixels, decoders: job.decoders)
         let textures = TexturePool(renderer: canvas.renderer)
         var failures: [Int: String] = [:]
         var partials: [Int: String] = [:]
+        // The wall's PNG is deflated here as its rows are settled, while the workers decode the
+        // tiles below; only the rows of the last tiles wait for the last tile.
+        let png = try canvas.pngWriter()
+        var settled = SettledRows(tops: shown.map { drawer.pixelRect(for: plan.layout.frame(at: $0)).y }, height: height)
 
         try decodeAndDraw(shown, plan: plan, source: source, matte: Matte(drawer.theme.placeholder),
-                          scale: canvas.scale) { index, result in
+                          scale: canvas.scale) { position, result in
+            let index = shown[position]
             let rect = plan.layout.frame(at: index)
             switch result {
             case .success(let image):
@@ -90,27 +93,18 @@ public enum WallRender {
                 log.warning("cannot show \(plan.entries[index].path): \(failure.reason)")
                 drawer.draw(.error(reason: failure.reason), in: rect, caption: plan.caption(at: index))
             }
+            settled.markDrawn(position)
+            do { try png.add(rowsAbove: settled.rows) } catch { throw CommandError(description: "cannot write \(job.output): \(error)") }
         }
         log.debug("decoded and drew \(shown.count) tiles at \(Int((clock.systemUptime - started) * 1000)) ms")
         defer { log.debug("saved at \(Int((clock.systemUptime - started) * 1000)) ms") }
-        // The wall's PNG is encoded on this core; the held thumbnails on another meanwhile.
-        let thumbnailsWritten = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            heldThumbnails.flush()
-            thumbnailsWritten.signal()
-        }
-        defer { thumbnailsWritten.wait() }
-        do { try canvas.savePNG(to: job.output) } catch { throw CommandError(description: "cannot write \(job.output): \(error)") }
+        do { try png.finish(to: job.output) } catch { throw CommandError(description: "cannot write \(job.output): \(error)") }
         if let path = job.manifest {
             let manifest = makeManifest(plan: plan, height: height, shown: shown, failures: failures, partials: partials)
             try writeJSON(manifest, to: path)
         }
         return RenderSummary(tiles: shown.count, errors: failures.count, width: job.width, height: height)
     }
-
-    /// Thumbnails held back to be written while the wall's PNG is encoded: about a wall's last
-    /// hundred at the x-large size, as much as that encode leaves time for on a second core.
-    static let heldThumbnailBytes = 64 << 20
 
     static func scan(_ job: RenderJob, log: Logger) throws -> [PhotoEntry] {
         let scanner = PhotoScanner(order: job.order, reversed: job.reversed)
@@ -122,7 +116,7 @@ public enum WallRender {
     }
 
     /// Decodes the tiles on every core and hands each result to `draw` on this thread as it
-    /// arrives. A sliding window of jobs keeps the workers busy (one slow photo never idles
+    /// arrives, with the tile's position in `shown`. A sliding window of jobs keeps the workers busy (one slow photo never idles
     /// the others, as fixed batches would) while only a few dozen decoded tiles exist at once.
     static func decodeAndDraw(_ shown: [Int], plan: WallPlan, source: TileSource, matte: Matte, scale: Double,
                               draw: (Int, Result<DecodedImage, TileFailure>) throws -> Void) throws {
@@ -133,11 +127,10 @@ public enum WallRender {
         var submitted = 0, drawn = 0
         func submitMore() {
             while submitted < shown.count, submitted - drawn < window {
-                let index = shown[submitted]
-                let entry = plan.entries[index]
-                let px = PixelRect(snapping: plan.photoRect(at: index), scale: scale)
+                let entry = plan.entries[shown[submitted]]
+                let px = PixelRect(snapping: plan.photoRect(at: shown[submitted]), scale: scale)
                 let box = px.size
-                scheduler.submit(key: index, generation: 0, priority: Double(submitted)) { () throws(TileFailure) in
+                scheduler.submit(key: submitted, generation: 0, priority: Double(submitted)) { () throws(TileFailure) in
                     try source.pixels(for: entry, box: box, onto: matte, enlarging: true).get()
                 }
                 submitted += 1

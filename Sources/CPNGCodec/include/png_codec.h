@@ -64,6 +64,22 @@ int cascade_png_write_bgra(const unsigned char *pixels, uint32_t width, uint32_t
 
 void cascade_png_free(void *buffer);
 
+/* The same, a few rows at a time: begin, add every row top to bottom in as many calls as
+   suit, finish. `begin` returns NULL with a status and a message on failure. After a failed
+   call the writer's message says why; free it in any case (finish hands over the file, and
+   the writer must still be freed). */
+typedef struct cascade_png_writer cascade_png_writer;
+
+cascade_png_writer *cascade_png_writer_begin(uint32_t width, uint32_t height,
+                                             const char *const *keys, const char *const *values,
+                                             int text_count, int compression_level, int opaque,
+                                             int *status, char *message, size_t message_size);
+int cascade_png_writer_add_rows(cascade_png_writer *writer, const unsigned char *pixels,
+                                uint32_t rows, size_t stride);
+int cascade_png_writer_finish(cascade_png_writer *writer, unsigned char **out, size_t *out_size);
+const char *cascade_png_writer_message(const cascade_png_writer *writer);
+void cascade_png_writer_free(cascade_png_writer *writer);
+
 #ifdef __cplusplus
 }
 #endif

@@ -21,8 +21,6 @@ public struct ThumbnailCache: Sendable {
     public let failFolderName: String
     private let logger: Logger
     private let reportedWriteFailure: WriteFailureFlag
-    /// Where new thumbnails wait to be written, when something holds them back (`deferring`).
-    private var deferred: DeferredThumbnailWrites?
     /// Thumbnails read before they were asked for (`reading`).
     private var early: EarlyThumbnails?
 
@@ -55,14 +53,6 @@ public struct ThumbnailCache: Sendable {
     }
 
     public var isEnabled: Bool { root != nil }
-
-    /// The same cache, its new thumbnails held in `writes` (within its bound) until it is
-    /// flushed. A held thumbnail counts as stored.
-    public func deferring(_ writes: DeferredThumbnailWrites) -> ThumbnailCache {
-        var cache = self
-        cache.deferred = writes
-        return cache
-    }
 
     /// The same cache, taking thumbnails from `early` before it reads the disk.
     public func reading(_ early: EarlyThumbnails) -> ThumbnailCache {
@@ -189,9 +179,6 @@ public struct ThumbnailCache: Sendable {
         text.append((Self.colourKey, "sRGB"))
         text.append(("Software", software))
         let name = Self.fileName(forURI: uri)
-        if let deferred, deferred.hold(bytes: image.byteCount, { [self, text] in _ = write(image, text: text, folder: folder, name: name) }) {
-            return true
-        }
         return write(image, text: text, folder: folder, name: name)
     }
 
