@@ -63,6 +63,29 @@ struct RenderTests {
         #expect(!colours.contains { close(margin, $0.rgb) })
     }
 
+    @Test("tiles wider than an x-large thumbnail each show their photo, cut from its own decode; render stores x-large, no larger")
+    func wideTilesStoreXLarge() throws {
+        let folder = try makeFolder()
+        var job = RenderJob(paths: [folder.path], width: 1500, output: folder.path + "/wall.png")
+        job.manifest = folder.path + "/wall.json"
+        job.style = WallStyle(columns: .fixed(2), margins: Margins(all: 10), captions: false)
+        #expect(try WallRender.run(job).errors == 0)
+        let manifest = try JSONDecoder().decode(WallManifest.self, from: Data(contentsOf: URL(fileURLWithPath: job.manifest!)))
+        let png = try loadPNG(job.output)
+        let thumbnails = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"]! + "/thumbnails/"
+        for tile in manifest.tiles {
+            let expected = colours[tile.index]
+            let centre = png.rgb(Int(tile.rect.x + tile.rect.w / 2), Int(tile.rect.y + tile.rect.h / 2))
+            #expect(close(centre, expected.rgb), "tile \(tile.index) shows \(centre), not \(expected.rgb)")
+            let name = ThumbnailCache.fileName(forURI: tile.uri)
+            // The photos smaller than x-large need no thumbnail at all.
+            if max(expected.w, expected.h) > 512 {
+                #expect(FileManager.default.fileExists(atPath: thumbnails + "x-large/" + name), "\(expected.name)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: thumbnails + "xx-large/" + name), "\(expected.name)")
+        }
+    }
+
     @Test("HEIC, AVIF and JPEG XL through the binary's decode workers: each tile its photo, a turned AVIF laid out turned")
     func heifAndAVIF() throws {
         let folder = try PhotoFolder()

@@ -80,6 +80,16 @@ struct ResamplerTests {
         for y in 0..<5 { for x in 0..<5 { #expect(middle.pixel(x, y) == .blue) } }
     }
 
+    @Test("A whole-pixel region at 1:1 is the source's own pixels, translucent ones untouched, partial kept")
+    func cropAtOneToOne() {
+        var image = DecodedImage.solid(width: 7, height: 5, .red)
+        for y in 0..<5 { for x in 0..<7 { image.set(x, y, RGBA(r: x * 30, g: y * 50, b: 9, a: 40 + x * y)) } }
+        image.partial = "cut short"
+        let cut = AreaResampler.resample(image, region: (2, 1, 4, 3), width: 4, height: 3, alpha: true)
+        #expect(cut.width == 4 && cut.height == 3 && cut.stride == 16 && cut.partial == "cut short")
+        for y in 0..<3 { for x in 0..<4 { #expect(cut.pixel(x, y) == image.pixel(x + 2, y + 1), "\(x), \(y)") } }
+    }
+
     @Test("Orientation of a tiny image: turning four times clockwise is the identity")
     func fourTurns() {
         var image = DecodedImage.solid(width: 3, height: 2, .white)

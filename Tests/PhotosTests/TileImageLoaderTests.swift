@@ -46,6 +46,32 @@ struct TileImageLoaderTests {
         #expect(!FileManager.default.fileExists(atPath: dir.path("thumbnails/x-large").string))
     }
 
+    @Test("A tile past the largest size stored is cut from its own decode and leaves that size's thumbnail; a larger one there is used")
+    func pastTheLargestStored() throws {
+        let dir = TempFolder()
+        // Turned a quarter to the right: displayed 1600×2400, red on top, blue below.
+        let photo = try makeRedBlue(dir, "tall.jpg", width: 2400, height: 1600)
+        let cache = ThumbnailCache(root: dir.path("thumbnails"))
+        let loader = TileImageLoader(cache: cache, largestStored: .xLarge)
+        let stored = PixelSize(width: 2400, height: 1600)
+        // Filling 700×900 needs a 1050-px long side: more than x-large holds.
+        let tile = try loader.load(path: photo, format: .jpeg, orientation: .right, storedSize: stored, tile: PixelSize(width: 700, height: 900))
+        #expect(tile.width == 700 && tile.height == 900)
+        #expect(tile.pixel(350, 20).isClose(to: .red) && tile.pixel(350, 880).isClose(to: .blue))
+
+        let stamp = try FileStamp.of(photo)
+        let thumbnail = try #require(cache.lookup(path: photo, stamp: stamp, size: .xLarge))
+        #expect(thumbnail.height == 512 && abs(thumbnail.width - 341) <= 1)
+        #expect(thumbnail.pixel(thumbnail.width / 2, 10).isClose(to: .red))
+        #expect(!FileManager.default.fileExists(atPath: dir.path("thumbnails/xx-large").string), "nothing larger is made")
+
+        // An xx-large thumbnail another run stored serves the tile without a decode.
+        #expect(cache.store(.solid(width: 683, height: 1024, .green), path: photo, stamp: stamp, size: .xxLarge))
+        let cached = try loader.load(path: photo, format: .jpeg, orientation: .right, storedSize: stored, tile: PixelSize(width: 700, height: 900))
+        // 683 px wide, within the 10 % a thumbnail may be short of the tile (the caller enlarges).
+        #expect(cached.width >= 630 && cached.pixel(cached.width / 2, cached.height / 2) == .green)
+    }
+
     @Test("Thumbnails are stored as displayed: orientation applied")
     func orientedThumbnail() throws {
         let dir = TempFolder()

@@ -12,12 +12,13 @@ public struct TileSource: Sendable {
     /// - Parameter decoders: where the C decoders run; the app passes `.workerProcesses`
     ///   (see `DecoderIsolation`), tests that have no worker binary keep the default.
     /// - Parameter early: thumbnails read before the wall asked for them, if any.
+    /// - Parameter largestStored: the largest thumbnail made (`TileImageLoader.largestStored`).
     public init(thumbnailCache: Bool, maxPixels: Int, decoders: DecoderIsolation = .inProcess,
-                early: EarlyThumbnails? = nil) {
+                early: EarlyThumbnails? = nil, largestStored: ThumbnailSize = .xxLarge) {
         var cache = ThumbnailCache.standard(enabled: thumbnailCache)
         if let early { cache = cache.reading(early) }
         loader = TileImageLoader(cache: cache, maxPixels: maxPixels,
-                                 decoder: decoders.makeDecoder(maxPixels: maxPixels))
+                                 decoder: decoders.makeDecoder(maxPixels: maxPixels), largestStored: largestStored)
     }
 
     /// The photo of `entry` filling a box of `pixels` (centre-cropped) and laid on `matte` (the

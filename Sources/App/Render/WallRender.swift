@@ -65,7 +65,12 @@ public enum WallRender {
         let drawer = TileDrawer(renderer: canvas.renderer, fontPath: font)
         drawer.clearBackground()
         let shown = plan.layout.indices(in: Rect(x: 0, y: 0, width: Double(job.width), height: Double(height)))
-        let source = TileSource(thumbnailCache: job.thumbnailCache, maxPixels: job.maxPixels, decoders: job.decoders)
+        // Thumbnails up to x-large, the size a screen's wall mostly asks for. A wider tile (two or
+        // three columns on 1920 px) is cut from its own decode: an xx-large thumbnail would cost
+        // a resample to 1024 px, its encode at four times the pixels and a resample to the tile
+        // (paired, 2 columns: 0.94x the wall time). The viewer stores xx-large where it needs it.
+        let source = TileSource(thumbnailCache: job.thumbnailCache, maxPixels: job.maxPixels, decoders: job.decoders,
+                                largestStored: .xLarge)
         let textures = TexturePool(renderer: canvas.renderer)
         var failures: [Int: String] = [:]
         var partials: [Int: String] = [:]

@@ -139,6 +139,7 @@ enum AreaResampler {
            region.width == Double(source.width), region.height == Double(source.height) {
             return source
         }
+        if let cut = crop(source, region: region, width: width, height: height) { return cut }
         var source = source
         if alpha { premultiply(&source) }
         let columns = Taps(outputs: width, start: region.x, length: region.width, sourceCount: source.width)
@@ -247,6 +248,30 @@ enum AreaResampler {
         }
         if alpha { unpremultiply(&output) }
         return DecodedImage(width: width, height: height, stride: width * 4, pixels: output)
+    }
+
+    /// A region of whole pixels at 1:1 — a tile cut from a picture already at its size — is
+    /// its rows copied: averaging one pixel with weight one costs as much as a real resample.
+    static func crop(_ source: DecodedImage, region: (x: Double, y: Double, width: Double, height: Double),
+                     width: Int, height: Int) -> DecodedImage? {
+        guard region.width == Double(width), region.height == Double(height),
+              region.x == region.x.rounded(), region.y == region.y.rounded(),
+              region.x >= 0, region.y >= 0, Int(region.x) + width <= source.width, Int(region.y) + height <= source.height
+        else { return nil }
+        let x = Int(region.x), y = Int(region.y), rowBytes = width * 4
+        let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { to, count in
+            source.pixels.withUnsafeBytes { from in
+                for row in 0..<height {
+                    let start = (y + row) * source.stride + x * 4
+                    UnsafeMutableRawPointer(to.baseAddress!).advanced(by: row * rowBytes)
+                        .copyMemory(from: from.baseAddress!.advanced(by: start), byteCount: rowBytes)
+                }
+            }
+            count = rowBytes * height
+        }
+        var cut = DecodedImage(width: width, height: height, stride: rowBytes, pixels: pixels)
+        cut.partial = source.partial
+        return cut
     }
 
     /// `sums[i] += a[i] + b[i] + c[i] + d[i]` in 16-bit lanes, sixteen bytes at a time:

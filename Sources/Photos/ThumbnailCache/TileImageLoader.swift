@@ -11,12 +11,16 @@ public struct TileImageLoader: Sendable {
     /// Where photos are decoded: in worker processes (`DecoderPool`) for the app, so a crash or a
     /// hang in a C decoder fails — and records — only that photo.
     public let decoder: any PhotoDecoding
+    /// The largest thumbnail this loader makes. A tile that needs more is decoded at its own
+    /// size and stores this one on the way; larger thumbnails already there are still used.
+    public let largestStored: ThumbnailSize
 
     public init(cache: ThumbnailCache, maxPixels: Int = PhotoDecoder.defaultMaxPixels,
-                decoder: any PhotoDecoding = InProcessDecoder()) {
+                decoder: any PhotoDecoding = InProcessDecoder(), largestStored: ThumbnailSize = .xxLarge) {
         self.cache = cache
         self.maxPixels = maxPixels
         self.decoder = decoder
+        self.largestStored = largestStored
         // Created on the main thread at start-up, before any worker decodes.
         LibrarySetup.ensure()
     }
@@ -50,6 +54,10 @@ public struct TileImageLoader: Sendable {
             }
         }
         if let reason = cache.failure(path: path, stamp: stamp) { throw .failedBefore(reason) }
+        if size > largestStored {
+            return try decodeTile(file, stamp: stamp, path: path, format: format, orientation: orientation,
+                                  storedSize: storedSize, tile: tile)
+        }
         let thumbnail = try makeThumbnail(file, stamp: stamp, path: path, format: format, orientation: orientation,
                                           storedSize: storedSize, size: size).image
         return PhotoDecoder.scale(thumbnail, box: tile, mode: .fill)
@@ -81,26 +89,49 @@ public struct TileImageLoader: Sendable {
         }
     }
 
-    /// Decodes the photo once at the thumbnail size and stores it; a failure caused by the file's
-    /// content — a decoder worker crashing or timing out on it included — is recorded so the
-    /// photo is not tried again until it changes. `stored`: whether the thumbnail got written.
+    /// Decodes the photo once at the thumbnail size and stores it. `stored`: whether the
+    /// thumbnail got written.
     private func makeThumbnail(_ file: SafeFile, stamp: FileStamp, path: PhotoPath, format: ImageFormat,
                                orientation: Orientation, storedSize: PixelSize,
                                size: ThumbnailSize) throws(DecodeError) -> (image: DecodedImage, stored: Bool) {
-        let thumbnail: DecodedImage
-        do {
-            thumbnail = try decoder.decode(file, PhotoDecodeRequest(path: path, format: format, orientation: orientation,
-                                                                    storedSize: storedSize, box: PixelSize(width: size.pixels, height: size.pixels),
-                                                                    mode: .fit, maxPixels: maxPixels))
-        } catch {
-            if error.isContentFailure {
-                cache.recordFailure(path: path, stamp: stamp, reason: error.reason)
-            }
-            throw error
-        }
+        let thumbnail = try decode(file, stamp: stamp, PhotoDecodeRequest(
+            path: path, format: format, orientation: orientation, storedSize: storedSize,
+            box: PixelSize(width: size.pixels, height: size.pixels), mode: .fit, maxPixels: maxPixels))
         let stored = cache.store(thumbnail, path: path, stamp: stamp, size: size,
                                  originalSize: storedSize, format: format)
         return (thumbnail, stored)
+    }
+
+    /// A tile larger than `largestStored` serves: the photo decoded whole at the size that fills
+    /// the tile, the tile cut from it, and the `largestStored` thumbnail made from it too — one
+    /// resample and one small encode, where a thumbnail of the next size up would cost a
+    /// resample to it, its encode at four times the pixels, and a resample from it to the tile.
+    private func decodeTile(_ file: SafeFile, stamp: FileStamp, path: PhotoPath, format: ImageFormat,
+                            orientation: Orientation, storedSize: PixelSize,
+                            tile: PixelSize) throws(DecodeError) -> DecodedImage {
+        let displayed = orientation.displayedSize(storedSize)
+        let side = min(Self.neededLongSide(displayed: displayed, tile: tile), max(displayed.width, displayed.height))
+        let whole = try decode(file, stamp: stamp, PhotoDecodeRequest(
+            path: path, format: format, orientation: orientation, storedSize: storedSize,
+            box: PixelSize(width: side, height: side), mode: .fit, maxPixels: maxPixels))
+        let box = PixelSize(width: largestStored.pixels, height: largestStored.pixels)
+        cache.store(PhotoDecoder.scale(whole, box: box, mode: .fit), path: path, stamp: stamp, size: largestStored,
+                    originalSize: storedSize, format: format)
+        return PhotoDecoder.scale(whole, box: tile, mode: .fill)
+    }
+
+    /// Decodes through `decoder`; a failure caused by the file's content — a decoder worker
+    /// crashing or timing out on it included — is recorded so the photo is not tried again
+    /// until it changes.
+    private func decode(_ file: SafeFile, stamp: FileStamp, _ request: PhotoDecodeRequest) throws(DecodeError) -> DecodedImage {
+        do {
+            return try decoder.decode(file, request)
+        } catch {
+            if error.isContentFailure {
+                cache.recordFailure(path: request.path, stamp: stamp, reason: error.reason)
+            }
+            throw error
+        }
     }
 
     /// A thumbnail may be up to this much smaller than the tile needs: stretched by at most
