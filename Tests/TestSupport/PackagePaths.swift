@@ -7,8 +7,12 @@ public let packageRoot: String = {
     return url.path
 }()
 
-/// The real binary, built by `swift build` next to the tests (it is also the decode worker).
-public let cascadeBinary = packageRoot + "/.build/debug/cascade"
+/// The real binary (it is also the decode worker): `swift build`'s debug build, or the build
+/// `CASCADE_TEST_BINARY` names — `.ci/run` gives the sanitizer runs the release build it has
+/// made for the console VM, instead of building a plain debug one just for these tests. (Not the
+/// sanitized binary beside the tests: the worker's 2-GiB address-space limit leaves a sanitizer
+/// no room for its shadow memory.)
+public let cascadeBinary = ProcessInfo.processInfo.environment["CASCADE_TEST_BINARY"] ?? packageRoot + "/.build/debug/cascade"
 
 /// The repository's systemd units.
 public let unitFolder = packageRoot + "/systemd"
