@@ -63,7 +63,6 @@ public enum WallRender {
 
         let canvas = try OffscreenCanvas(size: PixelSize(width: job.width, height: height), maximumBytes: Limits.renderPixels * 4)
         let drawer = TileDrawer(renderer: canvas.renderer, fontPath: font)
-        drawer.clearBackground()
         let shown = plan.layout.indices(in: Rect(x: 0, y: 0, width: Double(job.width), height: Double(height)))
         // Thumbnails up to x-large, the size a screen's wall mostly asks for. A wider tile (two or
         // three columns on 1920 px) is cut from its own decode: an xx-large thumbnail would cost
@@ -79,8 +78,10 @@ public enum WallRender {
         let png = try canvas.pngWriter()
         var settled = SettledRows(tops: shown.map { drawer.pixelRect(for: plan.layout.frame(at: $0)).y }, height: height)
 
+        // The background is filled once the first decodes are under way: on a tall wall that is
+        // a fifth of a second of faulting in and filling a canvas of hundreds of megabytes.
         try decodeAndDraw(shown, plan: plan, source: source, matte: Matte(drawer.theme.placeholder),
-                          scale: canvas.scale) { position, result in
+                          scale: canvas.scale, meanwhile: drawer.clearBackground) { position, result in
             let index = shown[position]
             let rect = plan.layout.frame(at: index)
             switch result {
@@ -121,10 +122,11 @@ public enum WallRender {
     }
 
     /// Decodes the tiles on every core and hands each result to `draw` on this thread as it
-    /// arrives, with the tile's position in `shown`. A sliding window of jobs keeps the workers busy (one slow photo never idles
+    /// arrives, with the tile's position in `shown`; `meanwhile` runs here once the first
+    /// decodes are sent. A sliding window of jobs keeps the workers busy (one slow photo never idles
     /// the others, as fixed batches would) while only a few dozen decoded tiles exist at once.
     static func decodeAndDraw(_ shown: [Int], plan: WallPlan, source: TileSource, matte: Matte, scale: Double,
-                              draw: (Int, Result<DecodedImage, TileFailure>) throws -> Void) throws {
+                              meanwhile: () -> Void, draw: (Int, Result<DecodedImage, TileFailure>) throws -> Void) throws {
         let wake = DispatchSemaphore(value: 0)
         let scheduler = TileJobs<Int> { wake.signal() }
         defer { scheduler.shutdown() }
@@ -142,6 +144,7 @@ public enum WallRender {
             }
         }
         submitMore()
+        meanwhile()
         while drawn < shown.count {
             wake.wait()
             for finished in scheduler.drain(max: window) {
