@@ -216,30 +216,6 @@ struct DecoderPoolTests {
         #expect(BackgroundPriority.currentThreadNiceness == own)
     }
 
-    @Test("A worker idle for a second gives a large decode's memory back")
-    func idleWorkerReturnsMemory() throws {
-        let dir = TempFolder()
-        let pool = DecoderPool(size: 1, configuration: workerConfiguration())
-        defer { pool.shutdown() }
-        // A PNG is decoded whole: 48 MB of pixels for a 100-px tile. Busy, the worker keeps such
-        // buffers for the next photo (WorkerHeap); idle, it must not hold them for good.
-        let small = try makeRedBlue(dir, "small.png", width: 200, height: 100)
-        let big = try makeRedBlue(dir, "big.png", width: 4000, height: 3000)
-        _ = try pool.decode(PhotoDecodeRequest(path: small, format: .png, box: PixelSize(width: 100, height: 100), mode: .fill))
-        let worker = try #require(pool.workerProcessIDs.first)
-        func residentMB() -> Int {
-            let status = (try? String(contentsOfFile: "/proc/\(worker)/status", encoding: .utf8)) ?? ""
-            let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-            return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
-        }
-        let before = residentMB()
-        let tile = try pool.decode(PhotoDecodeRequest(path: big, format: .png, box: PixelSize(width: 100, height: 100), mode: .fill))
-        #expect(tile.width == 100)
-        var resident = residentMB()
-        for _ in 0..<100 where resident >= before + 10 { usleep(50_000); resident = residentMB() }
-        #expect(before > 0 && resident < before + 10, "the idle worker holds \(resident) MB, \(before) MB before the large photo")
-    }
-
     @Test("Workers do not outlive the thread that started them — they die with cascade")
     func parentDeathKillsWorkers() throws {
         let dir = TempFolder()

@@ -48,7 +48,6 @@ public enum DecodeWorker {
         var space = rlimit(rlim_cur: rlim_t(limits.addressSpace), rlim_max: rlim_t(limits.addressSpace))
         if setrlimit(Int32(RLIMIT_AS.rawValue), &space) != 0 { fail("cannot limit address space: \(String(cString: strerror(errno)))") }
         LibrarySetup.ensure()
-        WorkerHeap.keepFreedBuffers()
         // Said on stderr (the journal), never through a default logger: stdout is the socket.
         BackgroundPriority.lowerCurrentThread(to: limits.niceness) { say($0) }
 
@@ -60,7 +59,6 @@ public enum DecodeWorker {
             exit(1)
         }
         while true {
-            WorkerHeap.returnAfterIdle(socket: 0)
             let received: WorkerSocket.Received
             do { received = try socket.receive() } catch { exit(1) }
             guard case .message(let bytes, let descriptor) = received else { exit(0) }
