@@ -237,6 +237,10 @@ int cascade_png_writer_add_rows(cascade_png_writer *w, const unsigned char *pixe
 int cascade_png_writer_finish(cascade_png_writer *w, unsigned char **out, size_t *out_size) {
     *out = NULL;
     *out_size = 0;
+    if (w->png == NULL) {
+        set_message(w->message, sizeof w->message, "the PNG was already finished");
+        return CASCADE_PNG_ERROR;
+    }
     if (w->rows_added != w->height) {
         set_message(w->message, sizeof w->message, "the image's rows are not all there");
         return CASCADE_PNG_ERROR;

@@ -75,6 +75,7 @@ struct CanvasTests {
             reloaded.append(contentsOf: UnsafeBufferPointer(start: base + row * Int(converted.pointee.pitch), count: 97 * 4))
         }
         #expect(reloaded == top + rest)
+        #expect(throws: ScreenError.self, "a second finish is refused, not a crash") { try png.finish(to: path) }
     }
 
     @Test func savingOverAnExistingFileReplacesIt() throws {
