@@ -31,12 +31,18 @@ struct RenderTests {
         return folder
     }
 
+    /// The folder's wall at `width` in `columns`, 10-px margins, no captions, with a manifest.
+    func wallJob(_ folder: PhotoFolder, width: Int, columns: Int) -> RenderJob {
+        var job = RenderJob(paths: [folder.path], width: width, output: folder.path + "/wall.png")
+        job.manifest = folder.path + "/wall.json"
+        job.style = WallStyle(columns: .fixed(columns), margins: Margins(all: 10), captions: false)
+        return job
+    }
+
     @Test("the manifest's rects are the engine's layout, and each tile shows its own photo")
     func tilesShowTheirPhotos() throws {
         let folder = try makeFolder()
-        var job = RenderJob(paths: [folder.path], width: 640, output: folder.path + "/wall.png")
-        job.manifest = folder.path + "/wall.json"
-        job.style = WallStyle(columns: .fixed(3), margins: Margins(all: 10), captions: false)
+        let job = wallJob(folder, width: 640, columns: 3)
         let summary = try WallRender.run(job)
         #expect(summary.tiles == 6 && summary.errors == 0)
 
@@ -66,9 +72,7 @@ struct RenderTests {
     @Test("tiles wider than an x-large thumbnail each show their photo, cut from its own decode; render stores x-large, no larger")
     func wideTilesStoreXLarge() throws {
         let folder = try makeFolder()
-        var job = RenderJob(paths: [folder.path], width: 1500, output: folder.path + "/wall.png")
-        job.manifest = folder.path + "/wall.json"
-        job.style = WallStyle(columns: .fixed(2), margins: Margins(all: 10), captions: false)
+        let job = wallJob(folder, width: 1500, columns: 2)
         #expect(try WallRender.run(job).errors == 0)
         let manifest = try JSONDecoder().decode(WallManifest.self, from: Data(contentsOf: URL(fileURLWithPath: job.manifest!)))
         let png = try loadPNG(job.output)
