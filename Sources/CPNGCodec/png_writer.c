@@ -4,10 +4,10 @@
    takes 193 ms for a file 4 % smaller (libdeflate, tried first, 393 ms; BENCHMARKS.md,
    "Hand-written or a library"). ISA-L also streams, so the rows are filtered and deflated a
    band at a time, never all held twice — and rows can be added as they are drawn, so a wall's
-   top is deflated while its bottom is still being decoded. What is left to write by hand is the container: the
-   signature, IHDR, tEXt, one IDAT and IEND, each a length, a type, the data and a CRC; and the
-   Sub row filter. Reading stays with libpng (png_codec.c), which handles every colour type,
-   depth and interlacing that people's files use. */
+   top is deflated while its bottom is still being decoded. What is left to write by hand is
+   the container: the signature, IHDR, tEXt, one IDAT and IEND, each a length, a type, the data
+   and a CRC; and the Sub row filter. Reading stays with libpng (png_codec.c), which handles
+   every colour type, depth and interlacing that people's files use. */
 #include "png_codec.h"
 
 #include <isa-l.h>
