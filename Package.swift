@@ -98,7 +98,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], path: "Tests/TestSupport"),
         .testTarget(name: "WaterfallTests", dependencies: ["Waterfall"]),
-        .testTarget(name: "PhotosTests", dependencies: ["Photos", "Waterfall", "TestSupport"]),
+        .testTarget(name: "PhotosTests", dependencies: ["Photos", "Waterfall", "TestSupport", "CIsal"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "TestSupport"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Control", "TestSupport"]),
@@ -117,5 +117,6 @@ if Context.environment["CASCADE_FUZZ"] == "1" {
         .executableTarget(name: "ProbeFuzzer", dependencies: ["Photos"], path: "Fuzz/ProbeFuzzer"),
         .executableTarget(name: "ExifFuzzer", dependencies: ["Photos"], path: "Fuzz/ExifFuzzer"),
         .executableTarget(name: "FramesFuzzer", dependencies: ["Photos", "Waterfall"], path: "Fuzz/FramesFuzzer"),
+        .executableTarget(name: "PNGFuzzer", dependencies: ["Photos"], path: "Fuzz/PNGFuzzer"),
     ]
 }

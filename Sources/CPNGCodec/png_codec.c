@@ -1,4 +1,5 @@
 #include "png_codec.h"
+#include "png_idat.h"
 
 #include <png.h>
 #include <setjmp.h>
@@ -16,6 +17,8 @@ struct cascade_png_reader {
     png_bytep *rows;
     int truncated;
     int out_of_memory;
+    int libpng_only;
+    int rows_by_isal;
     char message[160];
 };
 
@@ -119,7 +122,36 @@ int cascade_png_has_alpha(const cascade_png_reader *reader) {
     return png_get_valid(reader->png, reader->info, PNG_INFO_tRNS) ? 1 : 0;
 }
 
+void cascade_png_use_libpng_only(cascade_png_reader *reader) {
+    reader->libpng_only = 1;
+}
+
+int cascade_png_rows_by_isal(const cascade_png_reader *reader) {
+    return reader->rows_by_isal;
+}
+
+/* The common kinds read over ISA-L's inflate (png_idat.c); 0 leaves the rows to libpng, which
+   has not moved: png_read_info stops just after the first IDAT's length and type. */
+static int read_idat_fast(const cascade_png_reader *reader, unsigned char *pixels, size_t stride) {
+    png_structp png = reader->png;
+    png_infop info = reader->info;
+    png_byte type = png_get_color_type(png, info);
+    if (reader->libpng_only || png_get_bit_depth(png, info) != 8 ||
+        png_get_interlace_type(png, info) != PNG_INTERLACE_NONE || png_get_valid(png, info, PNG_INFO_tRNS) ||
+        (type != PNG_COLOR_TYPE_RGB && type != PNG_COLOR_TYPE_RGB_ALPHA) || reader->offset < 16 ||
+        memcmp(reader->data + reader->offset - 4, "IDAT", 4) != 0) {
+        return 0;
+    }
+    return cascade_png_idat_read_bgra(reader->data, reader->size, reader->offset - 8,
+                                      png_get_image_width(png, info), png_get_image_height(png, info),
+                                      type == PNG_COLOR_TYPE_RGB ? 3 : 4, pixels, stride);
+}
+
 int cascade_png_read_bgra(cascade_png_reader *reader, unsigned char *pixels, size_t stride) {
+    if (read_idat_fast(reader, pixels, stride)) {
+        reader->rows_by_isal = 1;
+        return CASCADE_PNG_OK;
+    }
     png_structp png = reader->png;
     png_infop info = reader->info;
     if (setjmp(png_jmpbuf(png))) return failure_status(reader);

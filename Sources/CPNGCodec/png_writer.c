@@ -7,7 +7,8 @@
    top is deflated while its bottom is still being decoded. What is left to write by hand is
    the container: the signature, IHDR, tEXt, one IDAT and IEND, each a length, a type, the data
    and a CRC; and the Sub row filter. Reading stays with libpng (png_codec.c), which handles
-   every colour type, depth and interlacing that people's files use. */
+   every colour type, depth and interlacing that people's files use, but for the rows of 8-bit
+   RGB and RGBA files, read over ISA-L's inflate (png_idat.c). */
 #include "png_codec.h"
 
 #include <isa-l.h>

@@ -1,5 +1,6 @@
-// PNG for cascade: reading through a thin C layer over libpng (png_codec.c), writing by hand
-// over ISA-L's deflate (png_writer.c, which says why). libpng reports errors by longjmp, which
+// PNG for cascade: reading through a thin C layer over libpng (png_codec.c) with the rows of
+// 8-bit RGB and RGBA files over ISA-L's inflate (png_idat.c), writing by hand over ISA-L's
+// deflate (png_writer.c); each file says why. libpng reports errors by longjmp, which
 // Swift cannot catch; every reading entry point sets its own setjmp so that a corrupt file
 // becomes an error code and a message, never an abort. libpng rather than libspng, which has
 // no longjmp: libpng decodes faster (BENCHMARKS.md, "Hand-written or a library").
@@ -38,8 +39,16 @@ uint32_t cascade_png_height(const cascade_png_reader *reader);
 int cascade_png_has_alpha(const cascade_png_reader *reader);
 
 /* Decodes every row as 8-bit B, G, R, A into `pixels` (height rows of `stride` bytes),
-   then reads the chunks after the image data. Returns a cascade_png_status. */
+   then reads the chunks after the image data. Returns a cascade_png_status. 8-bit RGB and
+   RGBA files are read over ISA-L's inflate (png_idat.c), to libpng's exact pixels. */
 int cascade_png_read_bgra(cascade_png_reader *reader, unsigned char *pixels, size_t stride);
+
+/* Makes cascade_png_read_bgra read through libpng alone: the reference the tests and the
+   fuzz target hold the ISA-L path to. */
+void cascade_png_use_libpng_only(cascade_png_reader *reader);
+
+/* Nonzero when cascade_png_read_bgra read the rows over ISA-L's inflate, not through libpng. */
+int cascade_png_rows_by_isal(const cascade_png_reader *reader);
 
 /* Text chunks (tEXt, zTXt, iTXt) seen so far: those before the image after open, all of
    them after cascade_png_read_bgra. The strings live as long as the reader. */

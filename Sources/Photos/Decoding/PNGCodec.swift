@@ -1,10 +1,10 @@
 import CPNGCodec
 import Glibc
 
-/// PNG reading through libpng (via the setjmp-guarded CPNGCodec layer) and writing over
-/// ISA-L's deflate (CPNGCodec's png_writer.c): photos, and thumbnails with their tEXt chunks. The
-/// size is read from the header and checked against the pixel cap before the pixel buffer
-/// exists.
+/// PNG reading through libpng (via the setjmp-guarded CPNGCodec layer; the rows of 8-bit RGB
+/// and RGBA files over ISA-L's inflate, png_idat.c) and writing over ISA-L's deflate
+/// (png_writer.c): photos, and thumbnails with their tEXt chunks. The size is read from the
+/// header and checked against the pixel cap before the pixel buffer exists.
 enum PNGCodec {
     struct Decoded {
         var image: DecodedImage
@@ -13,9 +13,15 @@ enum PNGCodec {
         var text: [String: String]
         /// The iCCP chunk's ICC profile.
         var profile: [UInt8]?
+        /// Whether the rows were read over ISA-L's inflate (png_idat.c) rather than by libpng.
+        var rowsByISAL = false
     }
 
-    static func decode(_ data: UnsafeRawBufferPointer, maxPixels: Int) throws(DecodeError) -> Decoded {
+    /// `libpngOnly` reads the rows through libpng even where png_idat.c would: the reference
+    /// the tests and the PNG fuzz target hold that reader to.
+    static func decode(_ data: UnsafeRawBufferPointer, maxPixels: Int, libpngOnly: Bool = false)
+        throws(DecodeError) -> Decoded
+    {
         let bytes = data.bindMemory(to: UInt8.self)
         guard let base = bytes.baseAddress, bytes.count >= 8 else { throw .truncated }
         var status: Int32 = 0
@@ -24,6 +30,7 @@ enum PNGCodec {
             throw error(status, cText(message))
         }
         defer { cascade_png_close(reader) }
+        if libpngOnly { cascade_png_use_libpng_only(reader) }
         let width = Int(cascade_png_width(reader)), height = Int(cascade_png_height(reader))
         guard width > 0, height > 0 else { throw .corrupt(.png, detail: "no image size") }
         guard width * height <= maxPixels else { throw .tooManyPixels(width: width, height: height) }
@@ -45,7 +52,8 @@ enum PNGCodec {
             if text[key] == nil { text[key] = String(cString: cascade_png_text_value(reader, i)) }
         }
         return Decoded(image: DecodedImage(width: width, height: height, stride: width * 4, pixels: pixels),
-                       hasAlpha: cascade_png_has_alpha(reader) != 0, text: text, profile: profile)
+                       hasAlpha: cascade_png_has_alpha(reader) != 0, text: text, profile: profile,
+                       rowsByISAL: cascade_png_rows_by_isal(reader) != 0)
     }
 
     /// An 8-bit PNG of `image` with `text` as uncompressed tEXt chunks, in the order given.
