@@ -64,7 +64,7 @@ attract_drifts() {
 check "cascade starts on the console (kmsdrm) as the kiosk unit starts it" console_starts
 check "photos on the console" photos_on_console
 check "photos on the console after a scroll" photos_after_scroll
-check "a photo opens and closes (cascade ctl open/close)" photo_opens_and_closes
-check "column changes (cascade ctl set-columns)" columns_change
+check "a photo opens and closes (open and close on the control socket)" photo_opens_and_closes
+check "column changes (set-columns on the control socket)" columns_change
 check "the attract drift moves the wall" attract_drifts
 check "no crash, and SIGTERM exits 0" sigterm_exits_0
