@@ -26,12 +26,22 @@ static int chunk_is(const unsigned char *chunk, const char type[4]) {
     return memcmp(chunk + 4, type, 4) == 0;
 }
 
-/* The consecutive IDAT chunks from `at`, each whole and with a right CRC: returns the offset
-   just past the last, or 0 when one is cut off or damaged (libpng stops such a file). */
-static size_t idat_run_end(const unsigned char *data, size_t size, size_t at) {
+/* The longest IDAT libpng 1.6 takes for the image (png_check_chunk_length): the rows' bytes
+   and deflate's overhead on them; a longer one stops the file there. */
+static uint64_t idat_limit(uint32_t width, uint32_t height, int channels) {
+    uint64_t row = (uint64_t)width * (uint64_t)channels + 1;
+    uint64_t limit = (uint64_t)height * row;
+    if (height > UINT32_MAX / row) return 0x7fffffffu;
+    limit += 6 + 5 * (limit / (row > 32566 ? 32566 : row) + 1);
+    return limit < 0x7fffffffu ? limit : 0x7fffffffu;
+}
+
+/* The consecutive IDAT chunks from `at`, each whole, no longer than `limit` and with a right
+   CRC: returns the offset just past the last, or 0 when one is not (libpng stops such a file). */
+static size_t idat_run_end(const unsigned char *data, size_t size, size_t at, uint64_t limit) {
     while (at <= size && size - at >= 8 && chunk_is(data + at, "IDAT")) {
         uint32_t length = get32(data + at);
-        if (length > 0x7fffffffu || size - at - 8 < (size_t)length + 4) return 0;
+        if (length > limit || size - at - 8 < (size_t)length + 4) return 0;
         uint32_t crc = crc32_gzip_refl(0, (unsigned char *)data + at + 4, 4 + (uint64_t)length);
         if (crc != get32(data + at + 8 + length)) return 0;
         at += 12 + (size_t)length;
@@ -215,18 +225,26 @@ static int inflate_step(struct inflate_state *inflate) {
     return inflate->avail_in != in || inflate->avail_out != out;
 }
 
-/* After the last row: what libpng's zlib would have met while inflating it — the end of the
-   stream and its Adler-32, where they follow the rows directly. Data past the rows is not
-   read (libpng stops at the last row too, and only warns later). */
+/* After the last row, what libpng does before it lets the rows go: it inflates on to the end
+   of the stream — through any data past the rows — and stops the file when the IDATs run out
+   first. So the rows stand here only when the stream ends inside the IDATs with its Adler-32
+   right; anything else is libpng's to judge (it is lenient with some of it). */
 static int stream_ends_well(struct inflate_state *inflate, const unsigned char *data, size_t *next_idat,
                             size_t run_end) {
-    unsigned char spare[64];
+    unsigned char spare[16384];
     while (inflate->block_state != ISAL_BLOCK_FINISH) {
-        if (!feed(inflate, data, next_idat, run_end)) return 1;
+        uint32_t in = inflate->avail_in;
         inflate->next_out = spare;
         inflate->avail_out = sizeof spare;
-        if (!inflate_step(inflate)) return 0;
-        if (inflate->avail_out < sizeof spare) return 1;
+        int status = isal_inflate(inflate);
+        if (status < 0 || status == ISAL_NEED_DICT) return 0;
+        /* Bits ISA-L has already taken in may hold the end: only a call that moved nothing
+           asks for the next IDAT. */
+        int moved = inflate->avail_in != in || inflate->avail_out != sizeof spare;
+        if (!moved && inflate->block_state != ISAL_BLOCK_FINISH &&
+            (inflate->avail_in > 0 || !feed(inflate, data, next_idat, run_end))) {
+            return 0;
+        }
     }
     return 1;
 }
@@ -235,7 +253,7 @@ int cascade_png_idat_read_bgra(const unsigned char *data, size_t size, size_t fi
                                uint32_t width, uint32_t height, int channels,
                                unsigned char *pixels, size_t stride) {
     if ((channels != 3 && channels != 4) || width == 0 || height == 0) return 0;
-    size_t run_end = idat_run_end(data, size, first_idat);
+    size_t run_end = idat_run_end(data, size, first_idat, idat_limit(width, height, channels));
     if (run_end == 0 || run_end == first_idat || !plain_zlib_header(data, first_idat)) return 0;
     if (text_follows(data, size, run_end)) return 0;
 
