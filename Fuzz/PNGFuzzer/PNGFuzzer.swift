@@ -28,6 +28,9 @@ public func pngFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     // Odd inputs as they come (a bad CRC is libpng's to judge too), even ones with right CRCs.
     let file = size % 2 == 0 ? withRightCRCs(bytes) : bytes
-    precondition(PNGReaderCheck.readersAgree(file, maxPixels: 1 << 22), "the two PNG readers disagree")
+    for textAfterImage in [true, false] {
+        precondition(PNGReaderCheck.readersAgree(file, maxPixels: 1 << 22, textAfterImage: textAfterImage),
+                     "the two PNG readers disagree (texts after the image read: \(textAfterImage))")
+    }
     return 0
 }

@@ -18,6 +18,7 @@ struct cascade_png_reader {
     int truncated;
     int out_of_memory;
     int libpng_only;
+    int rows_only;
     int rows_by_isal;
     char message[160];
 };
@@ -126,6 +127,10 @@ void cascade_png_use_libpng_only(cascade_png_reader *reader) {
     reader->libpng_only = 1;
 }
 
+void cascade_png_read_rows_only(cascade_png_reader *reader) {
+    reader->rows_only = 1;
+}
+
 int cascade_png_rows_by_isal(const cascade_png_reader *reader) {
     return reader->rows_by_isal;
 }
@@ -144,7 +149,7 @@ static int read_idat_fast(const cascade_png_reader *reader, unsigned char *pixel
     }
     return cascade_png_idat_read_bgra(reader->data, reader->size, reader->offset - 8,
                                       png_get_image_width(png, info), png_get_image_height(png, info),
-                                      type == PNG_COLOR_TYPE_RGB ? 3 : 4, pixels, stride);
+                                      type == PNG_COLOR_TYPE_RGB ? 3 : 4, !reader->rows_only, pixels, stride);
 }
 
 int cascade_png_read_bgra(cascade_png_reader *reader, unsigned char *pixels, size_t stride) {
@@ -179,6 +184,7 @@ int cascade_png_read_bgra(cascade_png_reader *reader, unsigned char *pixels, siz
 
     /* The rows are complete; a file cut off after them still shows the whole image, it
        only loses the text chunks that came late. */
+    if (reader->rows_only) return CASCADE_PNG_OK;
     if (setjmp(png_jmpbuf(png))) return CASCADE_PNG_OK;
     png_read_end(png, reader->end_info);
     return CASCADE_PNG_OK;

@@ -50,8 +50,9 @@ static size_t idat_run_end(const unsigned char *data, size_t size, size_t at, ui
 }
 
 /* Whether a text chunk comes after the image data. libpng reads those in png_read_end, which
-   this reader replaces; such files (rare: thumbnailers write their keys before the image)
-   are left to libpng so that no key is lost. The walk stops where libpng's would fail. */
+   this reader replaces; where the texts are wanted (thumbnails: their writers put their keys
+   before the image) such files are left to libpng so that no key is lost. The walk stops
+   where libpng's would fail. */
 static int text_follows(const unsigned char *data, size_t size, size_t at) {
     while (size - at >= 8) {
         uint32_t length = get32(data + at);
@@ -250,12 +251,12 @@ static int stream_ends_well(struct inflate_state *inflate, const unsigned char *
 }
 
 int cascade_png_idat_read_bgra(const unsigned char *data, size_t size, size_t first_idat,
-                               uint32_t width, uint32_t height, int channels,
+                               uint32_t width, uint32_t height, int channels, int keep_late_text,
                                unsigned char *pixels, size_t stride) {
     if ((channels != 3 && channels != 4) || width == 0 || height == 0) return 0;
     size_t run_end = idat_run_end(data, size, first_idat, idat_limit(width, height, channels));
     if (run_end == 0 || run_end == first_idat || !plain_zlib_header(data, first_idat)) return 0;
-    if (text_follows(data, size, run_end)) return 0;
+    if (keep_late_text && text_follows(data, size, run_end)) return 0;
 
     size_t row_bytes = (size_t)width * (size_t)channels, line = row_bytes + 1;
     if (line > UINT32_MAX || stride < (size_t)width * 4) return 0;
@@ -278,7 +279,10 @@ int cascade_png_idat_read_bgra(const unsigned char *data, size_t size, size_t fi
         inflate->next_out = lines;
         inflate->avail_out = (uint32_t)(rows * line);
         while (done && inflate->avail_out > 0) {
-            done = feed(inflate, data, &next_idat, run_end) && inflate_step(inflate);
+            /* With the IDATs used up, bits ISA-L has already taken in may still hold rows: only
+               a call that moves nothing ends the image early. */
+            feed(inflate, data, &next_idat, run_end);
+            done = inflate_step(inflate);
         }
         for (size_t r = 0; done && r < rows; r++, y++) {
             unsigned char *row = lines + r * line + 1;

@@ -47,6 +47,11 @@ int cascade_png_read_bgra(cascade_png_reader *reader, unsigned char *pixels, siz
    fuzz target hold the ISA-L path to. */
 void cascade_png_use_libpng_only(cascade_png_reader *reader);
 
+/* Makes cascade_png_read_bgra stop after the rows: the text chunks after the image data are
+   not read (photos' texts are not used; thumbnails' are), so such files too can be read over
+   ISA-L's inflate. */
+void cascade_png_read_rows_only(cascade_png_reader *reader);
+
 /* Nonzero when cascade_png_read_bgra read the rows over ISA-L's inflate, not through libpng. */
 int cascade_png_rows_by_isal(const cascade_png_reader *reader);
 

@@ -17,10 +17,12 @@ enum PNGCodec {
         var rowsByISAL = false
     }
 
-    /// `libpngOnly` reads the rows through libpng even where png_idat.c would: the reference
-    /// the tests and the PNG fuzz target hold that reader to.
-    static func decode(_ data: UnsafeRawBufferPointer, maxPixels: Int, libpngOnly: Bool = false)
-        throws(DecodeError) -> Decoded
+    /// `textAfterImage: false` stops after the rows: `text` then holds the chunks before the image
+    /// only, and files with text after it (ImageMagick writes its dates there) are read over
+    /// ISA-L too. `libpngOnly` reads the rows through libpng even where png_idat.c would: the
+    /// reference the tests and the PNG fuzz target hold that reader to.
+    static func decode(_ data: UnsafeRawBufferPointer, maxPixels: Int, textAfterImage: Bool = true,
+                       libpngOnly: Bool = false) throws(DecodeError) -> Decoded
     {
         let bytes = data.bindMemory(to: UInt8.self)
         guard let base = bytes.baseAddress, bytes.count >= 8 else { throw .truncated }
@@ -31,6 +33,7 @@ enum PNGCodec {
         }
         defer { cascade_png_close(reader) }
         if libpngOnly { cascade_png_use_libpng_only(reader) }
+        if !textAfterImage { cascade_png_read_rows_only(reader) }
         let width = Int(cascade_png_width(reader)), height = Int(cascade_png_height(reader))
         guard width > 0, height > 0 else { throw .corrupt(.png, detail: "no image size") }
         guard width * height <= maxPixels else { throw .tooManyPixels(width: width, height: height) }

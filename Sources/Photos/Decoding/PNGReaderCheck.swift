@@ -3,11 +3,14 @@
 /// other: public for the PNG fuzz target, which runs it on every input it makes.
 public enum PNGReaderCheck {
     /// Whether reading `bytes` gives exactly what libpng alone gives: the same error, or the same
-    /// pixels, alpha, texts and profile.
-    public static func readersAgree(_ bytes: [UInt8], maxPixels: Int) -> Bool {
+    /// pixels, alpha, texts and profile; with the texts after the image read (as for thumbnails)
+    /// or not (as for photos).
+    public static func readersAgree(_ bytes: [UInt8], maxPixels: Int, textAfterImage: Bool) -> Bool {
         bytes.withUnsafeBytes { data in
             func read(libpngOnly: Bool) -> Result<PNGCodec.Decoded, DecodeError> {
-                Result { () throws(DecodeError) in try PNGCodec.decode(data, maxPixels: maxPixels, libpngOnly: libpngOnly) }
+                Result { () throws(DecodeError) in
+                    try PNGCodec.decode(data, maxPixels: maxPixels, textAfterImage: textAfterImage, libpngOnly: libpngOnly)
+                }
             }
             switch (read(libpngOnly: false), read(libpngOnly: true)) {
             case (.failure(let error), .failure(let reference)):

@@ -68,7 +68,8 @@ public enum PhotoDecoder {
         case .jpeg: return try JPEGDecoder.decode(bytes, colour: JPEGColour.read(data), request: request)
         case .webp: return try WebPDecoder.decode(bytes, request: request)
         case .png:
-            let png = try PNGCodec.decode(bytes, maxPixels: request.maxPixels)
+            // A photo's texts are not shown: its colour profile comes before the image.
+            let png = try PNGCodec.decode(bytes, maxPixels: request.maxPixels, textAfterImage: false)
             let plan = request.plan(sourceWidth: png.image.width, sourceHeight: png.image.height)
             return SourceImage(image: png.image, sourceWidth: png.image.width,
                                sourceHeight: png.image.height, plan: plan, mayHaveAlpha: png.hasAlpha,
