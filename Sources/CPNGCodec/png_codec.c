@@ -44,6 +44,23 @@ static void ignore_warning(png_structp png, png_const_charp message) {
     (void)message;
 }
 
+/* libpng allocates a chunk's whole length before it reads the chunk: a 316-byte file whose
+   zTXt said 1.9 GB had it ask for 1.9 GB (the PNG fuzz target found it; Debian's libpng
+   1.6.39 did not hold it to png_set_chunk_malloc_max). No allocation a real PNG makes comes
+   near 64 MiB — the rows are the caller's, the image data is read 8 KB at a time — so larger
+   ones fail as out of memory, which libpng reports as an error. */
+#define LIBPNG_ALLOCATION_MAX ((png_alloc_size_t)64 << 20)
+
+static png_voidp bounded_malloc(png_structp png, png_alloc_size_t size) {
+    (void)png;
+    return size <= LIBPNG_ALLOCATION_MAX ? malloc(size) : NULL;
+}
+
+static void plain_free(png_structp png, png_voidp pointer) {
+    (void)png;
+    free(pointer);
+}
+
 static void read_from_memory(png_structp png, png_bytep out, size_t length) {
     cascade_png_reader *reader = (cascade_png_reader *)png_get_io_ptr(png);
     if (length > reader->size - reader->offset) {
@@ -76,7 +93,8 @@ cascade_png_reader *cascade_png_open(const unsigned char *data, size_t size,
     }
     reader->data = data;
     reader->size = size;
-    reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader, reader_error, ignore_warning);
+    reader->png = png_create_read_struct_2(PNG_LIBPNG_VER_STRING, reader, reader_error, ignore_warning,
+                                           NULL, bounded_malloc, plain_free);
     if (reader->png != NULL) reader->info = png_create_info_struct(reader->png);
     if (reader->png != NULL) reader->end_info = png_create_info_struct(reader->png);
     if (reader->png == NULL || reader->info == NULL || reader->end_info == NULL) {
