@@ -217,12 +217,13 @@ static int feed(struct inflate_state *inflate, const unsigned char *data, size_t
     return 1;
 }
 
-/* One call of ISA-L's inflate; 0 on an error, a dictionary asked for, or no progress (which
-   would otherwise loop for ever on a stream that has ended). */
+/* One call of ISA-L's inflate: -1 on an error or a dictionary asked for, 0 when it moved
+   nothing (which would otherwise loop for ever on a stream that has ended), 1 when it took
+   input or gave output. */
 static int inflate_step(struct inflate_state *inflate) {
     uint32_t in = inflate->avail_in, out = inflate->avail_out;
     int status = isal_inflate(inflate);
-    if (status < 0 || status == ISAL_NEED_DICT) return 0;
+    if (status < 0 || status == ISAL_NEED_DICT) return -1;
     return inflate->avail_in != in || inflate->avail_out != out;
 }
 
@@ -234,14 +235,12 @@ static int stream_ends_well(struct inflate_state *inflate, const unsigned char *
                             size_t run_end) {
     unsigned char spare[16384];
     while (inflate->block_state != ISAL_BLOCK_FINISH) {
-        uint32_t in = inflate->avail_in;
         inflate->next_out = spare;
         inflate->avail_out = sizeof spare;
-        int status = isal_inflate(inflate);
-        if (status < 0 || status == ISAL_NEED_DICT) return 0;
+        int moved = inflate_step(inflate);
+        if (moved < 0) return 0;
         /* Bits ISA-L has already taken in may hold the end: only a call that moved nothing
            asks for the next IDAT. */
-        int moved = inflate->avail_in != in || inflate->avail_out != sizeof spare;
         if (!moved && inflate->block_state != ISAL_BLOCK_FINISH &&
             (inflate->avail_in > 0 || !feed(inflate, data, next_idat, run_end))) {
             return 0;
@@ -282,7 +281,7 @@ int cascade_png_idat_read_bgra(const unsigned char *data, size_t size, size_t fi
             /* With the IDATs used up, bits ISA-L has already taken in may still hold rows: only
                a call that moves nothing ends the image early. */
             feed(inflate, data, &next_idat, run_end);
-            done = inflate_step(inflate);
+            done = inflate_step(inflate) > 0;
         }
         for (size_t r = 0; done && r < rows; r++, y++) {
             unsigned char *row = lines + r * line + 1;

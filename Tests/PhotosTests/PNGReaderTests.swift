@@ -80,6 +80,12 @@ struct PNGReaderTests {
         return Array(out.prefix(Int(stream.total_out)))
     }
 
+    /// Where the first IDAT chunk starts (its length field), and its data's length.
+    static func firstIDAT(in file: [UInt8]) throws -> (offset: Int, length: Int) {
+        let offset = try #require((8..<file.count).first { file.has(Array("IDAT".utf8), at: $0) }) - 4
+        return (offset, try #require(file.be32(at: offset)))
+    }
+
     static func read(_ file: [UInt8], libpngOnly: Bool = false) throws -> PNGCodec.Decoded {
         try file.withUnsafeBytes { try PNGCodec.decode($0, maxPixels: 1 << 24, libpngOnly: libpngOnly) }
     }
@@ -115,8 +121,8 @@ struct PNGReaderTests {
     func splitData() throws {
         let png = try Self.filteredPNG(width: 40, height: 30, channels: 3, filters: [4, 1], seed: 3, idatSize: 7)
         var file = png.file
-        let firstIDAT = try #require((8..<file.count - 4).first { Array(file[$0..<$0 + 4]) == Array("IDAT".utf8) }) - 4
-        file.insert(contentsOf: Self.chunk("IDAT", []), at: firstIDAT + 12 + 7)
+        let first = try Self.firstIDAT(in: file)
+        file.insert(contentsOf: Self.chunk("IDAT", []), at: first.offset + 12 + first.length)
         let fast = try Self.read(file)
         #expect(fast.rowsByISAL && fast.image.pixels == png.bgra)
     }
@@ -136,8 +142,7 @@ struct PNGReaderTests {
     func damaged() throws {
         let png = try Self.filteredPNG(width: 50, height: 40, channels: 3, filters: [4, 3], seed: 5)
         let file = png.file
-        let idat = try #require((8..<file.count - 4).first { Array(file[$0..<$0 + 4]) == Array("IDAT".utf8) }) - 4
-        let length = Int(file[idat..<idat + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+        let (idat, length) = try Self.firstIDAT(in: file)
         var badCRC = file
         badCRC[idat + 8 + length] ^= 1
         var brokenStream = file
