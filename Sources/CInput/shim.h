@@ -1,3 +1,0 @@
-#include <libinput.h>
-#include <libudev.h>
-#include <time.h>
