@@ -31,7 +31,7 @@ struct ViewInvocation: Sendable {
     /// with one; a setting is parsed by itself only to find which one a failure came from.
     func parseWithConfiguration(running: Configuration? = nil, alone: View? = nil) throws -> (view: View, configuration: Configuration, notes: [String]) {
         let alone = try alone ?? Self.parseView(commandLine)
-        var configuration = try Configuration.load(explicitFile: alone.config, environment: environment, keys: View.configKeys)
+        var configuration = try Configuration.load(explicitFile: alone.config, environment: environment, keys: { View.configKeys })
         let notes = running.map { configuration.keepRestartOnly(from: $0) } ?? []
         guard !configuration.settings.isEmpty else { return (alone, configuration, notes) }
         let words = configuration.arguments(before: commandLine, commandLineNamesPaths: !alone.paths.isEmpty)

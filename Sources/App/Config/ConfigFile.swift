@@ -11,11 +11,12 @@ public enum ConfigFile {
     /// The settings of the file at `path`, in the order they are written. nil when the file does
     /// not exist and `mustExist` is false (the default locations are optional; `--config` is not).
     public static func read(_ path: String, mustExist: Bool, keys: [ConfigKey]) throws(ConfigError) -> [ConfigSetting]? {
-        try readDocument(path, mustExist: mustExist, keys: keys)?.settings
+        try readDocument(path, mustExist: mustExist, keys: { keys })?.settings
     }
 
     /// The settings and the `[keys]` bindings of the file at `path`.
-    static func readDocument(_ path: String, mustExist: Bool, keys: [ConfigKey]) throws(ConfigError) -> Document? {
+    /// `keys` is asked for only once a file is there: building them costs a start some 5 ms.
+    static func readDocument(_ path: String, mustExist: Bool, keys: () -> [ConfigKey]) throws(ConfigError) -> Document? {
         let bytes: [UInt8]
         do {
             guard let read = try readBounded(path, mustExist: mustExist) else { return nil }
@@ -26,7 +27,7 @@ public enum ConfigFile {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ConfigError(file: path, message: "is not UTF-8 text")
         }
-        return try parseDocument(text, file: path, keys: keys)
+        return try parseDocument(text, file: path, keys: keys())
     }
 
     /// What one file says: options, and key bindings in reading order.

@@ -24,7 +24,7 @@ public struct Configuration: Sendable, Equatable {
 
     /// Reads `explicitFile` alone (it must exist), or else the default files that exist.
     public static func load(explicitFile: String?, environment: [String: String], systemFile: String = systemFile,
-                            keys: [ConfigKey]) throws(ConfigError) -> Configuration {
+                            keys: () -> [ConfigKey]) throws(ConfigError) -> Configuration {
         var configuration = Configuration()
         if let explicitFile {
             if explicitFile.isEmpty { throw ConfigError(file: "--config", message: "needs a file name") }
@@ -38,7 +38,7 @@ public struct Configuration: Sendable, Equatable {
         return configuration
     }
 
-    mutating func merge(file: String, mustExist: Bool, keys: [ConfigKey]) throws(ConfigError) {
+    mutating func merge(file: String, mustExist: Bool, keys: () -> [ConfigKey]) throws(ConfigError) {
         guard let read = try ConfigFile.readDocument(file, mustExist: mustExist, keys: keys) else { return }
         files.append(file)
         merge(read.settings)
