@@ -34,11 +34,17 @@ let package = Package(
         .target(name: "CLazyLibrary"),
         .target(name: "CHeif", dependencies: ["CLazyLibrary"]),
         .target(name: "CJXL", dependencies: ["CLazyLibrary"]),
+        // SDL_image (GIF, BMP, TIFF) and SDL_ttf (text) the same way: with their libraries
+        // (libtiff, FreeType, HarfBuzz, GLib…) they were a fifth of the viewer's start.
+        .target(name: "CSDLImage", dependencies: ["CLazyLibrary", "CSDL2"]),
+        .target(name: "CSDLFont", dependencies: ["CLazyLibrary", "CSDL2"]),
         .systemLibrary(name: "CLcms", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // giflib ships no pkg-config file; the module map links -lgif.
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // MD5 for freedesktop thumbnail names, from libmd: already in every process (libbsd, under
+        // Xlib), where libcrypto was a large library loaded for one function.
+        .systemLibrary(name: "CDigest", pkgConfig: "libmd", providers: [.apt(["libmd-dev"])]),
         // The photo index (library.sqlite3 in the user's cache): headers kept between starts.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CIsal", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
@@ -52,7 +58,9 @@ let package = Package(
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         // Touch screens on the console, with the kernel's timestamps (SDL stamps events when it
         // reads them) and udev's calibration.
-        .systemLibrary(name: "CInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
+        // Opened when the console's touch starts (CLazyLibrary); headers from libinput-dev and
+        // libudev-dev.
+        .target(name: "CInput", dependencies: ["CLazyLibrary"]),
         .target(name: "CDisplayPower", dependencies: ["CSDL2", "CXext", "CDRM"], linkerSettings: [.linkedLibrary("X11")]),
         // Xlib for the SDL window on X11 where SDL 2.26 falls short (a UTF-8 title in any locale,
         // full screen without a window manager). libx11-dev comes with libsdl2-dev.
@@ -63,11 +71,11 @@ let package = Package(
         .target(name: "Spawn"),
 
         .target(name: "Photos", dependencies: [
-            "Waterfall", "Spawn", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CJXL", "CLcms", "CGif", "CPNG", "CPNGCodec", "CCrypto", "CSDL2", "CSQLite",
+            "Waterfall", "Spawn", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CJXL", "CLcms", "CGif", "CPNG", "CPNGCodec", "CDigest", "CSDL2", "CSDLImage", "CSQLite",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Screen", dependencies: [
-            "Waterfall", "CSDL2", "CPNGCodec", "CX11Window", "CDisplayPower", "CInput",
+            "Waterfall", "CSDL2", "CSDLFont", "CPNGCodec", "CX11Window", "CDisplayPower", "CInput",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -99,7 +107,7 @@ let package = Package(
         ], path: "Tests/TestSupport"),
         .testTarget(name: "WaterfallTests", dependencies: ["Waterfall"]),
         .testTarget(name: "PhotosTests", dependencies: ["Photos", "Waterfall", "TestSupport", "CIsal"]),
-        .testTarget(name: "ScreenTests", dependencies: ["Screen", "TestSupport"]),
+        .testTarget(name: "ScreenTests", dependencies: ["Screen", "CSDLImage", "TestSupport"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Control", "TestSupport"]),
         // The real binary driven from outside, in a private X server: script/run-tests runs these

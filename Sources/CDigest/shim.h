@@ -1,2 +1,2 @@
-#include <openssl/evp.h>
-#include <openssl/md5.h>
+#include <sys/types.h>
+#include <md5.h>

@@ -1,16 +1,25 @@
 import CSDL2
+import CSDLFont
 
 /// One-time set-up of the SDL satellite libraries. They stay initialised for the life of the
 /// process: quitting them while a font or texture might still exist would free memory under it.
 @MainActor
 enum SDLLibraries {
-    private static var ttfReady: Bool?
+    /// nil until tried; then nil inside when SDL_ttf is ready, else why it is not.
+    private static var ttfProblem: String??
 
-    /// Initialises SDL_ttf once; false (with SDL's error set) when it cannot start.
-    static func startTTF() -> Bool {
-        if let ttfReady { return ttfReady }
-        let ready = TTF_WasInit() > 0 || TTF_Init() == 0
-        ttfReady = ready
-        return ready
+    /// Opens (CSDLFont) and initialises SDL_ttf once; nil when ready, else why not.
+    static func startTTF() -> String? {
+        if let tried = ttfProblem { return tried }
+        let problem: String?
+        if !cascade_sdl_font_open() {
+            problem = "cannot open SDL_ttf: \(String(cString: cascade_sdl_font_error()))"
+        } else if TTF_WasInit() > 0 || TTF_Init() == 0 {
+            problem = nil
+        } else {
+            problem = SDL_GetError().map { String(cString: $0) } ?? "unknown error"
+        }
+        ttfProblem = .some(problem)
+        return problem
     }
 }

@@ -1,4 +1,5 @@
 import CSDL2
+import CSDLFont
 import Waterfall
 
 /// Renders single lines of text with SDL_ttf into textures, ellipsised to a width and cached
@@ -31,7 +32,7 @@ final class TextRenderer {
     static let maximumCharacters = 512
 
     init(fontPath: String, pixelSize: Int, renderer: Renderer, cacheLimit: Int = 512) throws {
-        guard SDLLibraries.startTTF() else { throw ScreenError.sdl("TTF_Init") }
+        if let problem = SDLLibraries.startTTF() { throw ScreenError.sdl(operation: "TTF_Init", message: problem) }
         guard let font = TTF_OpenFont(fontPath, Int32(max(1, pixelSize))) else {
             throw ScreenError.sdl("TTF_OpenFont(\(fontPath))")
         }

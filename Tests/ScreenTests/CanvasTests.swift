@@ -1,4 +1,5 @@
 import CSDL2
+import CSDLImage
 import Foundation
 import Testing
 import Waterfall

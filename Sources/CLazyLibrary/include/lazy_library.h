@@ -26,4 +26,7 @@ bool cascade_lazy_open(struct cascade_lazy_library *library);
 void *cascade_lazy_symbol(struct cascade_lazy_library *library, const char *name);
 
 /// The stubs' forwarding: the real function, cast to the type the library's header gives `name`.
+/// `library` is a name, not a value: a stub's parameter of the same name would shadow the
+/// library (a stub so written hangs in pthread_once on its first call), so libraries are named
+/// `…_library`.
 #define CASCADE_LAZY_CALL(library, name) ((__typeof__(&name))cascade_lazy_symbol(&(library), #name))

@@ -1,4 +1,5 @@
 import CSDL2
+import CSDLImage
 
 /// GIF (first frame), BMP and TIFF through SDL2_image, from memory. These formats have no
 /// scaled decode, so the whole image is decoded and then shrunk; the pixel cap is checked
@@ -33,6 +34,9 @@ enum SDLImageDecoder {
             throw .tooManyPixels(width: frame.width, height: frame.height)
         }
         LibrarySetup.ensure()
+        guard cascade_sdl_image_open() else {
+            throw .unsupported("\(format.displayName) needs SDL_image: \(String(cString: cascade_sdl_image_error()))")
+        }
 
         guard let stream = SDL_RWFromConstMem(base, Int32(data.count)) else { throw .outOfMemory }
         // freesrc = 1: SDL closes the stream whether or not the load succeeds.

@@ -1,4 +1,4 @@
-import CCrypto
+import CDigest
 import Foundation
 import Glibc
 import Logging
@@ -71,16 +71,10 @@ public struct ThumbnailCache: Sendable {
     /// Lower-case hex MD5 of the URI plus ".png".
     public static func fileName(forURI uri: String) -> String {
         let bytes = Array(uri.utf8)
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        _ = EVP_Digest(bytes, bytes.count, &digest, &length, EVP_md5(), nil)
-        let hex = Array("0123456789abcdef".utf8)
-        var name: [UInt8] = []
-        for byte in digest.prefix(Int(length)) {
-            name.append(hex[Int(byte >> 4)])
-            name.append(hex[Int(byte & 0xF)])
-        }
-        return String(decoding: name, as: UTF8.self) + ".png"
+        // MD5Data writes the digest as lower-case hex and a NUL.
+        var hex = [CChar](repeating: 0, count: Int(MD5_DIGEST_LENGTH) * 2 + 1)
+        _ = MD5Data(bytes, bytes.count, &hex)
+        return hex.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } + ".png"
     }
 
     func folder(_ size: ThumbnailSize) -> PhotoPath? {

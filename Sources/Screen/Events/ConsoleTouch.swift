@@ -24,9 +24,9 @@ final class ConsoleTouch {
     private var lastPoints: [Int: Point] = [:]
 
     /// Opens every touch screen of the seat through udev (devices plugged in later too); nil
-    /// where there is no udev (then SDL's touches are used).
+    /// where libinput or udev cannot be opened or started (then SDL's touches are used).
     init?(seat: String = "seat0") {
-        guard let udev = udev_new() else { return nil }
+        guard cascade_input_open(), let udev = udev_new() else { return nil }
         guard let context = libinput_udev_create_context(&Self.interface, nil, udev) else {
             udev_unref(udev)
             return nil
