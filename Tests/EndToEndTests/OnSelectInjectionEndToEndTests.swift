@@ -49,7 +49,8 @@ struct OnSelectInjectionEndToEndTests {
         let out = try PhotoFolder()
         let config = out.path + "/cascade.toml"
         // The name arrives as "$1" and the environment's CASCADE_PATH: never as shell code.
-        let safe = "sh -c 'cd \"$1\" && printf \"%s\\\\n\" \"$2\" >> out.txt && printf \"%s\\\\n\" \"$CASCADE_PATH\" >> env.txt' sh \(out.path) {path}"
+        // compose.txt: what the command sees of XCOMPOSEFILE.
+        let safe = "sh -c 'cd \"$1\" && printf \"%s\\\\n\" \"$2\" >> out.txt && printf \"%s\\\\n\" \"$CASCADE_PATH\" >> env.txt && printf \"%s\\\\n\" \"${XCOMPOSEFILE-unset}\" >> compose.txt' sh \(out.path) {path}"
         try "on-select = '''\(safe)'''\n".write(toFile: config, atomically: true, encoding: .utf8)
         let service = try await DaemonEndToEndTests.Service(photos: 1, arguments: ["--config", config])
         try await service.check {
@@ -84,6 +85,8 @@ struct OnSelectInjectionEndToEndTests {
             let expected = Set(hostile.map(\.path))
             #expect(Set(lines(out.path + "/out.txt")) == expected)
             #expect(Set(lines(out.path + "/env.txt")) == expected)
+            // The empty Compose table cascade gives SDL's start (ComposeTable) is not passed on.
+            #expect(Set(lines(out.path + "/compose.txt")) == ["unset"])
             let places = [out.path, service.folder.path, FileManager.default.currentDirectoryPath]
             #expect(payloadsFound(in: places).isEmpty, "a file name ran as a command")
 

@@ -22,6 +22,8 @@ public enum Viewer {
             log.warning("NOTIFY_SOCKET is set but unusable, systemd will not hear from cascade: \(error)")
             notifier = nil
         }
+        // Likewise before any thread starts (the signals', the scan's, SDL's): setenv.
+        let composeSkipped = ComposeTable.skipForStart()
         // Then the signals: a stop or a reload arriving while the folders are read or the window
         // opens is taken in turn by the loop rather than ending the process.
         let waker = Waker()
@@ -66,6 +68,7 @@ public enum Viewer {
         }
         let window: Window
         do {
+            defer { if composeSkipped { ComposeTable.restore() } }
             window = try Window(title: alone.map { "cascade — " + $0.name } ?? title, placement: placement)
         } catch let error as ScreenError {
             control?.shutdown()
