@@ -56,6 +56,7 @@ public enum Viewer {
         let scan = LibraryScan(paths: choice.paths, order: options.wallOrder.order, reversed: options.wallOrder.reversed,
                                watch: options.watch, index: options.photoIndexFile, log: log,
                                progress: DaemonServices.scanStatus(notifier), indexed: readEarly) { waker.wake() }
+        SDLLibraries.openFontLibraryAhead()
         // The socket before the window: another cascade already listening is an error the
         // user sees at once, not after a window flashed up.
         var control: ControlServer?
