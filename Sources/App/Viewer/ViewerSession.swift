@@ -79,7 +79,7 @@ final class ViewerSession {
         if events.readsTouchThroughLibinput {
             log.info("touch screens read through libinput: the kernel's times, udev's calibration")
         } else if window.driver.lowercased() == "kmsdrm" {
-            log.warning("libinput could not start (no udev?): touches through SDL, timed when the loop reads them")
+            log.warning("libinput could not start (not installed, or no udev?): touches through SDL, timed when the loop reads them")
         }
         decodes = ViewerDecodes(niceness: BackgroundPriority.viewerDecoders) { waker.wake() }
         animations = AnimationDecodes(workers: 1, niceness: BackgroundPriority.viewerDecoders) { waker.wake() }
