@@ -18,8 +18,8 @@ public enum ComposeTable {
     }
 
     /// Once SDL's video is up: on-select commands and decode workers get the user's own
-    /// environment. unsetenv only shifts the entries after this one, which setenv appended
-    /// last, so a getenv on another thread meanwhile finds every other variable where it was.
+    /// environment. unsetenv moves only the entries after this one, and setenv put it last, so
+    /// a getenv on another thread meanwhile still finds every other variable where it was.
     public static func restore() {
         unsetenv(variable)
     }
