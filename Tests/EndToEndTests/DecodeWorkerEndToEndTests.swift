@@ -90,10 +90,13 @@ struct DecodeWorkerEndToEndTests {
             #expect(filesBelow(service.cacheHome + "/thumbnails/fail").isEmpty)
             #expect(try await service.state(control).count == 50)
             // A library of JPEGs and PNGs never opens the HEIC and JPEG XL decoders, whose own
-            // libraries would be most of each process's start.
+            // libraries would be most of each process's start, nor SDL_image (libtiff), nor the
+            // console's libinput; libcrypto is no longer used at all.
             #expect(librariesMapped(by: service.child.pid).contains { $0.hasPrefix("libSDL2-2.0") }, "the maps were read")
             for process in [service.child.pid] + childProcesses(of: service.child.pid) {
-                let heavy = librariesMapped(by: process).filter { $0.hasPrefix("libheif") || $0.hasPrefix("libjxl") || $0.hasPrefix("libaom") }
+                let heavy = librariesMapped(by: process).filter { name in
+                    ["libheif", "libjxl", "libaom", "libSDL2_image", "libtiff", "libinput", "libcrypto"].contains { name.hasPrefix($0) }
+                }
                 #expect(heavy.isEmpty, "process \(process) has \(heavy.sorted()) mapped")
             }
 

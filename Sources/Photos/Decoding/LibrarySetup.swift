@@ -1,4 +1,3 @@
-import CSDLImage
 import Glibc
 
 /// One-time, process-wide settings of the C decoders. Swift runs a global's initialiser
@@ -14,13 +13,6 @@ enum LibrarySetup {
 
     private static let done: Bool = {
         setenv("JPEGMEM", jpegMemoryLimit, 0)
-        // SDL_image initialises its loaders lazily with an unlocked counter; doing it once
-        // here keeps worker threads from racing on it. No SDL_Init: surface functions do
-        // not need the video subsystem. Without SDL_image (opened here, on the first decode
-        // that needs it) its formats get their own error from SDLImageDecoder.
-        guard cascade_sdl_image_open() else { return true }
-        let flags = Int32(IMG_INIT_TIF.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue | IMG_INIT_WEBP.rawValue)
-        _ = IMG_Init(flags)
         return true
     }()
 

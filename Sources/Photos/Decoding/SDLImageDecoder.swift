@@ -16,6 +16,17 @@ enum SDLImageDecoder {
     /// surface, at most 4 bytes a pixel, and the conversion).
     static let buffersAtPeak = 2
 
+    /// SDL_image opened (CSDLImage) on the first GIF, BMP or TIFF, not at a worker's start, and
+    /// its loaders initialised then: it initialises them lazily with an unlocked counter, and a
+    /// Swift global's initialiser runs once while concurrent first callers wait, so worker
+    /// threads do not race on it. No SDL_Init: surface functions do not need video.
+    private static let ready: Bool = {
+        guard ready else { return false }
+        let flags = Int32(IMG_INIT_TIF.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue | IMG_INIT_WEBP.rawValue)
+        _ = IMG_Init(flags)
+        return true
+    }()
+
     static func decode(_ data: UnsafeRawBufferPointer, format: ImageFormat,
                        request: DecodeRequest) throws(DecodeError) -> SourceImage {
         guard let stored = request.storedSize else { throw .unknownSize }
