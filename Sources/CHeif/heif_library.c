@@ -6,12 +6,12 @@
 
 // libheif keeps one soname across 1.x; the major version is the top byte.
 _Static_assert((LIBHEIF_NUMERIC_VERSION >> 24) == 1, "libheif 1.x (soname libheif.so.1) expected");
-static struct cascade_lazy_library heif = CASCADE_LAZY_LIBRARY("libheif.so.1");
+static struct cascade_lazy_library heif_library = CASCADE_LAZY_LIBRARY("libheif.so.1");
 
-bool cascade_heif_open(void) { return cascade_lazy_open(&heif); }
-const char *cascade_heif_error(void) { return heif.error; }
+bool cascade_heif_open(void) { return cascade_lazy_open(&heif_library); }
+const char *cascade_heif_error(void) { return heif_library.error; }
 
-#define CALL(name) CASCADE_LAZY_CALL(heif, name)
+#define CALL(name) CASCADE_LAZY_CALL(heif_library, name)
 
 struct heif_context *heif_context_alloc(void) { return CALL(heif_context_alloc)(); }
 void heif_context_free(struct heif_context *context) { CALL(heif_context_free)(context); }

@@ -10,12 +10,12 @@
 #define VERSION(major, minor) STRING(major) "." STRING(minor)
 // Before 1.0 libjxl's soname carries the minor version (libjxl.so.0.7): the ABI may change with it.
 _Static_assert(JPEGXL_MAJOR_VERSION == 0, "libjxl 0.x (soname libjxl.so.0.MINOR) expected");
-static struct cascade_lazy_library jxl = CASCADE_LAZY_LIBRARY("libjxl.so." VERSION(JPEGXL_MAJOR_VERSION, JPEGXL_MINOR_VERSION));
+static struct cascade_lazy_library jxl_library = CASCADE_LAZY_LIBRARY("libjxl.so." VERSION(JPEGXL_MAJOR_VERSION, JPEGXL_MINOR_VERSION));
 
-bool cascade_jxl_open(void) { return cascade_lazy_open(&jxl); }
-const char *cascade_jxl_error(void) { return jxl.error; }
+bool cascade_jxl_open(void) { return cascade_lazy_open(&jxl_library); }
+const char *cascade_jxl_error(void) { return jxl_library.error; }
 
-#define CALL(name) CASCADE_LAZY_CALL(jxl, name)
+#define CALL(name) CASCADE_LAZY_CALL(jxl_library, name)
 
 JxlDecoder *JxlDecoderCreate(const JxlMemoryManager *memory) { return CALL(JxlDecoderCreate)(memory); }
 void JxlDecoderDestroy(JxlDecoder *decoder) { CALL(JxlDecoderDestroy)(decoder); }
