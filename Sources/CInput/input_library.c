@@ -7,7 +7,6 @@ static struct cascade_lazy_library input_library = CASCADE_LAZY_LIBRARY("libinpu
 static struct cascade_lazy_library udev_library = CASCADE_LAZY_LIBRARY("libudev.so.1");
 
 bool cascade_input_open(void) { return cascade_lazy_open(&udev_library) && cascade_lazy_open(&input_library); }
-const char *cascade_input_error(void) { return udev_library.error[0] ? udev_library.error : input_library.error; }
 
 #define CALL(name) CASCADE_LAZY_CALL(input_library, name)
 

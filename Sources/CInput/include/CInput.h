@@ -8,6 +8,6 @@
 #include <stdbool.h>
 #include <time.h>
 
-/// Whether libinput and libudev could be opened (once, on the first call); if not, why.
+/// Whether libinput and libudev could be opened (once, on the first call). The caller only
+/// needs yes or no: without them the console takes SDL's touches and says so.
 bool cascade_input_open(void);
-const char *cascade_input_error(void);
