@@ -80,6 +80,11 @@ struct AnimationTests {
         }
     }
 
+    @Test("frame delays as browsers play them: 10 ms or less is 100 ms, 11 ms and more as written")
+    func frameDelays() {
+        #expect([0, 1, 10, 11, 19, 20, 1000].map(AnimationChunk.duration(milliseconds:)) == [0.1, 0.1, 0.1, 0.011, 0.019, 0.02, 1])
+    }
+
     @Test("an animation's canvas gets a quarter of the pixel budget: it holds several whole canvases at once")
     func canvasBudget() throws {
         let dir = TempFolder()
