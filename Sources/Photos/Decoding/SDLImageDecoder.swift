@@ -21,7 +21,7 @@ enum SDLImageDecoder {
     /// Swift global's initialiser runs once while concurrent first callers wait, so worker
     /// threads do not race on it. No SDL_Init: surface functions do not need video.
     private static let ready: Bool = {
-        guard ready else { return false }
+        guard cascade_sdl_image_open() else { return false }
         let flags = Int32(IMG_INIT_TIF.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue | IMG_INIT_WEBP.rawValue)
         _ = IMG_Init(flags)
         return true
@@ -45,7 +45,7 @@ enum SDLImageDecoder {
             throw .tooManyPixels(width: frame.width, height: frame.height)
         }
         LibrarySetup.ensure()
-        guard cascade_sdl_image_open() else {
+        guard ready else {
             throw .unsupported("\(format.displayName) needs SDL_image: \(String(cString: cascade_sdl_image_error()))")
         }
 
