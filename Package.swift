@@ -102,7 +102,7 @@ let package = Package(
         // What the test targets share: temporary folders, a log recorder, the real binary and its
         // child processes, a private X server, photo, EXIF and colour-profile fixtures.
         .target(name: "TestSupport", dependencies: [
-            "Photos", "Waterfall", "CLcms",
+            "Photos", "Waterfall", "CLcms", "CSQLite",
             .product(name: "Logging", package: "swift-log"),
         ], path: "Tests/TestSupport"),
         .testTarget(name: "WaterfallTests", dependencies: ["Waterfall"]),

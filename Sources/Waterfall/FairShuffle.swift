@@ -25,13 +25,50 @@ public struct FairShuffle<Photo: Hashable & Sendable>: Sendable, Equatable {
         beginRound(photos, weights: weights, after: nil)
     }
 
-    /// A saved state, as `round`, `position`, `roundNumber` and `seed` gave it.
+    /// Rounds are counted to here and then from 1 again. A frame showing a photo a second from a
+    /// library of one would take 68 years to get here; a larger count can only be damage, and
+    /// counting on from `Int.max` would trap at every start.
+    public static var lastRound: Int { Int(Int32.max) }
+
+    /// A state made from this one's parts: the position kept inside the round, the round number
+    /// inside 1…`lastRound`.
     public init(round: [Photo], position: Int, roundNumber: Int, seed: UInt64) {
         self.round = round
         self.position = min(max(position, -1), round.count - 1)
-        self.roundNumber = max(roundNumber, 1)
+        self.roundNumber = min(max(roundNumber, 1), Self.lastRound)
         self.seed = seed
     }
+
+    /// What makes a saved state unusable. The state comes from a file another program (or a
+    /// failing disk) may have changed, so it is checked, never trusted or quietly mended: a
+    /// round holding a photo twice would carry the repeat into every later round.
+    public enum Damage: Error, Equatable, CustomStringConvertible {
+        case roundNumber(Int)
+        case position(Int, roundSize: Int)
+        case repeatedPhotos(Int)
+
+        public var description: String {
+            switch self {
+            case .roundNumber(let n): "round number \(n) is outside 1…\(FairShuffle.lastRound)"
+            case .position(let p, let size): "position \(p) is outside a round of \(size) photos"
+            case .repeatedPhotos(let n): "\(n) photos appear more than once in the round"
+            }
+        }
+    }
+
+    /// A saved state as `round`, `position`, `roundNumber` and `seed` gave it, checked: the
+    /// round number in 1…`lastRound`, the position -1 (before the first) or inside the round,
+    /// and no photo in it twice.
+    public init(saved round: [Photo], position: Int, roundNumber: Int, seed: UInt64) throws(Damage) {
+        guard (1...Self.lastRound).contains(roundNumber) else { throw .roundNumber(roundNumber) }
+        guard (-1..<round.count).contains(position) else { throw .position(position, roundSize: round.count) }
+        let distinct = Set(round).count
+        guard distinct == round.count else { throw .repeatedPhotos(round.count - distinct) }
+        self.init(round: round, position: position, roundNumber: roundNumber, seed: seed)
+    }
+
+    /// The number the round after this one gets.
+    public var followingRoundNumber: Int { roundNumber >= Self.lastRound ? 1 : roundNumber + 1 }
 
     public var current: Photo? { round.indices.contains(position) ? round[position] : nil }
 
@@ -93,7 +130,7 @@ public struct FairShuffle<Photo: Hashable & Sendable>: Sendable, Equatable {
     }
 
     private mutating func beginRound(_ photos: [Photo], weights: [Photo: Double], after last: Photo?) {
-        roundNumber += 1
+        roundNumber = followingRoundNumber
         var generator = SeededGenerator(seed: mix(seed, UInt64(roundNumber), 0))
         var order: [Photo]
         if weights.isEmpty {

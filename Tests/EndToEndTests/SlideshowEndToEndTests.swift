@@ -117,6 +117,38 @@ struct SlideshowEndToEndTests {
         }
     }
 
+    @Test("a damaged saved round is one warning and a new round, never a crash at the round's end")
+    func damagedSavedRound() async throws {
+        let folder = try PhotoFolder()
+        let names = ["a.png", "b.png", "c.png"]
+        for (i, name) in names.enumerated() { try folder.photo(name, width: 400, height: 300, colour: "#\(i)0a040") }
+        let cache = TemporaryFolder("cascade-slides-cache")
+        let server = try await XServer()
+        defer { server.stop() }
+        let frame = Frame(server: server)
+        // A long interval: the slides below are the `next` commands', not the clock's.
+        let arguments = ["--interval", "3600", "--transition-ms", "0", "--shuffle-seed", "4"]
+        try await frame.start(folder.path, cache: cache.path, arguments)
+        try await frame.check {
+            _ = try await frame.shown()
+            try await frame.stop()
+        }
+        // As `sqlite3 library.sqlite3 "update shuffle set round=9223372036854775807"` leaves it.
+        try SQLiteFile.execute("UPDATE shuffle SET round = 9223372036854775807", in: cache.path + "/cascade/library.sqlite3")
+        try await frame.start(folder.path, cache: cache.path, arguments)
+        try await frame.check {
+            var rounds: [Int] = []
+            for _ in 0...names.count {
+                rounds.append(try await frame.shown().round)
+                _ = try await frame.control.data(["slideshow", "next"])
+            }
+            #expect(rounds == [1, 1, 1, 2], "a new round from the first photo, and on past its end: \(rounds)")
+            try await frame.stop()
+        }
+        let warnings = frame.child.errorOutput.split(separator: "\n").filter { $0.contains("saved round") }
+        #expect(warnings.count == 1 && warnings[0].contains("round number 9223372036854775807"), "\(warnings)")
+    }
+
     @Test("two portraits share the screen, the caption gives the EXIF date, keys, clicks and a swipe step, pause and leave")
     func pairsCaptionsAndInput() async throws {
         let folder = try PhotoFolder()

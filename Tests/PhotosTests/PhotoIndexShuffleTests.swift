@@ -23,4 +23,33 @@ import Waterfall
         #expect(back.round == shuffle.round && back.position == 2 && back.roundNumber == 1 && back.seed == 42)
         #expect(try reopened.shuffle(for: key + [1]) == nil)
     }
+
+    @Test("a damaged saved round is reported once, deleted, and the next read finds none",
+          arguments: [
+              "round = 9223372036854775807", "round = 0", "position = 7", "position = -2",
+              "photos = CAST('/srv/a.jpg' || char(0) || '/srv/a.jpg' AS BLOB)", "round = 'many'", "photos = NULL",
+          ])
+    func damagedRound(change: String) throws {
+        let cache = TempFolder()
+        let file = cache.path("cascade/library.sqlite3")
+        let key = Array("slideshow|fair".utf8) + [0] + Array("/srv".utf8)
+        let shuffle = FairShuffle(photos: ["/srv/a.jpg", "/srv/b.jpg"].map { PhotoPath($0) }, seed: 42)
+        try PhotoIndex(file: file, log: LogRecorder().logger).save(shuffle, for: key)
+        // NOT NULL holds for a row written by SQL, so a NULL comes in through a table rebuilt without it.
+        if change.hasSuffix("NULL") {
+            try SQLiteFile.execute("""
+                CREATE TABLE s2 (key BLOB PRIMARY KEY, seed INTEGER NOT NULL, round INTEGER NOT NULL, position INTEGER NOT NULL, photos BLOB) WITHOUT ROWID;
+                INSERT INTO s2 SELECT * FROM shuffle; DROP TABLE shuffle; ALTER TABLE s2 RENAME TO shuffle;
+                """, in: file.string)
+        }
+        try SQLiteFile.execute("UPDATE shuffle SET \(change)", in: file.string)
+
+        let index = try PhotoIndex(file: file, log: LogRecorder().logger)
+        #expect {
+            _ = try index.shuffle(for: key)
+        } throws: { error in
+            (error as? PhotoIndexError)?.isDamage == true && "\(error)".contains("slideshow's saved round")
+        }
+        #expect(try index.shuffle(for: key) == nil, "the damaged round was not deleted")
+    }
 }

@@ -144,3 +144,36 @@ struct FairShuffleUnstepTests {
         #expect(!shuffle.unstep(2) && shuffle.position == 0)
     }
 }
+
+@Suite("fair shuffle, from a saved state")
+struct FairShuffleSavedStateTests {
+    let photos = (0..<25).map { "p\($0)" }
+
+    @Test("a saved state with a round number past the last, a position off the round or a photo twice is damage")
+    func savedStateIsChecked() {
+        let round = ["a", "b", "c"]
+        #expect(throws: FairShuffle<String>.Damage.roundNumber(Int.max)) {
+            try FairShuffle(saved: round, position: 0, roundNumber: Int.max, seed: 1)
+        }
+        #expect(throws: FairShuffle<String>.Damage.roundNumber(0)) { try FairShuffle(saved: round, position: 0, roundNumber: 0, seed: 1) }
+        #expect(throws: FairShuffle<String>.Damage.position(3, roundSize: 3)) { try FairShuffle(saved: round, position: 3, roundNumber: 2, seed: 1) }
+        #expect(throws: FairShuffle<String>.Damage.position(-2, roundSize: 3)) { try FairShuffle(saved: round, position: -2, roundNumber: 2, seed: 1) }
+        #expect(throws: FairShuffle<String>.Damage.repeatedPhotos(2)) {
+            try FairShuffle(saved: ["a", "b", "a", "c", "a"], position: 0, roundNumber: 2, seed: 1)
+        }
+        let fine = try? FairShuffle(saved: round, position: -1, roundNumber: FairShuffle<String>.lastRound, seed: 1)
+        #expect(fine?.position == -1 && fine?.roundNumber == FairShuffle<String>.lastRound)
+        #expect((try? FairShuffle<String>(saved: [], position: -1, roundNumber: 1, seed: 1)) != nil, "an empty round is a state")
+    }
+
+    @Test("the round after the last counts from 1 again, fair as ever")
+    func roundNumberWraps() throws {
+        var shuffle = try FairShuffle(saved: photos, position: photos.count - 1, roundNumber: FairShuffle<String>.lastRound, seed: 5)
+        var seen: [String] = []
+        for _ in photos { seen.append(shuffle.next()!) }
+        #expect(shuffle.roundNumber == 1)
+        #expect(seen.sorted() == photos.sorted())
+        // The parts' initialiser keeps any number it is given inside the range too.
+        #expect(FairShuffle(round: photos, position: 0, roundNumber: Int.max, seed: 5).roundNumber == FairShuffle<String>.lastRound)
+    }
+}

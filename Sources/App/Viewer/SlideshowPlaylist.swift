@@ -31,7 +31,11 @@ final class SlideshowPlaylist {
         let paths = Self.ordered(entries, settings.order).map(\.path)
         let seed = settings.seed ?? UInt64.random(in: 0...UInt64.max)
         var saved: FairShuffle<PhotoPath>?
-        do { saved = try opened?.shuffle(for: key) } catch { log.warning("the slideshow's saved place cannot be read: \(error)") }
+        do {
+            saved = try opened?.shuffle(for: key)
+        } catch {
+            log.warning(error.isDamage ? "\(error)" : "the slideshow's saved place cannot be read: \(error)")
+        }
         if var saved, settings.seed == nil || saved.seed == settings.seed {
             saved.update(to: paths)
             shuffle = saved
@@ -54,7 +58,7 @@ final class SlideshowPlaylist {
     /// slide is decoded ahead and counts as shown only when it is (`save(ahead:)`).
     func next(pairing: Bool) -> [PhotoEntry] {
         if settings.order == .name || settings.order == .date, shuffle.position + 1 >= shuffle.round.count {
-            shuffle = FairShuffle(round: shuffle.round, position: -1, roundNumber: shuffle.roundNumber + 1, seed: shuffle.seed)
+            shuffle = FairShuffle(round: shuffle.round, position: -1, roundNumber: shuffle.followingRoundNumber, seed: shuffle.seed)
         }
         guard let first = shuffle.next(weights: weights()).flatMap({ byPath[$0] }) else { return [] }
         var slide = [first]

@@ -331,5 +331,5 @@ public struct PhotoIndexError: Error, Sendable, CustomStringConvertible {
     public let description: String
 
     /// The file is not a database or is damaged: deleting it and starting again is the cure.
-    var isDamage: Bool { code == SQLITE_NOTADB || code == SQLITE_CORRUPT }
+    public var isDamage: Bool { code == SQLITE_NOTADB || code == SQLITE_CORRUPT }
 }
