@@ -126,5 +126,8 @@ if Context.environment["CASCADE_FUZZ"] == "1" {
         .executableTarget(name: "ExifFuzzer", dependencies: ["Photos"], path: "Fuzz/ExifFuzzer"),
         .executableTarget(name: "FramesFuzzer", dependencies: ["Photos", "Waterfall"], path: "Fuzz/FramesFuzzer"),
         .executableTarget(name: "PNGFuzzer", dependencies: ["Photos"], path: "Fuzz/PNGFuzzer"),
+        .executableTarget(name: "SavedStateFuzzer", dependencies: [
+            "Photos", "Waterfall", "CSQLite", .product(name: "Logging", package: "swift-log"),
+        ], path: "Fuzz/SavedStateFuzzer"),
     ]
 }
