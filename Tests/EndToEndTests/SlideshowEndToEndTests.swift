@@ -20,10 +20,12 @@ struct SlideshowEndToEndTests {
 
         init(server: XServer) { self.server = server }
 
-        func start(_ folder: String, cache: String, _ arguments: [String]) async throws {
+        /// `launcher`: a command that runs cascade, its arguments following (sh -c, unshare).
+        func start(_ folder: String, cache: String, _ arguments: [String], launcher: [String] = []) async throws {
             unlink(socket)
-            child = try ChildProcess(cascadeBinary, [folder, "--geometry", "800x600", "--control", socket, "--slideshow",
-                                                     "--events", "stdout"] + arguments,
+            let command = launcher + [cascadeBinary, folder, "--geometry", "800x600", "--control", socket, "--slideshow",
+                                      "--events", "stdout"] + arguments
+            child = try ChildProcess(command[0], Array(command.dropFirst()),
                                      environment: ["DISPLAY": server.display.name, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": cache])
             control = try await ControlConnection(socket)
         }
@@ -147,6 +149,43 @@ struct SlideshowEndToEndTests {
         }
         let warnings = frame.child.errorOutput.split(separator: "\n").filter { $0.contains("saved round") }
         #expect(warnings.count == 1 && warnings[0].contains("round number 9223372036854775807"), "\(warnings)")
+    }
+
+    @Test("the place is the folder's however it is named, and is read from a cache that cannot be written")
+    func placeByFolderAndFromReadOnlyCache() async throws {
+        let folder = try PhotoFolder()
+        for i in 1...5 { try folder.photo("p\(i).png", width: 400, height: 300, colour: "#\(i)0a040") }
+        let cache = TemporaryFolder("cascade-slides-cache")
+        let server = try await XServer()
+        defer { server.stop() }
+        let frame = Frame(server: server)
+        let arguments = ["--interval", "3600", "--transition-ms", "0", "--shuffle-seed", "6"]
+        let parent = (folder.path as NSString).deletingLastPathComponent, name = (folder.path as NSString).lastPathComponent
+        // Typed as a name relative to where cascade starts, as someone in that folder's parent would.
+        try await frame.start(name, cache: cache.path, arguments, launcher: ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", parent])
+        try await frame.check {
+            _ = try await frame.shown()
+            _ = try await frame.control.data(["slideshow", "next"])
+            #expect(try await frame.shown().position == 2)
+            try await frame.stop()
+        }
+        // Named in full: the same folder, so the round goes on.
+        try await frame.start(folder.path, cache: cache.path, arguments)
+        try await frame.check {
+            #expect(try await frame.shown().position == 3, "the place was lost when the folder was named in full")
+            try await frame.stop()
+        }
+        // The cache made read-only (a read-only mount): the place is still read, and nothing fails.
+        try await frame.start(folder.path, cache: cache.path, arguments,
+                              launcher: ["/usr/bin/unshare", "-m", "/bin/sh", "-c", "mount --bind -o ro \"$0\" \"$0\" && exec \"$@\"", cache.path])
+        try await frame.check {
+            #expect(try await frame.shown().position == 4, "the place was not read from the read-only cache")
+            _ = try await frame.control.data(["slideshow", "next"])
+            #expect(try await frame.shown().position == 5)
+            try await frame.stop()
+        }
+        let said = frame.child.errorOutput
+        #expect(said.components(separatedBy: "cannot be saved there").count == 2, "one warning, not one a slide: \(said)")
     }
 
     @Test("two portraits share the screen, the caption gives the EXIF date, keys, clicks and a swipe step, pause and leave")

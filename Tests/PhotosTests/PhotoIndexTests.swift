@@ -95,6 +95,35 @@ import Glibc
         }
     }
 
+    @Test func anIndexThatIsALinkToAnotherDatabaseIsLeftAlone() throws {
+        let other = TempFolder()
+        let database = other.path("notes.sqlite3").string
+        // Another program's database, in its own journal mode, with a table named as one of ours.
+        let seed = LogRecorder()
+        _ = try PhotoIndex(file: other.path("seed.sqlite3"), log: seed.logger)
+        try FileManager.default.copyItem(atPath: other.path("seed.sqlite3").string, toPath: database)
+        try SQLiteFile.execute("PRAGMA journal_mode = DELETE; INSERT INTO wall (key) VALUES (x'00'); PRAGMA user_version = 77", in: database)
+        let before = try Data(contentsOf: URL(fileURLWithPath: database))
+        let cache = TempFolder()
+        try FileManager.default.createDirectory(atPath: cache.path("cascade").string, withIntermediateDirectories: true)
+        symlink(database, cache.path("cascade/library.sqlite3").string)
+
+        #expect {
+            try PhotoIndex(file: cache.path("cascade/library.sqlite3"), log: LogRecorder().logger)
+        } throws: { "\($0)".contains("symbolic link") }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before, "the linked database was changed")
+        #expect(!FileManager.default.fileExists(atPath: database + "-wal"))
+    }
+
+    @Test func aLinkedFolderOnTheWayIsTheUsersChoiceAndWorks() throws {
+        let disk = TempFolder()
+        let cache = TempFolder()
+        symlink(disk.path.string, cache.path("cascade").string)
+        let index = try PhotoIndex(file: cache.path("cascade/library.sqlite3"), log: LogRecorder().logger)
+        #expect(!index.isReadOnly)
+        #expect(FileManager.default.fileExists(atPath: disk.path("library.sqlite3").string))
+    }
+
     @Test func nonsenseHeaderFieldsAreReadAgainRatherThanBelieved() throws {
         let photos = library(["a.jpg"])
         let cache = TempFolder()

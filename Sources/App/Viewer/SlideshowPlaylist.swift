@@ -22,17 +22,29 @@ final class SlideshowPlaylist {
     init(entries: [PhotoEntry], settings: SlideshowSettings, roots: [PhotoPath], indexFile: PhotoPath?, log: Logger) {
         self.settings = settings
         self.log = log
-        key = Array("slideshow|\(settings.order.rawValue)".utf8) + roots.flatMap { [0] + $0.bytes }
+        // The folders as they really are, so `ph`, `./ph` and `/home/ann/ph` (or a link to it)
+        // are one round, and two folders both typed `ph` from different places are two. Not
+        // keyed on the device too: removable and network disks get other numbers when mounted
+        // again, which would lose the place; another disk at the same path is handled by the
+        // round's update to the photos that are there.
+        let prefix = Array("slideshow|\(settings.order.rawValue)".utf8)
+        key = prefix + roots.flatMap { [0] + $0.resolved().bytes }
+        // Where a round was saved under the folders as typed, it is taken up once and saved anew.
+        let typedKey = prefix + roots.flatMap { [0] + $0.bytes }
         var opened: PhotoIndex?
         if settings.order == .fair, let indexFile {
             do { opened = try PhotoIndex(file: indexFile, log: log) } catch { log.warning("the slideshow's place will not be remembered: \(error)") }
         }
         index = opened
+        if let opened, opened.isReadOnly {
+            log.warning("the slideshow's place is read from \(opened.file.string) but cannot be saved there: it cannot be written")
+        }
         let paths = Self.ordered(entries, settings.order).map(\.path)
         let seed = settings.seed ?? UInt64.random(in: 0...UInt64.max)
         var saved: FairShuffle<PhotoPath>?
         do {
             saved = try opened?.shuffle(for: key)
+            if saved == nil, typedKey != key { saved = try opened?.shuffle(for: typedKey) }
         } catch {
             log.warning(error.isDamage ? "\(error)" : "the slideshow's saved place cannot be read: \(error)")
         }
@@ -119,7 +131,7 @@ final class SlideshowPlaylist {
     /// (no fsync on commit): the place alone while the round is the one saved, the whole round
     /// when it changed.
     func save(ahead: Int) {
-        guard let index else { return }
+        guard let index, !index.isReadOnly else { return }
         let shown = FairShuffle(round: shuffle.round, position: shuffle.position - ahead, roundNumber: shuffle.roundNumber, seed: shuffle.seed)
         do {
             if let saved = savedRound, saved.round == shown.round, saved.roundNumber == shown.roundNumber,

@@ -12,6 +12,14 @@ extension PhotoPath {
         return PhotoPath(bytes: Self.clean(Self.workingDirectory() + [UInt8(ascii: "/")] + bytes))
     }
 
+    /// This path with every link and `.`/`..` resolved by the filesystem (realpath(3)): one name
+    /// for one folder, however it was typed. `absolute()` when it cannot be resolved (it is gone).
+    public func resolved() -> PhotoPath {
+        guard let real = absolute().withCString({ realpath($0, nil) }) else { return absolute() }
+        defer { free(real) }
+        return PhotoPath(bytes: Array(UnsafeRawBufferPointer(start: real, count: strlen(real))))
+    }
+
     static func workingDirectory() -> [UInt8] {
         guard let cwd = getcwd(nil, 0) else { return [UInt8(ascii: "/")] }
         defer { free(cwd) }

@@ -33,12 +33,14 @@ extension PhotoIndex {
 
     /// Deletes a damaged saved shuffle; the error to report for it.
     private func forgetShuffle(for key: [UInt8], because reason: String) throws(PhotoIndexError) -> PhotoIndexError {
+        let damage = PhotoIndexError(code: SQLITE_CORRUPT, description: "the slideshow's saved round in \(file.string) was damaged (\(reason)); a new round starts")
+        if isReadOnly { return damage }
         let statement = try prepare("DELETE FROM shuffle WHERE key = ?")
         defer { sqlite3_finalize(statement) }
         bind(key, at: 1, in: statement)
         let code = sqlite3_step(statement)
         guard code == SQLITE_DONE else { throw failure(code, "deleting a damaged slideshow round from") }
-        return PhotoIndexError(code: SQLITE_CORRUPT, description: "the slideshow's saved round in \(file.string) was damaged (\(reason)); a new round starts")
+        return damage
     }
 
     /// Moves the saved shuffle under `key` to `position` of its round: a few bytes, where the

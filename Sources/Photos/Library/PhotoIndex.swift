@@ -20,8 +20,13 @@ public final class PhotoIndex {
     static let schemaVersion: Int32 = 3
 
     public let file: PhotoPath
+    /// `file` with its folder's links resolved: what SQLite opens.
+    private let location: PhotoPath
     private let log: Logger
     private(set) var database: OpaquePointer?
+    /// Opened read-only: the file or its folder cannot be written. Saves fail; callers that save
+    /// at every step (the slideshow) ask this first rather than fail every time.
+    public private(set) var isReadOnly = false
 
     /// `$XDG_CACHE_HOME/cascade/library.sqlite3` (XDG_CACHE_HOME if absolute, else
     /// `$HOME/.cache`); nil when neither is set.
@@ -39,17 +44,37 @@ public final class PhotoIndex {
 
     /// Opens the index at `file`, making its folder and tables when missing. A file that is not
     /// an SQLite database, is damaged or is of another version is replaced by an empty index
-    /// (logged once at warning level). Throws when the file cannot be opened or written.
+    /// (logged once at warning level). A file that can be read but not written (a read-only
+    /// cache folder or file) is opened read-only: its walls and the slideshow's place are read,
+    /// nothing is saved. Throws when the file cannot be opened, and when it is a symbolic link:
+    /// cascade writes its index only into a file of its own, never through a link into another
+    /// program's database.
     public init(file: PhotoPath, log: Logger) throws(PhotoIndexError) {
         self.file = file
         self.log = log
-        let folder = PhotoPath(bytes: Array(file.bytes[..<(file.bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0)]))
-        if !folder.bytes.isEmpty { try Self.makeFolders(folder) }
+        let folder = file.parent
+        if file.bytes.contains(UInt8(ascii: "/")) { try Self.makeFolders(folder) }
+        // The folders on the way may be links (a cache moved to another disk is the user's
+        // choice); the file itself may not, and SQLite's no-follow open refuses a link
+        // anywhere in the name, so the folder is resolved first.
+        location = file.bytes.contains(UInt8(ascii: "/")) ? folder.resolved().appending(file.lastComponent.bytes) : file
+        if Self.isSymbolicLink(location) {
+            throw PhotoIndexError(code: SQLITE_CANTOPEN, description: "\(file.string) is a symbolic link, not cascade's own file; it is left alone")
+        }
         do {
             try open()
             try prepareTables()
         } catch let error where error.isDamage {
             try remake(after: error)
+        } catch let error where [SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM].contains(error.code) {
+            // Not writable: read what is there, if anything is.
+            close()
+            do throws(PhotoIndexError) {
+                try openReadOnly()
+            } catch _ {
+                close()
+                throw error
+            }
         }
     }
 
@@ -57,7 +82,7 @@ public final class PhotoIndex {
     private func remake(after error: PhotoIndexError) throws(PhotoIndexError) {
         close()
         log.warning("the photo index \(file.string) was damaged (\(error.description)); it is made again")
-        Self.remove(file)
+        Self.remove(location)
         try open()
         try prepareTables()
     }
@@ -71,7 +96,9 @@ public final class PhotoIndex {
         do {
             return try readWall(for: key)
         } catch let error where error.isDamage {
-            // Damage deeper in the file shows only when its pages are read.
+            // Damage deeper in the file shows only when its pages are read. A file cascade may
+            // not write is not replaced: without it the scan reads every header again.
+            if isReadOnly { throw error }
             try remake(after: error)
             return []
         }
@@ -164,13 +191,30 @@ public final class PhotoIndex {
     // MARK: - SQLite
 
     private func open() throws(PhotoIndexError) {
-        let code = file.withCString { sqlite3_open_v2($0, &database, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) }
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW
+        let code = location.withCString { sqlite3_open_v2($0, &database, flags, nil) }
         guard code == SQLITE_OK else {
             defer { close() }
             throw failure(code, "opening")
         }
         // Two cascades on the same index (a kiosk and a desktop) wait for each other briefly.
         sqlite3_busy_timeout(database, 2000)
+    }
+
+    /// The file as it is, read-only. A WAL database cannot be read in a folder that cannot be
+    /// written (its shared-memory file cannot be made there) unless SQLite is told the file is
+    /// immutable, which it is to everyone who cannot write that folder.
+    private func openReadOnly() throws(PhotoIndexError) {
+        guard Self.isRegularFile(location) else { throw PhotoIndexError(code: SQLITE_CANTOPEN, description: "no index at \(file.string)") }
+        let uri = "file:" + Self.uriEscaped(location.bytes) + "?immutable=1"
+        let code = sqlite3_open_v2(uri, &database, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOFOLLOW, nil)
+        guard code == SQLITE_OK else { throw failure(code, "opening read-only") }
+        guard try userVersion() == Self.schemaVersion else {
+            throw PhotoIndexError(code: SQLITE_CANTOPEN, description: "\(file.string) is of another version and cannot be rewritten")
+        }
+        try checkLayout()
+        isReadOnly = true
+        log.info("the photo index \(file.string) cannot be written; it is read, and nothing is saved to it")
     }
 
     private func close() {
@@ -289,6 +333,27 @@ public final class PhotoIndex {
                                       description: "cannot make \(PhotoPath(bytes: prefix).string): \(String(cString: strerror(errno)))")
             }
         }
+    }
+
+    private static func isSymbolicLink(_ path: PhotoPath) -> Bool {
+        var status = stat()
+        return path.withCString { lstat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFLNK
+    }
+
+    private static func isRegularFile(_ path: PhotoPath) -> Bool {
+        var status = stat()
+        return path.withCString { lstat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// A path as an SQLite URI's path: every byte but letters, digits and `/-._~` as %HH.
+    static func uriEscaped(_ bytes: [UInt8]) -> String {
+        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/-._~".utf8)
+        let digits = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        for byte in bytes {
+            if plain.contains(byte) { out.append(byte) } else { out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]] }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func remove(_ file: PhotoPath) {
