@@ -16,7 +16,8 @@ struct Cascade: ParsableCommand {
     /// configuration files first. The command line is parsed alone before that, so --help, a
     /// mistake on it, and the other commands behave exactly as without a configuration.
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        // As bytes: a file's name need not be UTF-8 (CommandLineArguments).
+        let arguments = Array(CommandLineArguments.all.dropFirst())
         do {
             var command = try parseAsRoot(arguments)
             guard let alone = command as? View else { return try command.run() }

@@ -3,8 +3,9 @@ import Testing
 @testable import TestSupport
 
 /// The real `cascade` binary, as a user runs it.
-private func cascade(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
-    try cascadeRun(arguments, environment: environment, withoutDisplay: false)
+private func cascade(_ arguments: [String], environment: [String: String] = [:],
+                     launcher: [String] = []) throws -> (status: Int32, out: String, err: String) {
+    try cascadeRun(arguments, environment: environment, withoutDisplay: false, launcher: launcher)
 }
 
 @Suite("the cascade binary", .serialized)
@@ -25,6 +26,25 @@ struct CommandLineTests {
         #expect(r.status == 0, "\(r.err)")
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path + "/w.json"))) as? [String: Any]
         #expect((manifest?["tiles"] as? [Any])?.count == 2)
+    }
+
+    @Test("render and cache warm take a photo whose name is not UTF-8, as a file manager passes it")
+    func namesThatAreNotUTF8() throws {
+        let folder = try PhotoFolder()
+        try folder.photo("p.jpg", width: 300, height: 200, colour: "red")
+        try folder.photo("other.jpg", width: 200, height: 300, colour: "blue")
+        let name = try ByteName(renaming: "p.jpg", to: "p~.jpg", in: folder.path)
+        let render = try cascade(["render", "@@", "--width", "500", "--out", folder.path + "/w.png", "--manifest", folder.path + "/w.json"],
+                                 environment: ["XDG_CACHE_HOME": cache], launcher: name.launcher)
+        #expect(render.status == 0, "\(render.err)")
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path + "/w.json"))) as? [String: Any]
+        let tiles = manifest?["tiles"] as? [[String: Any]] ?? []
+        // One file named: its folder's wall, that file among the others, decoded.
+        #expect(tiles.count == 2 && tiles.allSatisfy { $0["status"] as? String == "ok" }, "\(tiles)")
+        #expect(tiles.contains { ($0["uri"] as? String)?.hasSuffix("/p%FE.jpg") == true }, "\(tiles)")
+
+        let warm = try cascade(["cache", "warm", "@@"], environment: ["XDG_CACHE_HOME": cache], launcher: name.launcher)
+        #expect(warm.status == 0 && (warm.out + warm.err).contains("1 made"), "\(warm.out) \(warm.err)")
     }
 
     @Test("render: a missing folder and an unwritable output exit non-zero with a clear message")

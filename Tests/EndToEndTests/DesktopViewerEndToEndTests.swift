@@ -38,10 +38,12 @@ private final class DesktopViewer {
     let window: String
     private(set) var events: [EventLine] = []
 
-    init(_ arguments: [String], display: XDisplay, cacheHome: String) async throws {
+    /// `launcher`: a command that runs cascade, its arguments following (`ByteName.launcher`).
+    init(_ arguments: [String], display: XDisplay, cacheHome: String, launcher: [String] = []) async throws {
         self.display = display
         socket = NSTemporaryDirectory() + "cascade-desktop-" + UUID().uuidString + ".sock"
-        child = try ChildProcess(cascadeBinary, arguments + ["--events", "stdout", "--control", socket, "--no-captions"],
+        let command = launcher + [cascadeBinary] + arguments + ["--events", "stdout", "--control", socket, "--no-captions"]
+        child = try ChildProcess(command[0], Array(command.dropFirst()),
                                  environment: ["DISPLAY": display.name, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": cacheHome])
         do {
             window = try await display.waitForWindow(class: "cascade")
@@ -159,6 +161,22 @@ struct DesktopViewerEndToEndTests {
         #expect(wall.visible.contains { $0.index == 30 }, "the photo last shown is in view: \(wall.visible.map(\.index))")
         let folderName = URL(fileURLWithPath: photos.path).lastPathComponent
         #expect(try await viewer.waitForTitle("cascade — " + folderName) == "_NET_WM_NAME(UTF8_STRING) = \"cascade — \(folderName)\"")
+    }
+
+    @Test("a file whose name is not UTF-8 opens, as a file manager's Open with passes it")
+    func fileNamedInBytesOpens() async throws {
+        let server = try await XServer()
+        defer { server.stop() }
+        let photos = try ColouredFolder(count: 3)
+        let name = try ByteName(renaming: photos.name(1), to: "photo-02~.jpg", in: photos.path)
+        let cache = NSTemporaryDirectory() + "cascade-desktop-cache-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let viewer = try await DesktopViewer(["@@", "--geometry", "800x600"], display: server.display, cacheHome: cache, launcher: name.launcher)
+        let opened = try await viewer.next("opened")
+        #expect(opened.index == 1 && opened.uri?.hasSuffix("/photo-02%FE.jpg") == true, "\(opened)")
+        let state = try await viewer.state()
+        #expect(state.mode == "detail" && state.count == 3, "\(state)")
+        #expect(close(try await viewer.centreColour(), photos.colours[1].rgb), "the detail view shows the photo named")
     }
 
     @Test("several files are the wall of just those files, no photo opened")

@@ -2,11 +2,13 @@ import Foundation
 
 /// The binary, run to its end with `environment` added to this process's (and, unless
 /// `withoutDisplay` is false, away from any display): how it ended, its stdout and its stderr.
+/// `launcher`: a command that runs cascade, its arguments following (`ByteName.launcher`).
 func cascadeRun(_ arguments: [String], environment: [String: String],
-                withoutDisplay: Bool = true) throws -> (status: Int32, out: String, err: String) {
+                withoutDisplay: Bool = true, launcher: [String] = []) throws -> (status: Int32, out: String, err: String) {
     let p = Process()
-    p.executableURL = URL(fileURLWithPath: cascadeBinary)
-    p.arguments = arguments
+    let command = launcher + [cascadeBinary] + arguments
+    p.executableURL = URL(fileURLWithPath: command[0])
+    p.arguments = Array(command.dropFirst())
     var env = ProcessInfo.processInfo.environment
     if withoutDisplay {
         env["DISPLAY"] = nil

@@ -11,7 +11,7 @@ public enum DecodeBenchmark {
     /// Mean milliseconds per decode over `iterations`, after one untimed run (the libraries'
     /// lazy set-up and first page faults are not the decoder's speed).
     public static func run(path: String, side: Int = 256, iterations: Int = 20) throws -> Double {
-        let photo = PhotoPath(path)
+        let photo = PhotoPath(argument: path)
         do {
             let info = try HeaderProbe.probe(photo)
             let data = try SafeFile.readAll(photo)

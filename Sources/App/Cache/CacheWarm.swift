@@ -44,7 +44,7 @@ public enum CacheWarm {
         let scanner = PhotoScanner()
         let entries: [PhotoEntry]
         do {
-            let result = try scanner.scan(job.paths.map { PhotoPath($0) })
+            let result = try scanner.scan(job.paths.map { PhotoPath(argument: $0) })
             for issue in result.issues { log.warning("skipped \(issue)") }
             entries = result.entries
         } catch {

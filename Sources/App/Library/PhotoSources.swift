@@ -34,11 +34,12 @@ public enum PhotoSources {
     /// `arguments` as given, or the default source.
     public static func choose(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
                               hasPhotos: (PhotoPath) -> Bool = walkFindsPhotos) throws -> Choice {
-        if arguments.count == 1, isRegularFile(arguments[0]) {
-            let photo = PhotoPath(arguments[0]).absolute()
+        let named = arguments.map { PhotoPath(argument: $0) }
+        if named.count == 1, isRegularFile(named[0]) {
+            let photo = named[0].absolute()
             return .photo(photo, folder: photo.parent)
         }
-        if !arguments.isEmpty { return .named(arguments.map { PhotoPath($0) }) }
+        if !named.isEmpty { return .named(named) }
         if let pictures = picturesFolder(environment: environment), hasPhotos(pictures) { return .pictures(pictures) }
         if let assets = AssetLocator.locate(environment: environment) {
             return .samples(PhotoPath(assets).appending(Array("samples".utf8)))
@@ -48,9 +49,9 @@ public enum PhotoSources {
     }
 
     /// A regular file, or a link to one (a folder, a FIFO or a missing path is not).
-    private static func isRegularFile(_ path: String) -> Bool {
+    private static func isRegularFile(_ path: PhotoPath) -> Bool {
         var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        return path.withCString { stat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     /// Whether a folder holds photos needs only a walk of its names, not every header.

@@ -15,6 +15,7 @@ public typealias ScreenSchedule = Waterfall.ScreenSchedule
 
 // Defaults and choices the options name.
 public typealias CascadeVersion = Photos.CascadeVersion
+public typealias CommandLineArguments = Photos.CommandLineArguments
 public typealias PhotoDecoder = Photos.PhotoDecoder
 public typealias SortOrder = Photos.SortOrder
 public typealias ThumbnailSize = Photos.ThumbnailSize

@@ -94,8 +94,9 @@ public enum Viewer {
     }
 
     static func choose(_ paths: [String]) throws -> PhotoSources.Choice {
-        for path in paths where !FileManager.default.fileExists(atPath: path) {
-            throw CommandError(description: "no such file or folder: \(path)")
+        for path in paths.map(PhotoPath.init(argument:)) {
+            var status = stat()
+            if path.withCString({ stat($0, &status) }) != 0 { throw CommandError(description: "no such file or folder: \(path.string)") }
         }
         do {
             return try PhotoSources.choose(arguments: paths)
