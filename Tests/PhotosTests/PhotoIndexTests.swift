@@ -124,6 +124,27 @@ import Glibc
         #expect(FileManager.default.fileExists(atPath: disk.path("library.sqlite3").string))
     }
 
+    @Test func twoFilesThatSwapNamesAreReadAgainNotTakenFromTheIndex() throws {
+        // Same size, same time (an importer that sets the capture second), other aspects.
+        let photos = TempFolder()
+        photos.write("a.bmp", Fixture.bmp(width: 32, height: 24))
+        photos.write("b.bmp", Fixture.bmp(width: 24, height: 32))
+        for name in ["a.bmp", "b.bmp"] { photos.setModified(name, seconds: 1_600_000_000) }
+        let cache = TempFolder()
+        let key = WallKey(paths: [photos.path], order: .name, reversed: false)
+        try PhotoIndex(file: cache.path("library.sqlite3"), log: LogRecorder().logger)
+            .save(try PhotoScanner().scan([photos.path]).entries, for: key)
+
+        photos.swapNames("a.bmp", "b.bmp")
+        let indexed = try PhotoIndex(file: cache.path("library.sqlite3"), log: LogRecorder().logger).wall(for: key)
+        let rescanned = try PhotoScanner().scan([photos.path], known: KnownHeaders(of: indexed)).entries
+        let sizes = Dictionary(uniqueKeysWithValues: rescanned.map {
+            ($0.relative.string, $0.info.map { [$0.pixelWidth, $0.pixelHeight] })
+        })
+        #expect(sizes["a.bmp"] == [24, 32], "a.bmp kept the header of the file that had its name")
+        #expect(sizes["b.bmp"] == [32, 24], "b.bmp kept the header of the file that had its name")
+    }
+
     @Test func nonsenseHeaderFieldsAreReadAgainRatherThanBelieved() throws {
         let photos = library(["a.jpg"])
         let cache = TempFolder()

@@ -65,6 +65,16 @@ final class TempFolder {
         precondition(done == 0)
     }
 
+    /// Swaps the names of `a` and `b` with three renames, as `mv a t; mv b a; mv t b` does: each
+    /// file keeps its inode, size and modification time under the other's name.
+    func swapNames(_ a: String, _ b: String) {
+        let between = a + ".swapping"
+        for (from, to) in [(a, between), (b, a), (between, b)] {
+            let moved = path(from).withCString { old in path(to).withCString { Glibc.rename(old, $0) } }
+            precondition(moved == 0)
+        }
+    }
+
     private func makeParents(of name: [UInt8]) {
         var current = path
         let parts = name.split(separator: UInt8(ascii: "/"))

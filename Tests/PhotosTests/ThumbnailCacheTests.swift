@@ -139,6 +139,31 @@ struct ThumbnailCacheTests {
         #expect(cache.lookup(path: photo, stamp: FileStamp(mtime: 1_234_567_890, size: 1), size: .large) == nil)
     }
 
+    @Test("Another program's thumbnail is not trusted for a photo renamed (or otherwise changed) after it was written")
+    func otherProgramBeforeARename() throws {
+        let dir = TempFolder()
+        let cache = ThumbnailCache(root: dir.path("thumbnails"))
+        let photo = dir.write("photo.bmp", Fixture.bmp(width: 32, height: 24))
+        let name = ThumbnailCache.fileName(forURI: ThumbnailCache.uri(for: photo))
+        let thumbnail = dir.path("thumbnails/large/" + name)
+        dir.mkdir("thumbnails/large")
+        let stamp = try FileStamp.of(photo)
+        // The spec's fields only, as a file manager writes them, some time after the photo came.
+        try convert(["-size", "256x192", "xc:lime", "-set", "Thumb::URI", ThumbnailCache.uri(for: photo),
+                     "-set", "Thumb::MTime", String(stamp.mtime), "-set", "Thumb::Size", String(stamp.size),
+                     "-set", "Software", "OtherViewer 2.0", "PNG32:" + thumbnail.string])
+        #expect(cache.lookup(path: photo, stamp: try FileStamp.of(photo), size: .large) != nil)
+
+        // Renamed away and back after the thumbnail was written (a swap does this to both files):
+        // same name, time and size, but it may be another file now.
+        var aged = [timespec(tv_sec: 1_600_000_000, tv_nsec: 0), timespec(tv_sec: 1_600_000_000, tv_nsec: 0)]
+        _ = thumbnail.withCString { utimensat(AT_FDCWD, $0, &aged, 0) }
+        for (from, to) in [("photo.bmp", "moved.bmp"), ("moved.bmp", "photo.bmp")] {
+            try #require(dir.path(from).withCString { old in dir.path(to).withCString { rename(old, $0) } } == 0)
+        }
+        #expect(cache.lookup(path: photo, stamp: try FileStamp.of(photo), size: .large) == nil)
+    }
+
     @Test("A thumbnail cascade wrote before it converted colours to sRGB is stale; the ones it writes now say so")
     func beforeColourProfiles() throws {
         let dir = TempFolder()

@@ -32,6 +32,24 @@ struct TileImageLoaderTests {
         #expect(small.width == 100 && small.pixel(50, 50) == .green)
     }
 
+    @Test("Two photos that swap names each show their own picture, not the thumbnail made under their name")
+    func swappedNames() throws {
+        // Same byte size and the same second: the spec's URI, MTime and Size cannot tell them apart.
+        let dir = TempFolder()
+        try convert(["-size", "320x240", "xc:red", "BMP3:" + dir.path("a.bmp").string])
+        try convert(["-size", "240x320", "xc:blue", "BMP3:" + dir.path("b.bmp").string])
+        for name in ["a.bmp", "b.bmp"] { dir.setModified(name, seconds: 1_600_000_000) }
+        let loader = TileImageLoader(cache: ThumbnailCache(root: dir.path("thumbnails")))
+        let wide = PixelSize(width: 320, height: 240), tall = PixelSize(width: 240, height: 320)
+        let tile = PixelSize(width: 100, height: 100)
+        #expect(try loader.load(path: dir.path("a.bmp"), format: .bmp, storedSize: wide, tile: tile).pixel(50, 50) == .red)
+        #expect(try loader.load(path: dir.path("b.bmp"), format: .bmp, storedSize: tall, tile: tile).pixel(50, 50) == .blue)
+
+        dir.swapNames("a.bmp", "b.bmp")
+        #expect(try loader.load(path: dir.path("a.bmp"), format: .bmp, storedSize: tall, tile: tile).pixel(50, 50) == .blue)
+        #expect(try loader.load(path: dir.path("b.bmp"), format: .bmp, storedSize: wide, tile: tile).pixel(50, 50) == .red)
+    }
+
     @Test("A tile a few pixels wider than 256 is served by a large thumbnail, not an x-large one")
     func toleranceKeepsLarge() throws {
         let dir = TempFolder()

@@ -1,6 +1,11 @@
-/// What an earlier scan read from the photos' headers, with each file's size and time then:
-/// the scan takes a header from here instead of reading it again while both still match (a
-/// rewritten file nearly always changes its time, its size or both).
+/// What an earlier scan read from the photos' headers, with each file's size, time and inode
+/// then: the scan takes a header from here instead of reading it again while all three still
+/// match. A rewritten file nearly always changes its time, its size or both; the inode tells
+/// apart two files that swapped names (`mv a t; mv b a; mv t b`), which keeps both files' sizes
+/// and times — importers that set the time to the capture second make those equal. The device
+/// is not compared: a file system's device number can change from one mount to the next
+/// (btrfs, NFS), and a different file system at the same path is already all but ruled out by
+/// the rest, so comparing it would only read a whole library's headers again after a reboot.
 ///
 /// It looks into the earlier scan's entries by place instead of copying their headers out:
 /// the photo index's wall is alive anyway while the new scan runs, and a table of places is a
@@ -22,10 +27,11 @@ public struct KnownHeaders: Sendable {
         self.places = places
     }
 
-    /// The header known for `path`, if the file still has this time and size.
-    func header(for path: PhotoPath, mtime: FileTime, fileSize: Int) -> PhotoInfo? {
-        guard let place = places[path] else { return nil }
+    /// The header known for `file`'s path, if the file there still has this time, size and inode.
+    func header(for file: FoundFile) -> PhotoInfo? {
+        guard let place = places[file.path] else { return nil }
         let entry = entries[Int(place)]
-        return entry.mtime == mtime && entry.fileSize == fileSize ? entry.info : nil
+        let same = entry.mtime == file.mtime && entry.fileSize == file.size && entry.fileID.inode == file.id.inode
+        return same ? entry.info : nil
     }
 }

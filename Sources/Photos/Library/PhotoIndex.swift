@@ -7,7 +7,7 @@ import Logging
 /// The library as the last scan left it, in an SQLite file under the user's cache: for each
 /// set of command-line folders and order, the wall's entries in wall order with what their
 /// headers said. A start shows this wall at once while the folders are walked again; the walk
-/// takes each header from here while the file's time and size still match (`KnownHeaders`).
+/// takes each header from here while the file's time, size and inode still match (`KnownHeaders`).
 ///
 /// The index is only ever a cache: a damaged file is deleted and made again (one log line), and
 /// a cache folder that cannot be written means no index, never a failed start.

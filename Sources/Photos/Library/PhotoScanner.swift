@@ -41,7 +41,7 @@ public struct PhotoScanner: Sendable {
     /// probing, never two calls at once, with `done` increasing; keep it quick.
     ///
     /// `known`: headers read by an earlier scan (the photo index), by absolute path. A file
-    /// whose time and size still match is neither sniffed nor probed again.
+    /// whose time, size and inode still match is neither sniffed nor probed again.
     public func scan(_ arguments: [PhotoPath], known: KnownHeaders = .none,
                      progress: (@Sendable (ScanProgress) -> Void)? = nil) throws(ScanError) -> ScanResult {
         let roots = try Self.resolve(arguments)
@@ -164,7 +164,7 @@ public struct PhotoScanner: Sendable {
         DispatchQueue.concurrentPerform(iterations: total) { index in
             let file = files[index]
             let result: Classified
-            if probe, let header = known.header(for: file.path, mtime: file.mtime, fileSize: file.size) {
+            if probe, let header = known.header(for: file) {
                 result = .photo(PhotoEntry(path: file.path, relativeName: file.relative, group: file.group, mtime: file.mtime,
                                            fileSize: file.size, fileID: file.id, info: header))
             } else {

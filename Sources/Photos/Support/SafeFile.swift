@@ -12,9 +12,12 @@ public final class SafeFile {
     /// The cap `readAll` uses unless told otherwise: far above any real photo, far below memory.
     public static let defaultLimit = 256 << 20
 
-    /// Size and modification time as seen by fstat on the open descriptor.
+    /// Size, modification and status-change times as seen by fstat on the open descriptor.
     public let size: Int
     public let modified: FileTime
+    /// ctime: set by the kernel on any change to the file — its bytes, its times, a rename —
+    /// and never by a program, so unlike `modified` it cannot be put back.
+    public let changed: FileTime
     private let descriptor: Int32
 
     public convenience init(opening path: PhotoPath) throws(SafeFileError) {
@@ -47,6 +50,7 @@ public final class SafeFile {
         descriptor = fd
         size = Int(status.st_size)
         modified = FileTime(status.st_mtim)
+        changed = FileTime(status.st_ctim)
     }
 
     deinit { close(descriptor) }

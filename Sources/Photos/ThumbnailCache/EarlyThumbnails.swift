@@ -23,7 +23,7 @@ public final class EarlyThumbnails: @unchecked Sendable {
     }
 
     private enum File {
-        case waiting, reading, read(PNGCodec.Decoded), claimed
+        case waiting, reading, read(StoredThumbnail), claimed
     }
 
     private let condition = NSCondition()
@@ -52,7 +52,7 @@ public final class EarlyThumbnails: @unchecked Sendable {
                     return true
                 }
                 guard begun else { continue }
-                let decoded = cache.read(file)
+                let decoded = cache.readStored(file)
                 locked {
                     // Read after a drop, it is not kept.
                     files[file] = decoded.flatMap { dropped ? nil : .read($0) } ?? .claimed
@@ -66,7 +66,7 @@ public final class EarlyThumbnails: @unchecked Sendable {
 
     /// The thumbnail read early from `file`, once; nil when it is not one of ours (the caller
     /// reads the disk). One being read is waited for; one not yet begun is left to the caller.
-    func take(_ file: PhotoPath) -> PNGCodec.Decoded? {
+    func take(_ file: PhotoPath) -> StoredThumbnail? {
         locked {
             while true {
                 switch files[file] {

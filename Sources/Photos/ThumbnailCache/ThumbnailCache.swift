@@ -11,6 +11,12 @@ import Waterfall
 /// `Thumb::URI` and `Thumb::MTime` (and, when present, `Thumb::Size`) text chunks, with
 /// per-program failure records under `fail/cascade-<version>/`.
 ///
+/// Those fields cannot tell apart two photos of one size and one second that swapped names
+/// (`mv a t; mv b a; mv t b` keeps both times), so each thumbnail is also checked against the
+/// photo's ctime, which every rename sets: ours record it (`changedKey`); one without the record
+/// (another program's, or ours from before) is trusted only if it was written after the
+/// photo's last change.
+///
 /// Nothing here throws: a missing, unreadable or full cache only costs a decode.
 public struct ThumbnailCache: Sendable {
     /// The cache folder; nil when the cache is off (`--no-thumbnail-cache`, or no home).
@@ -92,8 +98,8 @@ public struct ThumbnailCache: Sendable {
     public func lookup(path: PhotoPath, stamp: FileStamp, size: ThumbnailSize) -> DecodedImage? {
         let uri = Self.uri(for: path)
         guard let folder = folder(size), case let file = Self.file(in: folder, uri: uri),
-              let decoded = early?.take(file) ?? read(file),
-              Self.isValid(decoded.text, uri: uri, stamp: stamp),
+              let stored = early?.take(file) ?? readStored(file), case let decoded = stored.decoded,
+              Self.isValid(decoded.text, uri: uri, stamp: stamp), Self.showsSameFile(stored, stamp: stamp),
               decoded.text["Software"] != software || decoded.text[Self.colourKey] != nil
         else { return nil }
         var image = decoded.image
@@ -110,6 +116,9 @@ public struct ThumbnailCache: Sendable {
     /// so without the mark they are stale and made again, once; other programs' are used.
     static let colourKey = "X-Cascade::Colour"
 
+    /// The photo's ctime when the thumbnail was made (`FileTime`'s text, to the nanosecond).
+    static let changedKey = "X-Cascade::Changed"
+
     /// Where the `size` thumbnail of `path` is kept; nil when the cache is off.
     func file(for path: PhotoPath, size: ThumbnailSize) -> PhotoPath? {
         folder(size).map { Self.file(in: $0, uri: Self.uri(for: path)) }
@@ -121,8 +130,13 @@ public struct ThumbnailCache: Sendable {
 
     /// A thumbnail file read and decoded, not yet checked against its photo.
     func read(_ file: PhotoPath) -> PNGCodec.Decoded? {
+        readStored(file)?.decoded
+    }
+
+    /// A thumbnail file read and decoded, with when it was written.
+    func readStored(_ file: PhotoPath) -> StoredThumbnail? {
         // Thumbnails are at most 1024 px a side; anything far bigger is not one.
-        guard let bytes = try? SafeFile.readAll(file, limit: 32 << 20) else { return nil }
+        guard let opened = try? SafeFile(opening: file), let bytes = try? opened.readAll(limit: 32 << 20) else { return nil }
         let decoded: PNGCodec.Decoded
         do {
             decoded = try bytes.withUnsafeBytes { bytes throws(DecodeError) in
@@ -132,7 +146,7 @@ public struct ThumbnailCache: Sendable {
             logger.debug("ignoring unreadable thumbnail", metadata: ["file": "\(file)", "error": "\(error)"])
             return nil
         }
-        return decoded
+        return StoredThumbnail(decoded: decoded, written: opened.modified)
     }
 
     /// The spec's check: same URI, same mtime; same size where the writer recorded it.
@@ -142,6 +156,17 @@ public struct ThumbnailCache: Sendable {
         }
         if let size = text["Thumb::Size"] { return Int64(size.trimmingCharacters(in: .whitespaces)) == stamp.size }
         return true
+    }
+
+    /// cascade's check beyond the spec's: the photo has not been renamed, or changed in any
+    /// other way, since the thumbnail was made. A stamp without a ctime (made up, not read from
+    /// the photo) has nothing to compare.
+    static func showsSameFile(_ stored: StoredThumbnail, stamp: FileStamp) -> Bool {
+        guard let changed = stamp.changed else { return true }
+        if let recorded = stored.decoded.text[changedKey] { return recorded == changed.description }
+        // Both times come from this kernel's clock unless the photo is on a network file system;
+        // a thumbnail written in the very tick of the change is made again rather than trusted.
+        return stored.written > changed
     }
 
     /// Integer seconds; a writer that added a fraction still means the same second.
@@ -171,6 +196,7 @@ public struct ThumbnailCache: Sendable {
         if let format { text.append(("Thumb::Mimetype", format.mimeType)) }
         if let partial = image.partial { text.append((Self.partialKey, Self.latin1Safe(partial))) }
         text.append((Self.colourKey, "sRGB"))
+        if let changed = stamp.changed { text.append((Self.changedKey, changed.description)) }
         text.append(("Software", software))
         let name = Self.fileName(forURI: uri)
         return write(image, text: text, folder: folder, name: name)
@@ -233,6 +259,13 @@ public struct ThumbnailCache: Sendable {
     private static func latin1Safe(_ text: String) -> String {
         String(text.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 ? Character($0) : "?" })
     }
+}
+
+/// A thumbnail file as read: the PNG, and its own modification time (when it was written —
+/// files in the cache are written whole under a temporary name, then renamed into place).
+struct StoredThumbnail {
+    let decoded: PNGCodec.Decoded
+    let written: FileTime
 }
 
 /// Shared by every copy of one cache value, so "warn once" holds across threads.
