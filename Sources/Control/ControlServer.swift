@@ -1,4 +1,4 @@
-// The JSON control socket (DESIGN.md §7): other programs send commands, the frame
+// The JSON control socket (docs/control.md): other programs send commands, the frame
 // loop answers them, subscribers hear events. SwiftNIO on one event-loop thread of its own does
 // all socket work; the frame loop only ever takes requests from a mailbox and hands replies and
 // events over, neither of which waits for a client.

@@ -5,7 +5,7 @@ public enum ColumnCount: Hashable, Sendable, CustomStringConvertible {
     /// As many columns at least `minimumWidth` wide as fit, never fewer than one.
     case auto(minimumWidth: Double)
 
-    /// The ~240 px of DESIGN.md §3: a photo stays recognisable at that width on any screen.
+    /// About 240 px: a photo stays recognisable at that width on any screen.
     public static let automatic = ColumnCount.auto(minimumWidth: 240)
     /// The seed's default.
     public static let seedDefault = ColumnCount.fixed(3)

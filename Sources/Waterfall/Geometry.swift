@@ -1,6 +1,6 @@
 // Plain value geometry in Double, y growing downward (screen convention).
 // The core keeps frames in Double so that thousands of fractional cell widths add up
-// without drift; drawing rounds to whole pixels at the very end (DESIGN.md §3).
+// without drift; drawing rounds to whole pixels at the very end (docs/ARCHITECTURE.md, "Layout rules").
 
 public struct Point: Hashable, Sendable, CustomStringConvertible {
     public var x: Double

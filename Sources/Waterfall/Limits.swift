@@ -1,6 +1,6 @@
 // Every number cascade takes from outside, with its range: the one table the command line, the
 // configuration file (and its reload on SIGHUP) and the control socket all check against. It
-// lives in the core because the core is the one layer all three can see (DESIGN.md §2), and
+// lives in the core because the core is the one layer all three can see (docs/ARCHITECTURE.md), and
 // because the first ranges are the wall's own: how many columns it lays out, how wide a gap.
 //
 // The ranges are what a wall can use, not what a type can hold: beyond them a value is a
@@ -11,7 +11,7 @@ public enum Limits {
     // MARK: The wall (view and render, the configuration file, the socket's set-columns)
 
     /// What pinch, Ctrl+wheel, +/- and set-columns reach. Sixteen columns of a 4K screen are
-    /// ~230 px each, the smallest a photo stays recognisable at (DESIGN.md §3); a count past
+    /// ~230 px each, about the smallest a photo stays recognisable at; a count past
     /// the width's pixels would only allocate empty columns.
     public static let columns = Limit<Int>("columns", 1...16, "columns", alternative: "auto")
     /// Every margin and gap. Half of a small screen's width: beyond that no tile is left to see.

@@ -1,4 +1,4 @@
-// How tall a photo's tile is at a given cell width (DESIGN.md §3).
+// How tall a photo's tile is at a given cell width (docs/ARCHITECTURE.md, "Layout rules").
 
 public enum TileSizing {
     /// Ratios outside [0.25, 4] would make a tile a sliver or a tower; such photos are shown

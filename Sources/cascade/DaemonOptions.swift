@@ -1,5 +1,5 @@
 // Options for cascade as a service: the control socket, on-select commands, live folders
-// and kiosk mode (DESIGN.md §7).
+// and kiosk mode (docs/kiosk.md).
 import App
 import ArgumentParser
 

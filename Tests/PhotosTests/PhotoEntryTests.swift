@@ -32,7 +32,7 @@ import Testing
         #expect(broken == entry(path: "/p/x.png", relative: "x.png"))
     }
 
-    @Test("an entry stays at 80 bytes: a 100,000-photo wall holds two or three copies at once (DESIGN.md §8)")
+    @Test("an entry stays at 80 bytes: a 100,000-photo wall holds two or three copies at once")
     func entryIsSmall() {
         #expect(MemoryLayout<PhotoEntry>.stride <= 80)
     }

@@ -1,4 +1,4 @@
-// `cascade bench`: the engine on synthetic walls, measured the way DESIGN.md §8 states its
+// `cascade bench`: the engine on synthetic walls, measured the way BENCHMARKS.md states its
 // targets. The numbers are whole-operation timings from a monotonic clock inside one process;
 // nothing here is a test — the figures go to BENCHMARKS.md.
 

@@ -1,5 +1,5 @@
 // The on-select command of ViewerOptions, checked when it is configured and turned into the
-// runner the viewer calls on every selection (DESIGN.md §7).
+// runner the viewer calls on every selection (docs/configuration.md, "On-select commands").
 
 import Control
 import Logging

@@ -1,4 +1,4 @@
-// Keys, as nsxiv, feh and imv users expect them (DESIGN.md §6). One table binds them to
+// Keys, as nsxiv, feh and imv users expect them (docs/desktop.md). One table binds them to
 // commands and describes them: the help overlay (`?`, F1) is drawn from it, so it cannot drift
 // from what the keys do, and the configuration file's `[keys]` section adds to it. The same key
 // means different things on the wall and on one photo — an arrow moves the cursor on the wall

@@ -1,7 +1,7 @@
 // The folder scan, off the frame loop: the window is up and drawing while the headers are
 // read, and a reload (`r`) never freezes the wall it is about to replace.
 //
-// With a photo index (DESIGN.md §8: 100,000 photos), the wall the last scan left is handed
+// With a photo index (BENCHMARKS.md, "100,000 photos"), the wall the last scan left is handed
 // over first, so the first frame shows photos at once; the walk then checks it, reading only
 // the headers of files that are new or changed, and its differences arrive as one edit.
 

@@ -1,6 +1,6 @@
 import Screen
 
-/// How much memory tile textures may hold when `--texture-budget` does not say (DESIGN.md §4).
+/// How much memory tile textures may hold when `--texture-budget` does not say.
 ///
 /// - On a GPU the textures are video memory, and 256 MiB keeps many screens of a large wall ready.
 /// - Where the drawing runs on the CPU they are this process's own memory, and browsing must not

@@ -26,7 +26,7 @@ public struct ViewerOptions: Sendable {
     /// Where the C decoders run; the executable asks for worker processes.
     public var decoders = DecoderIsolation.inProcess
 
-    // The daemon (DESIGN.md §7).
+    // The daemon (docs/kiosk.md).
     /// Where the JSON control socket listens; nil = no socket.
     public var control: String?
     /// Group that may use the control socket (mode 0660 instead of 0600).

@@ -1,4 +1,4 @@
-// The frame loop's side of the daemon (DESIGN.md §7): work handed over by other threads, events
+// The frame loop's side of the daemon (docs/kiosk.md): work handed over by other threads, events
 // for other programs, and a configuration reloaded on SIGHUP.
 
 import Foundation

@@ -7,7 +7,7 @@ import Logging
 import Synchronization
 
 /// Watches the folders a scan walked, recursively, and reports the files that arrive, leave or
-/// change, so the wall follows them live (DESIGN.md §7).
+/// change, so the wall follows them live (docs/kiosk.md, "Live folders, the socket, systemd").
 ///
 /// - inotify on every folder, new sub-folders included; hidden entries skipped; each real
 ///   folder followed once, symbolic links to folders followed — the walk's rules, so files are

@@ -25,7 +25,7 @@ public struct FileID: Sendable, Hashable {
 ///
 /// Kept small on purpose (80 bytes instead of 128, and one path buffer instead of two): a
 /// library holds one per photo, and a kiosk's 100,000-photo wall holds two or three copies
-/// while a scan replaces it, all within DESIGN.md §8's 150 MB.
+/// while a scan replaces it, all within the 150 MB such a wall may take (BENCHMARKS.md, "100,000 photos").
 public struct PhotoEntry: Sendable, Hashable {
     // The fields are in the order that packs them tightest (Swift lays them out as declared).
 
@@ -82,7 +82,7 @@ public struct PhotoEntry: Sendable, Hashable {
         set { probeErrorBox = newValue.map(ProbeErrorBox.init) }
     }
 
-    /// Displayed height over width for the layout; 1 while the size is unknown (DESIGN.md §3).
+    /// Displayed height over width for the layout; 1 while the size is unknown (docs/ARCHITECTURE.md).
     public var aspectRatio: Double { info?.aspectRatio ?? 1 }
 
     public static func == (a: PhotoEntry, b: PhotoEntry) -> Bool {

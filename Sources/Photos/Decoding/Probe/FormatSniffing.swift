@@ -1,6 +1,6 @@
 // Which image format a file holds, from its first bytes; and whether its name says "image".
 // The bytes decide the format (a JPEG named .png is a JPEG); the name only makes a file worth a
-// closer look (DESIGN.md §5).
+// closer look: a file named .jpg may hold anything, and a photo may have any name.
 extension ImageFormat {
     /// How many leading bytes `sniff` looks at. Fewer still work for the shorter signatures.
     public static let sniffLength = 64

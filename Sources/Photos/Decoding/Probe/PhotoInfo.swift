@@ -33,6 +33,6 @@ public struct PhotoInfo: Sendable, Hashable {
     public var displayedWidth: Int { orientation.swapsSides ? pixelHeight : pixelWidth }
     public var displayedHeight: Int { orientation.swapsSides ? pixelWidth : pixelHeight }
 
-    /// Displayed height over displayed width, the ratio the wall's layout takes (DESIGN.md §3).
+    /// Displayed height over displayed width, the ratio the wall's layout takes (docs/ARCHITECTURE.md).
     public var aspectRatio: Double { Double(displayedHeight) / Double(displayedWidth) }
 }
