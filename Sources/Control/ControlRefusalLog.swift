@@ -1,5 +1,5 @@
 // The warning for clients turned away while every place is taken. Refusals come in floods — a
-// script reconnecting in a loop makes hundreds of thousands (RELIABILITY.md, "Under abuse") — so
+// script reconnecting in a loop makes hundreds of thousands (docs/reliability.md, "Under abuse") — so
 // the first is logged at once and the rest are counted and summed up in one line per interval
 // for as long as they last. Lives on the server's loop, like the client table that owns it.
 

@@ -2,7 +2,7 @@
 // what the control socket last said. Pure: times are seconds on one monotonic clock handed in,
 // and whether the schedule is on now comes in as a value (the caller reads the wall clock).
 //
-// The rules (CONTROL.md, README's kiosk section):
+// The rules (docs/control.md; docs/kiosk.md, "The screen sleeps and wakes"):
 // - Inside the schedule (or with none) the screen is on until nobody touched it for `idleAfter`.
 // - Outside the schedule it is off; a touch or key still wakes it, and it goes off again after
 //   `idleAfter` (or `wakeFor` when there is no idle timeout).

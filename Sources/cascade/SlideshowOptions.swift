@@ -1,4 +1,4 @@
-// Options of the photo-frame mode (README, "A photo frame").
+// Options of the photo-frame mode (docs/photo-frame.md).
 import App
 import ArgumentParser
 

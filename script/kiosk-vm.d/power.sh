@@ -42,7 +42,7 @@ touch_wakes_without_selecting() {
   gesture tap "$x" "$y" && wait_until 120 "on_again $on_before" || return 1
   echo "  a tap on tile $index woke it ($((SECONDS - start)) s through the VM's round trips); selected events $selected_before → $(event_count selected)"
   # With no schedule the screen is simply on again ("auto"); "input" names a touch that lights
-  # it outside the schedule (CONTROL.md).
+  # it outside the schedule (docs/control.md).
   events | grep '"event":"screen-on"' | tail -1 | grep -q '"reason":"auto"' &&
     [ "$(event_count selected)" = "$selected_before" ] && mode_is woken wall &&
     # What comes back is the wall, with its photos.

@@ -6,8 +6,8 @@ import Glibc
 /// in malloc.h, which Swift's Glibc module leaves out: they are looked up by name.)
 enum Allocator {
     /// Decoded photos are large, short-lived buffers. glibc keeps freed ones in its heaps, one
-    /// arena per thread, so a kiosk's resident memory would ratchet up over days (RELIABILITY.md,
-    /// "First run, before the fixes"). Above 128 KiB they are mapped and returned to the system on free;
+    /// arena per thread, so a kiosk's resident memory would ratchet up over days (docs/reliability.md,
+    /// "Memory over a long run"). Above 128 KiB they are mapped and returned to the system on free;
     /// two arenas are plenty for a frame loop and a few workers.
     static func tuneForLongRuns() {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }

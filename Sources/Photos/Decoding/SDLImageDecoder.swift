@@ -10,7 +10,7 @@ import CSDLImage
 /// image alone: SDL's surface (1 to 4 bytes a pixel), its ARGB conversion and the copy handed
 /// on. SDL's surface is freed as soon as it is converted, so two full-size buffers at most
 /// are alive at a time — an image may have half the cap's pixels. (Counting the image alone let
-/// a small GIF bomb take several times the cap: RELIABILITY.md, "Decode workers' memory".)
+/// a small GIF bomb take several times the cap: docs/reliability.md, "Decode workers' memory".)
 enum SDLImageDecoder {
     /// Full-size buffers alive at once at the peak: the conversion and the copy (or SDL's
     /// surface, at most 4 bytes a pixel, and the conversion).

@@ -4,7 +4,7 @@ import Foundation
 /// control group's limit (systemd's MemoryMax=, a container's) minus what the group already
 /// uses. Decode workers are sized by it as well as by cores: each may hold `--max-pixels` × 4
 /// bytes at its peak, so a few decompression bombs at once can take gigabytes
-/// (RELIABILITY.md, "Decode workers' memory").
+/// (docs/reliability.md, "Decode workers' memory").
 public struct MemoryBudget: Sendable, Equatable {
     /// Bytes that can still be used; nil when neither /proc/meminfo nor a cgroup says.
     public let availableBytes: Int?
