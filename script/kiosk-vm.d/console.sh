@@ -1,4 +1,4 @@
-# The wall on the console (issue 15 §1–2), sourced by script/kiosk-vm: cascade started as the
+# The wall on the console, sourced by script/kiosk-vm: cascade started as the
 # kiosk unit starts it, on kmsdrm; photos on the screen before and after a scroll, a photo
 # opened and closed, column changes and the attract drift without a crash, and SIGTERM exiting
 # with status 0. Each check waits on cascade's log or its state, never on a fixed time.
