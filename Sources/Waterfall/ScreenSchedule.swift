@@ -161,7 +161,29 @@ public struct ScreenSchedule: Sendable, Equatable {
 public struct ScreenScheduleError: Error, Sendable, Equatable, CustomStringConvertible {
     public let part: String
     public let reason: String
-    public var description: String { "screen schedule '\(part)': \(reason)" }
+    /// Control characters shown escaped: a NUL would end the message wherever it meets C (a
+    /// terminal, the journal), a newline would split it.
+    public var description: String { "screen schedule '\(part)': \(reason)".escapingControlCharacters() }
+}
+
+extension String {
+    /// `\0`, `\t`, `\n`, `\r`, and `\u{…}` for the other control characters, as Swift writes them.
+    func escapingControlCharacters() -> String {
+        guard unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return self }
+        var text = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\0": text += "\\0"
+            case "\t": text += "\\t"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case _ where scalar.properties.generalCategory == .control:
+                text += "\\u{\(String(scalar.value, radix: 16))}"
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
+    }
 }
 
 private extension Substring {
