@@ -5,6 +5,7 @@
 
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -14,15 +15,18 @@ import Glibc
 @Suite("SIGHUP storms and large reloads, end to end", .serialized)
 struct ReloadEndToEndTests {
     /// SIGHUPs to `pid` every 2 ms (500 a second) from a timer, until `stop()`.
-    final class HangupStorm: @unchecked Sendable {
+    final class HangupStorm {
+        private final class Counter: Sendable {
+            let sent = Atomic<Int>(0)
+        }
         private let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "hangup-storm"))
-        private let count = Counter()
+        private let counter = Counter()
 
         init(pid: pid_t) {
             timer.schedule(deadline: .now(), repeating: .milliseconds(2))
-            timer.setEventHandler { [count] in
+            timer.setEventHandler { [counter] in
                 kill(pid, SIGHUP)
-                count.add()
+                counter.sent.add(1, ordering: .relaxed)
             }
             timer.resume()
         }
@@ -31,14 +35,7 @@ struct ReloadEndToEndTests {
         @discardableResult
         func stop() -> Int {
             timer.cancel()
-            return count.value
-        }
-
-        private final class Counter: @unchecked Sendable {
-            private let lock = NSLock()
-            private var n = 0
-            func add() { lock.lock(); n += 1; lock.unlock() }
-            var value: Int { lock.lock(); defer { lock.unlock() }; return n }
+            return counter.sent.load(ordering: .relaxed)
         }
     }
 
@@ -86,13 +83,7 @@ struct ReloadEndToEndTests {
             names.append(try await Self.nextShown(frame))
             let sent = storm.stop()
             print("storm: \(sent) SIGHUPs sent; photos shown meanwhile: \(names)")
-            let deadline = Deadline(longestWait)
-            var columns: Int?
-            while !deadline.passed {
-                columns = (try await frame.control.data(["get-state"]) as? [String: Any])?["columns"] as? Int
-                if columns == 2 { break }
-                try await Task.sleep(for: .milliseconds(50))
-            }
+            let columns = try await frame.control.state("columns", becoming: 2)
             #expect(columns == 2, "the file written during the storm was not applied once it ended")
             #expect(frame.child.isRunning)
             try await frame.stop()
@@ -118,13 +109,7 @@ struct ReloadEndToEndTests {
             let sent = ContinuousClock.now
             kill(service.child.pid, SIGHUP)
             try await service.notify.wait(for: "RELOADING=1")
-            var columns: Int?
-            let deadline = Deadline(.seconds(120))
-            while !deadline.passed {
-                columns = (try await control.data(["get-state"]) as? [String: Any])?["columns"] as? Int
-                if columns == 2 { break }
-                try await Task.sleep(for: .milliseconds(50))
-            }
+            let columns = try await control.state("columns", becoming: 2)
             #expect(columns == 2, "the large file was not applied")
             let since = (ContinuousClock.now - sent) / .seconds(1)
             let stats = try await control.data(["get-stats"]) as? [String: Any]
@@ -135,5 +120,20 @@ struct ReloadEndToEndTests {
             #expect(longest < 1000, "the loop stalled \(longest) ms during the reload: \(stalls)")
             #expect(service.child.isRunning)
         }
+    }
+}
+
+extension ControlConnection {
+    /// `get-state`'s `key`, asked until it is `value` or the harness's longest wait is over;
+    /// the last value read.
+    func state<T: Equatable>(_ key: String, becoming value: T) async throws -> T? {
+        let deadline = Deadline(longestWait)
+        var last: T?
+        while !deadline.passed {
+            last = (try await data(["get-state"]) as? [String: Any])?[key] as? T
+            if last == value { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return last
     }
 }

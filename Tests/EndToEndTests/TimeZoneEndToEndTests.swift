@@ -47,14 +47,7 @@ struct TimeZoneEndToEndTests {
         do {
             let control = try await ControlConnection(socket)
             // The slideshow, whose caption reads the clock, starts once the scan is in.
-            let deadline = Deadline(longestWait)
-            var mode: String?
-            while !deadline.passed {
-                mode = (try await control.data(["get-state"]) as? [String: Any])?["mode"] as? String
-                if mode == "slideshow" { break }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            #expect(mode == "slideshow")
+            #expect(try await control.state("mode", becoming: "slideshow") == "slideshow")
             kill(child.pid, SIGTERM)
             #expect(try await child.waitForExit(within: .seconds(10)) == .exited(0))
             #expect(child.errorOutput.contains("TZ"), "nothing said why the time zone was not used")
