@@ -180,26 +180,6 @@ public struct ScreenScheduleError: Error, Sendable, Equatable, CustomStringConve
     public var description: String { "screen schedule '\(part)': \(reason)".escapingControlCharacters() }
 }
 
-extension String {
-    /// `\0`, `\t`, `\n`, `\r`, and `\u{…}` for the other control characters, as Swift writes them.
-    func escapingControlCharacters() -> String {
-        guard unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return self }
-        var text = ""
-        for scalar in unicodeScalars {
-            switch scalar {
-            case "\0": text += "\\0"
-            case "\t": text += "\\t"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case _ where scalar.properties.generalCategory == .control:
-                text += "\\u{\(String(scalar.value, radix: 16))}"
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        return text
-    }
-}
-
 private extension Substring {
     func trimmingSpaces() -> String {
         String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
