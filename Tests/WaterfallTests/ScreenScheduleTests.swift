@@ -97,6 +97,18 @@ import Testing
         }
     }
 
+    @Test func aNulInTheTextIsQuotedEscapedNotCut() {
+        do {
+            _ = try ScreenSchedule(parsing: "Mon\0day 07:00-22:00")
+            Issue.record("accepted a day with a NUL in it")
+        } catch {
+            // A NUL ends the message wherever it meets C (a terminal, the journal): shown escaped,
+            // everything after it is still read.
+            #expect(!error.description.utf8.contains(0))
+            #expect(error.description == #"screen schedule 'Mon\0day 07:00-22:00': unknown day 'Mon\0day' (days are Mon, Tue, Wed, Thu, Fri, Sat, Sun, or 'daily')"#)
+        }
+    }
+
     @Test func foundationWeekdayNumbersStartOnSunday() {
         #expect(Weekday(gregorian: 1) == .sunday)
         #expect(Weekday(gregorian: 2) == .monday)
