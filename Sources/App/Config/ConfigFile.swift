@@ -4,6 +4,7 @@
 import Glibc
 import TOMLKit
 import Waterfall
+import Kiosk
 
 public enum ConfigFile {
     /// Larger than any real configuration; a bigger "file" (a device, a log) is a mistake.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Waterfall
+@testable import Kiosk
 
 /// The kiosk's screen schedule read as its owner wrote it, and the answers the frame loop asks
 /// of it: lit now? when next changing?
