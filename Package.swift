@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // cascade — a waterfall photo wall for Linux screens.
-// Layers (DESIGN.md §2), imports go downward only:
-//   cascade (executable) → App → Screen / Photos / Control → Waterfall (pure core)
+// Layers, imports go downward only:
+//   cascade (executable) → App → Screen / Photos / Control → Kiosk → Waterfall (pure core)
+//   → InputLimits. Kiosk and Waterfall are pure: no SDL, files or clocks.
 import PackageDescription
 
 let package = Package(
@@ -19,8 +20,15 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
+        // The ranges every number a user gives is checked against, on the command line, in the
+        // configuration file and on the control socket alike.
+        .target(name: "InputLimits"),
         // The pure core: geometry, layout, visibility, reuse pool, scrolling, gestures, the view.
-        .target(name: "Waterfall"),
+        .target(name: "Waterfall", dependencies: ["InputLimits"]),
+        // What a kiosk and a photo frame decide, pure like the core beneath it: when the screen
+        // sleeps (schedule, idle power), which photo comes next (the fair shuffle), how a slide
+        // moves and for how long, the idle drift of the wall.
+        .target(name: "Kiosk", dependencies: ["Waterfall"]),
 
         // C libraries, found through pkg-config; the apt package names are in script/bootstrap.
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]),
@@ -71,7 +79,7 @@ let package = Package(
         .target(name: "Spawn"),
 
         .target(name: "Photos", dependencies: [
-            "Waterfall", "Spawn", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CJXL", "CLcms", "CGif", "CPNG", "CPNGCodec", "CDigest", "CSDL2", "CSDLImage", "CSQLite",
+            "Waterfall", "Kiosk", "Spawn", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CJXL", "CLcms", "CGif", "CPNG", "CPNGCodec", "CDigest", "CSDL2", "CSDLImage", "CSQLite",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Screen", dependencies: [
@@ -82,15 +90,16 @@ let package = Package(
         // Talking to other programs: the JSON control socket and its client, systemd's notify
         // protocol, on-select commands. Knows nothing of SDL or photos' pixels.
         .target(name: "Control", dependencies: [
-            // For the limits table (Limits): the socket checks its arguments against it.
-            "Waterfall", "Spawn",
+            // The socket checks its arguments against the same ranges as the command line;
+            // commands name the engine's cursor moves.
+            "InputLimits", "Waterfall", "Spawn",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         .target(name: "App", dependencies: [
-            "Waterfall", "Photos", "Screen", "Control",
+            "Waterfall", "Kiosk", "InputLimits", "Photos", "Screen", "Control",
             .product(name: "TOMLKit", package: "TOMLKit"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -105,14 +114,15 @@ let package = Package(
             "Photos", "Waterfall", "CLcms", "CSQLite",
             .product(name: "Logging", package: "swift-log"),
         ], path: "Tests/TestSupport"),
-        .testTarget(name: "WaterfallTests", dependencies: ["Waterfall"]),
-        .testTarget(name: "PhotosTests", dependencies: ["Photos", "Waterfall", "TestSupport", "CIsal"]),
+        .testTarget(name: "WaterfallTests", dependencies: ["Waterfall", "InputLimits"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Waterfall"]),
+        .testTarget(name: "PhotosTests", dependencies: ["Photos", "Waterfall", "Kiosk", "TestSupport", "CIsal"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "CSDLImage", "TestSupport"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "TestSupport"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Control", "TestSupport"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Control", "InputLimits", "TestSupport"]),
         // The real binary driven from outside, in a private X server: script/run-tests runs these
         // suites one at a time, after the rest.
-        .testTarget(name: "EndToEndTests", dependencies: ["App", "Control", "Photos", "Waterfall", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["App", "Control", "Photos", "Waterfall", "Kiosk", "InputLimits", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -127,7 +137,7 @@ if Context.environment["CASCADE_FUZZ"] == "1" {
         .executableTarget(name: "FramesFuzzer", dependencies: ["Photos", "Waterfall"], path: "Fuzz/FramesFuzzer"),
         .executableTarget(name: "PNGFuzzer", dependencies: ["Photos"], path: "Fuzz/PNGFuzzer"),
         .executableTarget(name: "SavedStateFuzzer", dependencies: [
-            "Photos", "Waterfall", "CSQLite", .product(name: "Logging", package: "swift-log"),
+            "Photos", "Kiosk", "CSQLite", .product(name: "Logging", package: "swift-log"),
         ], path: "Fuzz/SavedStateFuzzer"),
     ]
 }

@@ -13,6 +13,7 @@ import Foundation
 import Logging
 import Photos
 import Waterfall
+import Kiosk
 
 let key = Array("slideshow|fair".utf8) + [0] + Array("/srv".utf8)
 

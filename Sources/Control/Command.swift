@@ -2,7 +2,7 @@
 // from the configuration file all make one of these, and the viewer performs it in one place, so
 // a key and a socket request that name the same command cannot do different things.
 
-import Waterfall
+import Waterfall  // CursorMove
 
 public enum Command: Sendable, Equatable {
     /// What is on screen (the socket's `get-state`).

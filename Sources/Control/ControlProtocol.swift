@@ -9,7 +9,7 @@
 // everything. Where a bool is expected ("animated") only true or false is. Anything else is an
 // error reply naming the command and what it wanted.
 
-import Waterfall
+import InputLimits
 
 /// What one line asks for: a command for the app, or a change to this client's subscriptions,
 /// which the server handles itself.

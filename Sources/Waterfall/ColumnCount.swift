@@ -1,3 +1,4 @@
+import InputLimits
 // How many columns a wall has: a fixed number, or as many as fit.
 
 public enum ColumnCount: Hashable, Sendable, CustomStringConvertible {

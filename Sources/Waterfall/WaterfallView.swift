@@ -1,3 +1,4 @@
+import InputLimits
 // The seed's ZYWaterFlowView without UIKit: it owns the layout, the scroll model, the gesture
 // recognizer and the reuse pool; per frame it keeps cells alive only for tiles in the preload
 // range, hands the rest back to the pool by identifier, and produces the draw list. Taps are

@@ -16,6 +16,8 @@ struct Cascade: ParsableCommand {
     /// configuration files first. The command line is parsed alone before that, so --help, a
     /// mistake on it, and the other commands behave exactly as without a configuration.
     static func main() {
+        // Before anything reads local time, and before any thread starts.
+        if let note = TimeZoneGuard.makeSafe() { FileHandle.standardError.write(Data("cascade: \(note)\n".utf8)) }
         // As bytes: a file's name need not be UTF-8 (CommandLineArguments).
         let arguments = Array(CommandLineArguments.all.dropFirst())
         do {

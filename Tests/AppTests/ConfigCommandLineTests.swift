@@ -133,6 +133,15 @@ struct ConfigCommandLineTests {
         #expect(missing.err == "Error: \(folder.path)/none.toml: no such file\n")
     }
 
+    @Test("a screen schedule with a NUL in the file is quoted whole in the error, the NUL shown as \\0")
+    func nulInTheSchedule() throws {
+        let folder = TemporaryFolder("cascade-config")
+        let user = try folder.file("xdg/cascade/config.toml", "screen-schedule = \"Mon\\u0000day 07:00-22:00\"\n")
+        let r = try cascadeRun([], environment: ["XDG_CONFIG_HOME": folder.path + "/xdg", "HOME": folder.path])
+        #expect(r.status == 64)
+        #expect(r.err == "Error: \(user):1: key 'screen-schedule': holds a NUL, which no setting can: \"Mon\\0day 07:00-22:00\"\n")
+    }
+
     @Test("help, the other commands and command-line mistakes do not read the configuration")
     func othersIgnoreIt() throws {
         let folder = TemporaryFolder("cascade-config")

@@ -80,6 +80,23 @@ struct ConfigFileTests {
         #expect(problem(text) == message)
     }
 
+    @Test("a NUL written as an escape is refused, the whole string quoted with it shown, not cut at it", arguments: [
+        (#"screen-schedule = "Mon\u0000day 07:00-22:00""#,
+         #"/etc/c.toml:1: key 'screen-schedule': holds a NUL, which no setting can: "Mon\0day 07:00-22:00""#),
+        ("columns = 3\non-select = \"\"\"\nfeh\\U00000000 {path}\"\"\"",
+         #"/etc/c.toml:2: key 'on-select': holds a NUL, which no setting can: "feh\0 {path}""#),
+        (#"paths = ["/srv", "/a\u0000b"]"#, #"/etc/c.toml:1: key 'paths': holds a NUL, which no setting can: "/a\0b""#),
+    ])
+    func nulEscape(text: String, message: String) {
+        #expect(problem(text) == message)
+    }
+
+    @Test("a backslash before u0000 in a literal string, or escaped, is no NUL")
+    func noNul() throws {
+        #expect(try parse(#"on-select = 'feh\u0000'"#).first?.value == .string(#"feh\u0000"#))
+        #expect(try parse(#"on-select = "feh\\u0000""#).first?.value == .string(#"feh\u0000"#))
+    }
+
     @Test("a TOML syntax error gives toml++'s line")
     func syntaxError() {
         let message = problem("columns = 3\nmargin = [1,\n2]\nx = = 2\n")

@@ -4,7 +4,7 @@
 
 import Foundation
 import Testing
-import Waterfall
+import InputLimits
 @testable import TestSupport
 
 @Suite("the limits, as the documents give them")

@@ -5,7 +5,7 @@
 
 import Foundation
 import Testing
-import Waterfall
+import InputLimits
 #if canImport(Glibc)
 import Glibc
 #endif

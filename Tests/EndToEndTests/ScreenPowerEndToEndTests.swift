@@ -9,6 +9,7 @@ import Foundation
 import Testing
 @testable import App
 @testable import TestSupport
+import Kiosk
 
 @Suite("the screen sleeps and wakes in a real X server", .serialized)
 struct ScreenPowerEndToEndTests {

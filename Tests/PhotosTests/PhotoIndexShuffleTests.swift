@@ -2,6 +2,7 @@ import Testing
 import Waterfall
 @testable import Photos
 @testable import TestSupport
+import Kiosk
 
 @Suite struct PhotoIndexShuffleTests {
     @Test("a saved round comes back after a reopen, any bytes in its paths; a step saves the place alone")

@@ -5,6 +5,7 @@
 
 import Testing
 import Waterfall
+import InputLimits
 
 /// The probes every row is tried with, besides its own bounds.
 private let garbage = [

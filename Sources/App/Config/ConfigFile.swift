@@ -3,6 +3,8 @@
 
 import Glibc
 import TOMLKit
+import Waterfall
+import Kiosk
 
 public enum ConfigFile {
     /// Larger than any real configuration; a bigger "file" (a device, a log) is a mistake.
@@ -59,6 +61,12 @@ public enum ConfigFile {
             throw ConfigError(file: file, line: error.source.begin.line, message: "TOML syntax: \(error.description)")
         } catch {
             throw ConfigError(file: file, message: "TOML syntax: \(error)")
+        }
+        // TOMLKit hands strings over as C strings: one holding an escaped NUL would arrive cut
+        // short, silently. It is refused, quoted whole.
+        if let nul = TOMLKeyLines.stringsHoldingNul(text).first {
+            throw ConfigError(file: file, line: nul.line, key: nul.key,
+                              message: "\(nul.key == nil ? "a string " : "")holds a NUL, which no setting can: \"\(nul.text.escapingControlCharacters())\"")
         }
         let lines = TOMLKeyLines.scan(text)
         let known = Dictionary(keys.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

@@ -2,6 +2,9 @@
 // key is only useful with its line. This finds the line of every top-level key and table header
 // of a document toml++ has already accepted, stepping over strings (multi-line ones included),
 // arrays and inline tables that span lines, and comments.
+//
+// The same walk finds strings that hold a NUL written as an escape (`\u0000`): TOMLKit hands
+// strings over as C strings, so such a value would arrive cut short at the NUL, silently.
 
 enum TOMLKeyLines {
     /// First line (1-based) on which each top-level key or table header's first name appears;
@@ -9,6 +12,21 @@ enum TOMLKeyLines {
     static func scan(_ text: String) -> [String: Int] {
         var scanner = Scanner(bytes: Array(text.utf8))
         return scanner.run()
+    }
+
+    /// A string with an escaped NUL: the line it starts on, the key it is the value of (nil in
+    /// a table header), and its whole text.
+    struct NulString: Equatable {
+        var line: Int
+        var key: String?
+        var text: String
+    }
+
+    /// The strings of a document toml++ has accepted that hold an escaped NUL, in reading order.
+    static func stringsHoldingNul(_ text: String) -> [NulString] {
+        var scanner = Scanner(bytes: Array(text.utf8))
+        _ = scanner.run()
+        return scanner.nulStrings
     }
 
     /// How `scan` names key `key` of table `table`: no top-level key can start with a bracket.
@@ -21,6 +39,9 @@ enum TOMLKeyLines {
         var lines: [String: Int] = [:]
         /// After a `[table]` header, plain keys belong to that table, not to the top level.
         var table: String?
+        /// The key whose value is being read, as a message names it (`keys.ctrl+o`).
+        var statementKey: String?
+        var nulStrings: [NulString] = []
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -36,6 +57,7 @@ enum TOMLKeyLines {
                 case UInt8(ascii: "\n"): line += 1; i += 1
                 case UInt8(ascii: "#"): skipComment()
                 case UInt8(ascii: "["):
+                    statementKey = nil
                     i += 1
                     if !atEnd, current == UInt8(ascii: "[") { i += 1 }
                     skipBlanks()
@@ -46,7 +68,9 @@ enum TOMLKeyLines {
                     table = !atEnd && current == UInt8(ascii: "]") ? header ?? "" : ""
                     skipToLineEnd()
                 default:
+                    statementKey = nil
                     let name = key()
+                    statementKey = name.map { name in table.flatMap { $0.isEmpty ? nil : "\($0).\(name)" } ?? name }
                     if let table {
                         if !table.isEmpty, let name { record(TOMLKeyLines.inTable(table, name)) }
                     } else {
@@ -114,8 +138,18 @@ enum TOMLKeyLines {
             }
         }
 
-        /// A string of any of TOML's four kinds, starting at its opening quote.
+        /// A string of any of TOML's four kinds, starting at its opening quote; one that holds an
+        /// escaped NUL is noted.
         mutating func skipString() {
+            let start = i, startLine = line
+            guard skipStringBody() else { return }
+            nulStrings.append(NulString(line: startLine, key: statementKey,
+                                        text: TOMLQuotedKey.decodeString(bytes[start..<i]) ?? String(decoding: bytes[start..<i], as: UTF8.self)))
+        }
+
+        /// True when the string held `\u0000` or `\U00000000`.
+        mutating func skipStringBody() -> Bool {
+            var nul = false
             let quote = current
             let escapes = quote == UInt8(ascii: "\"")
             let multiline = peek(1) == quote && peek(2) == quote
@@ -124,25 +158,38 @@ enum TOMLKeyLines {
                 let b = current
                 if escapes, b == UInt8(ascii: "\\") {
                     if peek(1) == UInt8(ascii: "\n") { line += 1 }
+                    if escapesNul { nul = true }
                     i += 2
                     continue
                 }
                 if b == UInt8(ascii: "\n") {
-                    if !multiline { return } // toml++ would have refused this; do not run away.
+                    if !multiline { return nul } // toml++ would have refused this; do not run away.
                     line += 1
                 }
                 if b == quote {
-                    if !multiline { i += 1; return }
+                    if !multiline { i += 1; return nul }
                     if peek(1) == quote, peek(2) == quote {
                         i += 3
                         // Up to two more quotes right before the closing three belong to the content.
                         var extra = 0
                         while extra < 2, !atEnd, current == quote { i += 1; extra += 1 }
-                        return
+                        return nul
                     }
                 }
                 i += 1
             }
+            return nul
+        }
+
+        /// At a backslash: `\u0000` or `\U00000000` follows.
+        var escapesNul: Bool {
+            let digits: Int
+            switch peek(1) {
+            case UInt8(ascii: "u"): digits = 4
+            case UInt8(ascii: "U"): digits = 8
+            default: return false
+            }
+            return (2 ..< 2 + digits).allSatisfy { peek($0) == UInt8(ascii: "0") }
         }
     }
 }
@@ -151,7 +198,20 @@ enum TOMLKeyLines {
 enum TOMLQuotedKey {
     static func decode(_ raw: ArraySlice<UInt8>) -> String? {
         guard raw.count >= 2, let quote = raw.first, raw.last == quote else { return nil }
-        let body = Array(raw.dropFirst().dropLast())
+        return unescape(Array(raw.dropFirst().dropLast()), quote: quote)
+    }
+
+    /// A string value of any kind, for a message: a multi-line one loses its delimiters and the
+    /// newline right after the opening one, as TOML reads it.
+    static func decodeString(_ raw: ArraySlice<UInt8>) -> String? {
+        guard let quote = raw.first, raw.count >= 6, raw.prefix(3).allSatisfy({ $0 == quote }),
+              raw.suffix(3).allSatisfy({ $0 == quote }) else { return decode(raw) }
+        var body = Array(raw.dropFirst(3).dropLast(3))
+        if body.first == UInt8(ascii: "\n") { body.removeFirst() }
+        return unescape(body, quote: quote)
+    }
+
+    private static func unescape(_ body: [UInt8], quote: UInt8) -> String? {
         if quote == UInt8(ascii: "'") { return String(decoding: body, as: UTF8.self) }
         var out: [UInt8] = []
         var i = 0
@@ -165,6 +225,9 @@ enum TOMLQuotedKey {
             case UInt8(ascii: "n"): out.append(0x0A)
             case UInt8(ascii: "f"): out.append(0x0C)
             case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"):
+                // A line-ending backslash (multi-line strings): the blanks and newlines after it go.
+                while i < body.count, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n")].contains(body[i]) { i += 1 }
             case UInt8(ascii: "u"), UInt8(ascii: "U"):
                 let digits = e == UInt8(ascii: "u") ? 4 : 8
                 guard i + digits <= body.count,

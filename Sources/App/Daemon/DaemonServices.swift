@@ -12,6 +12,8 @@ import Photos
 final class DaemonServices {
     /// nil when the session runs without them (tests drive it a frame at a time).
     let signals: ProcessSignals?
+    /// SIGHUP's reread of the configuration, on a thread of its own.
+    let reload: ConfigReload
     /// A SIGHUP came while a scan was under way: another scan follows it.
     private(set) var rescanPending = false
     /// systemd's notify socket, when started by systemd with `Type=notify`.
@@ -29,8 +31,9 @@ final class DaemonServices {
     /// A SIGHUP's rescan is under way; systemd hears READY=1 when it is on screen.
     private(set) var reloading = false
 
-    init(signals: ProcessSignals?, notifier: SystemdNotifier?, control: ControlServer?) {
+    init(signals: ProcessSignals?, notifier: SystemdNotifier?, control: ControlServer?, wake: @escaping @Sendable () -> Void) {
         self.signals = signals
+        reload = ConfigReload(wake: wake)
         self.notifier = notifier
         self.control = control
         watchdog = notifier?.watchdogInterval.map { WatchdogPacer(interval: $0) }
@@ -65,11 +68,11 @@ extension DaemonServices {
         if watchdog?.isDue(at: now) == true { notifier?.watchdog() }
     }
 
-    /// When the loop next owes the watchdog; infinity without one.
+    /// When the loop next owes the watchdog or may start an owed reload; infinity for neither.
     var deadline: Double {
-        guard let pacer = watchdog else { return .infinity }
+        guard let pacer = watchdog else { return reload.deadline }
         let now = ProcessClock.now()
-        return now + pacer.secondsUntilDue(at: now)
+        return min(now + pacer.secondsUntilDue(at: now), reload.deadline)
     }
 
     /// A frame is on screen: systemd hears READY=1 for the first, and again once a reload's
@@ -79,7 +82,7 @@ extension DaemonServices {
         if !ready {
             ready = true
             notifier.ready(status: status())
-        } else if reloading, !scanning {
+        } else if reloading, !scanning, !reload.reading {
             reloading = false
             notifier.ready(status: status())
         }
@@ -95,7 +98,7 @@ extension DaemonServices {
     /// While the screen is off no frame is presented, so the READY=1 that ends a reload is
     /// sent as soon as its scan is in.
     func dark(status: @autoclosure () -> String, scanning: Bool) {
-        guard let notifier, reloading, !scanning else { return }
+        guard let notifier, reloading, !scanning, !reload.reading else { return }
         reloading = false
         notifier.ready(status: status())
     }

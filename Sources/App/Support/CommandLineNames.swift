@@ -2,16 +2,18 @@
 // executable depends on App and ArgumentParser alone (Package.swift), so it sees them through
 // these aliases; they are the same types, and a file importing both modules is not ambiguous.
 
+import InputLimits
+import Kiosk
 import Photos
 import Waterfall
 
 // The limits table every numeric option is read through, and the values options become.
-public typealias Limits = Waterfall.Limits
-public typealias Limit = Waterfall.Limit
-public typealias LimitError = Waterfall.LimitError
+public typealias Limits = InputLimits.Limits
+public typealias Limit = InputLimits.Limit
+public typealias LimitError = InputLimits.LimitError
 public typealias ColumnCount = Waterfall.ColumnCount
 public typealias Margins = Waterfall.Margins
-public typealias ScreenSchedule = Waterfall.ScreenSchedule
+public typealias ScreenSchedule = Kiosk.ScreenSchedule
 
 // Defaults and choices the options name.
 public typealias CascadeVersion = Photos.CascadeVersion

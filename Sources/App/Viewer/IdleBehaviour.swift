@@ -3,6 +3,7 @@
 // wall, not the last visitor's photo. Any input stops both at once.
 
 import Waterfall
+import Kiosk
 
 struct IdleBehaviour {
     enum Action: Equatable {

@@ -6,6 +6,7 @@
 
 import Foundation
 import Waterfall
+import Kiosk
 
 struct ScheduleClock: Sendable {
     let schedule: ScreenSchedule

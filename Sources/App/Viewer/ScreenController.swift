@@ -7,6 +7,7 @@
 import Foundation
 import Screen
 import Waterfall
+import Kiosk
 
 @MainActor
 final class ScreenController {

@@ -6,6 +6,7 @@ import Foundation
 import Logging
 import Photos
 import Waterfall
+import Kiosk
 
 @MainActor
 final class SlideshowPlaylist {

@@ -9,6 +9,7 @@ import Logging
 import Photos
 import Screen
 import Waterfall
+import Kiosk
 
 @MainActor
 final class SlideshowScreen {

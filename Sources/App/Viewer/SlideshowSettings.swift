@@ -2,6 +2,7 @@
 
 import Foundation
 import Waterfall
+import Kiosk
 
 public struct SlideshowSettings: Sendable, Equatable {
     public enum Order: String, Sendable, CaseIterable {

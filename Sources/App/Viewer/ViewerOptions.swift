@@ -3,6 +3,7 @@
 import Foundation
 import Photos
 import Waterfall
+import Kiosk
 
 public struct ViewerOptions: Sendable {
     public enum Events: String, Sendable { case stdout, none }

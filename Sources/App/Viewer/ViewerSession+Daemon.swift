@@ -26,7 +26,8 @@ extension ViewerSession {
             running = false
             return
         }
-        if daemon.signals?.takeHangup() == true { reloadConfiguration() }
+        if daemon.signals?.takeHangup() == true { daemon.reload.request() }
+        reloadConfiguration(at: ProcessClock.now())
         answerControlRequests()
         applyFolderChanges()
     }
@@ -49,20 +50,22 @@ extension ViewerSession {
         }
     }
 
-    /// SIGHUP: the configuration is read again and the folders rescanned; the wall keeps the
-    /// photo at the top of the screen. A bad file is reported and the running configuration
-    /// stays — a typo in a kiosk's config must not take the wall down.
-    func reloadConfiguration() {
-        log.info("SIGHUP: reloading the configuration")
-        daemon.notifier?.reloading()
-        if let reread = options.reread {
-            do {
-                apply(try reread())
-            } catch {
-                log.error("configuration not reloaded, the running one stays: \(error)")
+    /// SIGHUP: the configuration is read again, off the loop (ConfigReload), then applied
+    /// here and the folders rescanned; the wall keeps the photo at the top of the screen. A bad
+    /// file is reported and the running configuration stays — a typo in a kiosk's config must
+    /// not take the wall down.
+    func reloadConfiguration(at now: Double) {
+        if let outcome = daemon.reload.take() {
+            switch outcome {
+            case .success(let new): if let new { apply(new) }
+            case .failure(let error): log.error("configuration not reloaded, the running one stays: \(error)")
             }
+            if daemon.beginReload(scanning: scanning) { rescan() }
         }
-        if daemon.beginReload(scanning: scanning) { rescan() }
+        if daemon.reload.startIfDue(at: now, reread: options.reread) {
+            log.info("SIGHUP: reloading the configuration")
+            daemon.notifier?.reloading()
+        }
     }
 
     /// Takes what can change while running; says what needs a restart.

@@ -6,6 +6,7 @@ import Control
 import Foundation
 import Screen
 import Waterfall
+import Kiosk
 
 extension ViewerSession {
     func tickScreen(at now: Double) {

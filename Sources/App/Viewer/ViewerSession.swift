@@ -101,7 +101,7 @@ final class ViewerSession {
                              detailTimeout: options.detailTimeout, now: ProcessClock.now())
         screen = ScreenController(schedule: options.screenSchedule, offAfter: options.screenOffAfter, now: ProcessClock.now())
         clock = FrameClock(refreshRate: window.refreshRate, vsync: window.renderer.backend.vsync)
-        daemon = DaemonServices(signals: signals, notifier: notifier, control: control)
+        daemon = DaemonServices(signals: signals, notifier: notifier, control: control) { waker.wake() }
         do {
             daemon.onSelect = try OnSelect.runner(for: options, log: log)
         } catch {

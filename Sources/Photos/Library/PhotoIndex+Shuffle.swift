@@ -4,6 +4,7 @@
 
 import CSQLite
 import Waterfall
+import Kiosk
 
 extension PhotoIndex {
     /// The shuffle saved under `key` (the slideshow's folders), or nil. The row is checked as

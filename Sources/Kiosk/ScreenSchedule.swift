@@ -4,8 +4,9 @@
 // clock a person reads — 07:00 is 07:00 whatever the UTC offset that day.
 //
 // The week is held as one flag per minute: 10 080 flags answer "on at this minute?" by lookup
-// and "when does it next change?" by a walk, with ranges that cross midnight or the end of
-// the week needing no special case.
+// and "when does it next change?" by a walk, with ranges that cross midnight needing no special
+// case. They are filled in from where each range starts and ends, so reading a schedule costs
+// a step per entry whatever the hours it covers.
 
 /// Monday first, as ISO 8601 and the schedule's own `Mon-Fri` read.
 public enum Weekday: Int, Sendable, CaseIterable {
@@ -62,7 +63,9 @@ public struct ScreenSchedule: Sendable, Equatable {
     /// the day. The error names the part that is wrong.
     public init(parsing text: String) throws(ScreenScheduleError) {
         self.text = text
-        var minutes = [Bool](repeating: false, count: Self.minutesPerWeek)
+        // Where ranges start (+1) and end (-1): a long schedule costs a step per entry, not one
+        // per minute it covers, and overlapping entries simply add up.
+        var edges = [Int](repeating: 0, count: Self.minutesPerWeek + 1)
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingSpaces() }
         guard parts.contains(where: { !$0.isEmpty }) else {
@@ -79,11 +82,22 @@ public struct ScreenSchedule: Sendable, Equatable {
             // Crossing midnight: the part after 24:00 belongs to the next day (and Sunday's to Monday).
             let length = end > start ? end - start : end + Self.minutesPerDay - start
             for day in days {
-                let first = day.rawValue * Self.minutesPerDay + start
-                for minute in first ..< first + length { minutes[minute % Self.minutesPerWeek] = true }
+                let first = day.rawValue * Self.minutesPerDay + start, end = first + length
+                edges[first] += 1
+                if end <= Self.minutesPerWeek {
+                    edges[end] -= 1
+                } else {
+                    // Past Sunday midnight: the rest is Monday morning's.
+                    edges[0] += 1
+                    edges[end - Self.minutesPerWeek] -= 1
+                }
             }
         }
-        onMinutes = minutes
+        var covering = 0
+        onMinutes = edges.dropLast().map { edge in
+            covering += edge
+            return covering > 0
+        }
     }
 
     /// Whether the screen is lit at that wall-clock time.
@@ -161,7 +175,9 @@ public struct ScreenSchedule: Sendable, Equatable {
 public struct ScreenScheduleError: Error, Sendable, Equatable, CustomStringConvertible {
     public let part: String
     public let reason: String
-    public var description: String { "screen schedule '\(part)': \(reason)" }
+    /// Control characters shown escaped: a NUL would end the message wherever it meets C (a
+    /// terminal, the journal), a newline would split it.
+    public var description: String { "screen schedule '\(part)': \(reason)".escapingControlCharacters() }
 }
 
 private extension Substring {

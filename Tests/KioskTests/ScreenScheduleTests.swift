@@ -1,5 +1,6 @@
 import Testing
 @testable import Waterfall
+@testable import Kiosk
 
 /// The kiosk's screen schedule read as its owner wrote it, and the answers the frame loop asks
 /// of it: lit now? when next changing?
@@ -94,6 +95,18 @@ import Testing
         } catch {
             #expect(error.part == "Sat-Sun 09:00-23:61")
             #expect(error.description == "screen schedule 'Sat-Sun 09:00-23:61': '23:61' is not a time from 00:00 to 24:00")
+        }
+    }
+
+    @Test func aNulInTheTextIsQuotedEscapedNotCut() {
+        do {
+            _ = try ScreenSchedule(parsing: "Mon\0day 07:00-22:00")
+            Issue.record("accepted a day with a NUL in it")
+        } catch {
+            // A NUL ends the message wherever it meets C (a terminal, the journal): shown escaped,
+            // everything after it is still read.
+            #expect(!error.description.utf8.contains(0))
+            #expect(error.description == #"screen schedule 'Mon\0day 07:00-22:00': unknown day 'Mon\0day' (days are Mon, Tue, Wed, Thu, Fri, Sat, Sun, or 'daily')"#)
         }
     }
 

@@ -1,6 +1,6 @@
 // Every number cascade takes from outside, with its range: the one table the command line, the
 // configuration file (and its reload on SIGHUP) and the control socket all check against. It
-// lives in the core because the core is the one layer all three can see (docs/ARCHITECTURE.md), and
+// lives in a target of its own beneath the engine, which all three can see (docs/ARCHITECTURE.md), and
 // because the first ranges are the wall's own: how many columns it lays out, how wide a gap.
 //
 // The ranges are what a wall can use, not what a type can hold: beyond them a value is a

@@ -1,5 +1,6 @@
 import Testing
 @testable import Waterfall
+@testable import Kiosk
 
 @Suite struct AttractScrollTests {
     /// Runs the attract scroll at 60 fps, applying its steps the way the frame loop does

@@ -2,6 +2,9 @@
 /// slow, steady speed so passers-by see it is alive. At the end it rests, glides back to the
 /// top (the scroll model's spring, so the return is smooth rather than a cut), rests again and
 /// starts over. A wall that fits on one screen never moves: nothing to show, no frames spent.
+
+import Waterfall
+
 public struct AttractScroll: Sendable {
     public enum Step: Equatable, Sendable {
         /// Set the offset to this (no animation: the drift itself is the animation).

@@ -6,6 +6,7 @@
 // order, which tests and a restart (the state is saved as it is) rely on.
 
 import Foundation  // pow
+import Waterfall
 
 public struct FairShuffle<Photo: Hashable & Sendable>: Sendable, Equatable {
     /// This round's photos, in the order they are shown.

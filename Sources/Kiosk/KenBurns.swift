@@ -3,6 +3,8 @@
 // its top edge so heads stay in (picframe's "everyone loses their head"), a landscape drifts
 // sideways about its centre.
 
+import Waterfall
+
 public enum KenBurns {
     /// How much larger the photo is at the end of its slide.
     public static let growth = 0.08
