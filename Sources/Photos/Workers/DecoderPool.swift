@@ -82,6 +82,17 @@ public final class DecoderPool: PhotoDecoding {
     }
 
     private func run(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> Output {
+        do {
+            return try runCapped(file, request)
+        } catch .tooManyPixels(let width, let height)
+                    where configuration.maxPixelsPerDecode.map({ $0 < request.maxPixels }) == true && width * height <= request.maxPixels {
+            // Refused by the lower budget of a machine short of memory, not by the cap asked for:
+            // a failure of here and now, which must not be recorded against the file.
+            throw .outOfMemory
+        }
+    }
+
+    private func runCapped(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> Output {
         var request = request
         if let cap = configuration.maxPixelsPerDecode { request.maxPixels = min(request.maxPixels, cap) }
         let message = WorkerMessages.encode(request)
