@@ -25,7 +25,8 @@ public final class DecoderPool: PhotoDecoding {
         /// is loading cascade's libraries: seconds on a loaded machine with a cold page cache,
         /// however short the decode limit is.
         public var startTimeout: Duration = .seconds(20)
-        public var limits = DecodeWorker.Limits(addressSpace: 2 << 30, cpuSecondsPerRequest: 60)
+        public var limits = DecodeWorker.Limits(addressSpace: MemoryBudget.addressSpace(maxPixels: PhotoDecoder.defaultMaxPixels),
+                                                cpuSecondsPerRequest: 60)
         /// A lower pixel budget than the requests ask for, when memory is short (MemoryBudget).
         public var maxPixelsPerDecode: Int?
 
