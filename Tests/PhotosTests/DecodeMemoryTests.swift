@@ -118,6 +118,9 @@ struct DecodeMemoryTests {
         }
         #expect(error?.reason == "too large to decode here")
         #expect(cache.failure(path: photo, stamp: try FileStamp.of(photo)) == nil, "recorded in fail/ for good")
+        // `cascade cache warm` counts it apart from the failures, and tries it again next run.
+        #expect(loader.warm(path: photo, format: .avif, orientation: .up, storedSize: PixelSize(width: 4000, height: 4000), size: .large)
+                == .tooLarge)
     }
 
     @Test("A photo refused only by a machine's lowered budget is not recorded as too many pixels")
