@@ -79,8 +79,9 @@ public struct MemoryBudget: Sendable, Equatable {
     /// A decode worker's resident size before it decodes anything (cascade's libraries), rounded up.
     static let workerBaseline = 64 << 20
 
-    /// An idle worker's address space beyond its resident size, rounded up.
-    static let unusedAddressSpace = 1 << 30
+    /// The address space a worker maps without using it (an idle one maps 100–130 MiB; a
+    /// decode adds its threads' stacks and malloc arenas), rounded up.
+    static let unusedAddressSpace = 512 << 20
 
     /// The pixel budget one decode may use here: `maxPixels`, lowered when the memory left
     /// cannot hold even one worker at that budget — but never below `floorPixels`, so a photo
