@@ -162,6 +162,10 @@ struct DecodeMemoryTests {
         let budget = MemoryBudget.bytesPerWorker(maxPixels: maxPixels) - MemoryBudget.workerBaseline
         print("\(name) \(side)²: worker peak rose \(rise >> 20) MiB, \(Double(rise) / Double(side * side)) bytes a pixel; budget \(budget >> 20) MiB")
         #expect(rise <= budget, "\(name): \(rise >> 20) MiB, budget \(budget >> 20) MiB")
+        // And within what the cost model says of its format, which the worker's cap is set from.
+        let reckoned = [.heif, .avif, .jxl].contains(format)
+            ? side * side * DecodeMemory.bytesPerPixel(format, highBitDepth: deep) : maxPixels * DecodeMemory.otherFormatsBytesPerPixel
+        #expect(rise <= reckoned, "\(name): \(rise >> 20) MiB, reckoned \(reckoned >> 20) MiB")
     }
 
     @Test("Workers are counted by what the costliest decode of the largest allowed photo takes")

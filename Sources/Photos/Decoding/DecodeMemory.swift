@@ -18,14 +18,16 @@ enum DecodeMemory {
     /// Peak bytes per pixel of a libheif or libjxl decode to a tile, everything alive at once —
     /// the library's planes, cascade's RGBA copy and the tile — measured as a decode worker's
     /// VmHWM rise at 16 and 100 megapixels, rounded up (BENCHMARKS.md, "What one decode costs").
-    /// The other formats' decoders stay within 8 bytes a pixel (GIF, BMP and TIFF have half the
-    /// pixels).
     static func bytesPerPixel(_ format: ImageFormat, highBitDepth: Bool) -> Int {
         switch format {
         case .jxl: return 12
         default: return highBitDepth ? worstBytesPerPixel : 15
         }
     }
+
+    /// What JPEG (a progressive one keeps every coefficient), PNG, WebP, GIF, BMP and TIFF take
+    /// at most for each pixel the cap allows (GIF, BMP and TIFF may have half as many).
+    static let otherFormatsBytesPerPixel = 8
 
     /// The most any format costs per pixel — a 10-bit 4:4:4 AVIF: what the largest allowed
     /// photo may take.
