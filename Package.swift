@@ -14,7 +14,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // The control socket (DESIGN.md §7): event loop, Unix sockets, line framing.
+        // The control socket (docs/control.md): event loop, Unix sockets, line framing.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // The configuration file (toml++ underneath).
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),

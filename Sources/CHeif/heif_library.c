@@ -32,6 +32,9 @@ int heif_image_handle_get_ispe_width(const struct heif_image_handle *handle) {
 int heif_image_handle_get_ispe_height(const struct heif_image_handle *handle) {
     return CALL(heif_image_handle_get_ispe_height)(handle);
 }
+int heif_image_handle_get_luma_bits_per_pixel(const struct heif_image_handle *handle) {
+    return CALL(heif_image_handle_get_luma_bits_per_pixel)(handle);
+}
 int heif_image_handle_has_alpha_channel(const struct heif_image_handle *handle) {
     return CALL(heif_image_handle_has_alpha_channel)(handle);
 }

@@ -32,7 +32,7 @@ struct Cache: ParsableCommand {
             job.decoders = .standard()
             let summary = try CacheWarm.run(job)
             print("cache warm: \(summary)")
-            if summary.photos > 0, summary.failed == summary.photos { throw ExitCode(2) }
+            if summary.photos > 0, summary.failed + summary.tooLarge == summary.photos { throw ExitCode(2) }
             if summary.storedNothing { throw ExitCode(1) }
         }
     }

@@ -12,9 +12,12 @@ import Glibc
 #endif
 
 /// A process's peak resident size so far, in bytes (VmHWM).
-func peakResident(_ pid: pid_t) -> Int? {
+func peakResident(_ pid: pid_t) -> Int? { statusBytes(pid, "VmHWM") }
+
+/// A size from /proc/PID/status ("VmHWM:   1234 kB"), in bytes.
+func statusBytes(_ pid: pid_t, _ field: String) -> Int? {
     guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
           let kib = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
     return kib * 1024
 }
@@ -40,17 +43,8 @@ struct WorkerMemoryTests {
     func peakRise(decoding photo: PhotoPath, size: PixelSize, dir: TempFolder) throws -> (rise: Int, result: Result<DecodedImage, DecodeError>) {
         let pool = DecoderPool(size: 1, configuration: workerConfiguration())
         defer { pool.shutdown() }
-        let tiny = try gifBomb(dir, "tiny.gif", width: 64, height: 48)
-        _ = try pool.decode(PhotoDecodeRequest(path: tiny, format: .gif, storedSize: PixelSize(width: 64, height: 48), box: PixelSize(width: 32, height: 32), mode: .fill,
-                                               maxPixels: Self.maxPixels))
-        let worker = try #require(pool.workerProcessIDs.first)
-        let baseline = try #require(peakResident(worker))
-        let result = Result { () throws(DecodeError) -> DecodedImage in
-            try pool.decode(PhotoDecodeRequest(path: photo, format: .gif, storedSize: size, box: PixelSize(width: 256, height: 256), mode: .fit,
-                                               maxPixels: Self.maxPixels))
-        }
-        #expect(pool.workerProcessIDs.first == worker, "the worker did not survive the decode")
-        return (try #require(peakResident(worker)) - baseline, result)
+        let tiny = try gifBomb(dir, "tiny.gif", width: 64, height: 64)
+        return try workerPeakRise(pool, warmUp: tiny, photo: photo, format: .gif, size: size, maxPixels: Self.maxPixels)
     }
 
     @Test("A GIF bomb at the pixel cap is refused before SDL allocates it: the worker's peak stays within the budget")
@@ -85,7 +79,8 @@ struct WorkerMemoryTests {
         #expect(MemoryBudget(availableBytes: 2 * perWorker + 1).workers(cores: 4, maxPixels: 100_000_000) == 2)
         #expect(MemoryBudget(availableBytes: 100 << 20).workers(cores: 4, maxPixels: 100_000_000) == 1)
         // Short of memory, one decode's budget shrinks to what is there — not below a phone photo.
-        #expect(MemoryBudget(availableBytes: 264 << 20).pixelsPerDecode(maxPixels: 100_000_000) == (200 << 20) / 4)
+        let fifty = MemoryBudget.workerBaseline + DecodeMemory.libraryOverhead + DecodeMemory.worstBytesPerPixel * 50_000_000
+        #expect(MemoryBudget(availableBytes: fifty).pixelsPerDecode(maxPixels: 100_000_000) == 50_000_000)
         #expect(MemoryBudget(availableBytes: 10 << 20).pixelsPerDecode(maxPixels: 100_000_000) == 16_000_000)
         #expect(MemoryBudget(availableBytes: 64 << 30).pixelsPerDecode(maxPixels: 100_000_000) == 100_000_000)
     }

@@ -20,6 +20,8 @@ public struct CacheWarmSummary: Sendable, Equatable, CustomStringConvertible {
     public var made = 0
     public var valid = 0
     public var failed = 0
+    /// Not decoded for want of memory here (the decode workers' limit): tried again next run.
+    public var tooLarge = 0
     /// Decoded but not written: the cache folder is read-only or its disk is full.
     public var notStored = 0
     public var seconds = 0.0
@@ -29,8 +31,9 @@ public struct CacheWarmSummary: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         let unwritten = notStored > 0 ? String(format: ", %d could not be written to the cache", notStored) : ""
-        return String(format: "%d photos: %d made, %d already valid, %d failed%@ (%.1f s)",
-                      photos, made, valid, failed, unwritten, seconds)
+        let later = tooLarge > 0 ? String(format: ", %d too large to decode here (tried again next run)", tooLarge) : ""
+        return String(format: "%d photos: %d made, %d already valid, %d failed%@%@ (%.1f s)",
+                      photos, made, valid, failed, later, unwritten, seconds)
     }
 }
 
@@ -64,12 +67,14 @@ public enum CacheWarm {
                 outcome = .failed(entry.probeError?.description ?? "unreadable header")
             }
             if case .failed(let reason) = outcome { log.warning("no thumbnail for \(entry.path): \(reason)") }
+            if outcome == .tooLarge { log.warning("no thumbnail for \(entry.path): \(DecodeError.outOfMemory.reason)") }
             summary.withLock { s in
                 switch outcome {
                 case .valid: s.valid += 1
                 case .made: s.made += 1
                 case .notStored: s.notStored += 1
                 case .failed: s.failed += 1
+                case .tooLarge: s.tooLarge += 1
                 }
             }
             progress?.advance()

@@ -17,7 +17,9 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupported(String)
     /// A format that must be checked against the pixel cap came without its size.
     case unknownSize
-    /// The library could not get memory.
+    /// The decode needs more memory than this process may have — the decode worker's limit,
+    /// sized from the machine's free memory — or the library could not get it. A fact about
+    /// here and now, not about the file: never recorded as a failure, tried again later.
     case outOfMemory
     /// The thumbnail cache remembers that this file (at this mtime) failed before.
     case failedBefore(String)
@@ -37,7 +39,7 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooManyPixels(let width, let height): return "too many pixels (\(width)×\(height))"
         case .unsupported(let what): return "unsupported: \(what)"
         case .unknownSize: return "unknown image size"
-        case .outOfMemory: return "out of memory"
+        case .outOfMemory: return "too large to decode here"
         case .failedBefore(let reason): return reason
         case .decoderCrashed(let reason): return reason
         case .decoderUnavailable(let why): return "no decoder process: \(why)"

@@ -1,4 +1,5 @@
 import CHeif
+import Waterfall
 
 /// HEIC and AVIF through libheif (libde265 and dav1d underneath), in the decode workers only. The
 /// primary image is decoded as stored — its turns (`irot`, `imir`) are the probe's orientation,
@@ -37,11 +38,23 @@ enum HEIFDecoder {
         guard let options = heif_decoding_options_alloc() else { throw .outOfMemory }
         defer { heif_decoding_options_free(options) }
         options.pointee.ignore_transformations = 1
+        // The codec decodes what the bitstream codes, not what `ispe` claims: held to the
+        // claimed size's cost, a file that codes more fails before its planes exist.
+        let claimed = chosen == primary ? width * height
+            : Int(heif_image_handle_get_ispe_width(chosen)) * Int(heif_image_handle_get_ispe_height(chosen))
+        let capped = try DecodeMemory.limit(to: DecodeMemory.cost(pixels: claimed, format,
+                                                                  highBitDepth: heif_image_handle_get_luma_bits_per_pixel(chosen) > 8))
+        defer { DecodeMemory.lift() }
         var image: OpaquePointer?
-        try check(heif_decode_image(chosen, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options), format, stage: "pixels")
+        let decoded = heif_decode_image(chosen, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options)
+        if capped, decoded.code == heif_error_Memory_allocation_error, decoded.subcode != heif_suberror_Security_limit_exceeded {
+            throw .corrupt(format, detail: "pixels: more than its ispe box says (\(width)×\(height))")
+        }
+        try check(decoded, format, stage: "pixels")
         guard let image else { throw .corrupt(format, detail: "no pixels") }
         defer { heif_image_release(image) }
         let w = Int(heif_image_get_width(image, heif_channel_interleaved)), h = Int(heif_image_get_height(image, heif_channel_interleaved))
+        guard chosen != primary || w * h <= request.maxPixels else { throw .tooManyPixels(width: w, height: h) }
         var stride: Int32 = 0
         guard w > 0, h > 0, let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
               Int(stride) >= w * 4 else {
@@ -100,10 +113,22 @@ enum HEIFDecoder {
         return best?.handle
     }
 
+    /// "Image size 40000x100 exceeds the maximum image size 32768x32768" → 40000×100 (0×0 if unsaid).
+    static func claimedSize(_ message: String) -> PixelSize {
+        let words = message.split(separator: " ")
+        guard let at = words.firstIndex(of: "size"), at + 1 < words.count else { return PixelSize(width: 0, height: 0) }
+        let sides = words[at + 1].split(separator: "x").compactMap { Int($0) }
+        return sides.count == 2 ? PixelSize(width: sides[0], height: sides[1]) : PixelSize(width: 0, height: 0)
+    }
+
     private static func check(_ error: heif_error, _ format: ImageFormat, stage: String) throws(DecodeError) {
         guard error.code != heif_error_Ok else { return }
         let message = error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)"
         switch error.code {
+        case heif_error_Memory_allocation_error where error.subcode == heif_suberror_Security_limit_exceeded:
+            // libheif's own size limit (32768 a side), said as a memory error.
+            let size = claimedSize(message)
+            throw .tooManyPixels(width: size.width, height: size.height)
         case heif_error_Memory_allocation_error: throw .outOfMemory
         case heif_error_Unsupported_feature, heif_error_Unsupported_filetype: throw .unsupported("\(format.displayName): \(message)")
         default: throw .corrupt(format, detail: "\(stage): \(message)")

@@ -17,6 +17,7 @@ enum JXLDecoder {
         var pixels: UnsafeMutablePointer<UInt8>?
         defer { pixels?.deallocate() }
         var colour: EmbeddedColour?
+        defer { DecodeMemory.lift() }
         while true {
             switch JxlDecoderProcessInput(decoder) {
             case JXL_DEC_BASIC_INFO:
@@ -25,6 +26,8 @@ enum JXLDecoder {
                 }
                 let width = Int(info.xsize), height = Int(info.ysize)
                 guard width * height <= request.maxPixels else { throw .tooManyPixels(width: width, height: height) }
+                // libjxl's planes cost about three times the RGBA image: held to that before they exist.
+                try DecodeMemory.limit(to: DecodeMemory.cost(pixels: width * height, .jxl, highBitDepth: info.bits_per_sample > 8))
             case JXL_DEC_COLOR_ENCODING:
                 colour = chooseSRGBOrProfile(decoder, canChoose: info.uses_original_profile == JXL_FALSE)
             case JXL_DEC_NEED_IMAGE_OUT_BUFFER:

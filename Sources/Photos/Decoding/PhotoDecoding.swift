@@ -104,6 +104,7 @@ public enum DecoderIsolation: Sendable {
         case .workerProcesses(var configuration):
             let budget = memory.pixelsPerDecode(maxPixels: maxPixels)
             configuration.maxPixelsPerDecode = budget
+            configuration.limits.addressSpace = MemoryBudget.addressSpace(maxPixels: budget)
             let cores = ProcessInfo.processInfo.activeProcessorCount
             let size = memory.workers(cores: cores, maxPixels: budget)
             if size < cores || budget < maxPixels, let available = memory.availableBytes {

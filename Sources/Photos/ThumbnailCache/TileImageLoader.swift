@@ -71,6 +71,8 @@ public struct TileImageLoader: Sendable {
         case notStored
         /// The photo cannot be decoded (now, or recorded so earlier and unchanged since).
         case failed(String)
+        /// Too large to decode with the memory here: not recorded, tried again on a later run.
+        case tooLarge
     }
 
     /// Makes sure the cache holds a valid `size` thumbnail of the photo — `cascade cache warm`.
@@ -84,6 +86,8 @@ public struct TileImageLoader: Sendable {
             let made = try makeThumbnail(file, stamp: stamp, path: path, format: format, orientation: orientation,
                                          storedSize: storedSize, size: size)
             return made.stored ? .made : .notStored
+        } catch .outOfMemory {
+            return .tooLarge
         } catch {
             return .failed(error.reason)
         }

@@ -8,8 +8,8 @@ import Glibc
 /// It ends when cascade closes the socket or dies.
 public enum DecodeWorker {
     public struct Limits: Sendable {
-        /// RLIMIT_AS in bytes: a decode that would need more fails with "out of memory"
-        /// instead of pushing the machine into swap or the OOM killer.
+        /// RLIMIT_AS in bytes (`MemoryBudget.addressSpace`): a decode that would need more fails
+        /// as "too large to decode here" instead of pushing the machine into swap or the OOM killer.
         public var addressSpace: Int
         /// RLIMIT_CPU per request, in seconds: a backstop behind the parent's wall-clock timeout,
         /// for a decoder spinning while cascade itself is stopped (SIGSTOP, a debugger).
@@ -47,6 +47,7 @@ public enum DecodeWorker {
         setrlimit(Int32(RLIMIT_CORE.rawValue), &none)
         var space = rlimit(rlim_cur: rlim_t(limits.addressSpace), rlim_max: rlim_t(limits.addressSpace))
         if setrlimit(Int32(RLIMIT_AS.rawValue), &space) != 0 { fail("cannot limit address space: \(String(cString: strerror(errno)))") }
+        DecodeMemory.enterWorker(addressSpace: limits.addressSpace)
         LibrarySetup.ensure()
         // Said on stderr (the journal), never through a default logger: stdout is the socket.
         BackgroundPriority.lowerCurrentThread(to: limits.niceness) { say($0) }

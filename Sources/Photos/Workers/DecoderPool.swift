@@ -25,7 +25,8 @@ public final class DecoderPool: PhotoDecoding {
         /// is loading cascade's libraries: seconds on a loaded machine with a cold page cache,
         /// however short the decode limit is.
         public var startTimeout: Duration = .seconds(20)
-        public var limits = DecodeWorker.Limits(addressSpace: 2 << 30, cpuSecondsPerRequest: 60)
+        public var limits = DecodeWorker.Limits(addressSpace: MemoryBudget.addressSpace(maxPixels: PhotoDecoder.defaultMaxPixels),
+                                                cpuSecondsPerRequest: 60)
         /// A lower pixel budget than the requests ask for, when memory is short (MemoryBudget).
         public var maxPixelsPerDecode: Int?
 
@@ -82,6 +83,17 @@ public final class DecoderPool: PhotoDecoding {
     }
 
     private func run(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> Output {
+        do {
+            return try runCapped(file, request)
+        } catch .tooManyPixels(let width, let height)
+                    where configuration.maxPixelsPerDecode.map({ $0 < request.maxPixels }) == true && width * height <= request.maxPixels {
+            // Refused by the lower budget of a machine short of memory, not by the cap asked for:
+            // a failure of here and now, which must not be recorded against the file.
+            throw .outOfMemory
+        }
+    }
+
+    private func runCapped(_ file: SafeFile, _ request: PhotoDecodeRequest) throws(DecodeError) -> Output {
         var request = request
         if let cap = configuration.maxPixelsPerDecode { request.maxPixels = min(request.maxPixels, cap) }
         let message = WorkerMessages.encode(request)

@@ -2,9 +2,9 @@ import Foundation
 
 /// How much memory the decoders may count on: the kernel's MemAvailable, lowered by the
 /// control group's limit (systemd's MemoryMax=, a container's) minus what the group already
-/// uses. Decode workers are sized by it as well as by cores: each may hold `--max-pixels` × 4
-/// bytes at its peak, so a few decompression bombs at once can take gigabytes
-/// (docs/reliability.md, "Decode workers' memory").
+/// uses. Decode workers are sized by it as well as by cores: each may reach what one decode of the
+/// largest allowed photo costs in the costliest format (`bytesPerWorker`), so a few
+/// decompression bombs at once can take gigabytes (docs/reliability.md, "What a decode may cost").
 public struct MemoryBudget: Sendable, Equatable {
     /// Bytes that can still be used; nil when neither /proc/meminfo nor a cgroup says.
     public let availableBytes: Int?
@@ -60,21 +60,36 @@ public struct MemoryBudget: Sendable, Equatable {
         try? String(contentsOfFile: path, encoding: .utf8)
     }
 
-    /// What one decode worker may reach at its peak: its pixel budget (`maxPixels` × 4 bytes,
-    /// every intermediate buffer counted in it) and the libraries it loads.
+    /// What one decode worker may reach at its peak: one decode of the largest allowed photo in
+    /// the costliest format (`maxPixels` × `DecodeMemory.worstBytesPerPixel`, libheif's and
+    /// libjxl's own buffers counted; JPEG, PNG, WebP, GIF, BMP and TIFF stay within
+    /// `maxPixels` × 4) and the libraries it loads.
     public static func bytesPerWorker(maxPixels: Int) -> Int {
-        maxPixels.multipliedReportingOverflow(by: 4).overflow ? Int.max / 2 : maxPixels * 4 + workerBaseline
+        let (bytes, overflow) = maxPixels.multipliedReportingOverflow(by: DecodeMemory.worstBytesPerPixel)
+        return overflow ? Int.max / 2 : bytes + DecodeMemory.libraryOverhead + workerBaseline
+    }
+
+    /// A decode worker's RLIMIT_AS for that budget: its peak plus the address space it maps
+    /// without using (glibc's arenas, thread stacks, the libraries' unread pages).
+    public static func addressSpace(maxPixels: Int) -> Int {
+        let bytes = bytesPerWorker(maxPixels: maxPixels)
+        return bytes >= Int.max / 2 ? bytes : bytes + unusedAddressSpace
     }
 
     /// A decode worker's resident size before it decodes anything (cascade's libraries), rounded up.
     static let workerBaseline = 64 << 20
+
+    /// The address space a worker maps without using it (an idle one maps 100–130 MiB; a
+    /// decode adds its threads' stacks and malloc arenas), rounded up.
+    static let unusedAddressSpace = 512 << 20
 
     /// The pixel budget one decode may use here: `maxPixels`, lowered when the memory left
     /// cannot hold even one worker at that budget — but never below `floorPixels`, so a photo
     /// of a common size still decodes.
     public func pixelsPerDecode(maxPixels: Int) -> Int {
         guard let available = availableBytes else { return maxPixels }
-        return min(maxPixels, max(Self.floorPixels, (available - Self.workerBaseline) / 4))
+        let room = available - Self.workerBaseline - DecodeMemory.libraryOverhead
+        return min(maxPixels, max(Self.floorPixels, room / DecodeMemory.worstBytesPerPixel))
     }
 
     /// 16 megapixels: 64 MB, what a phone photo takes.
