@@ -50,6 +50,23 @@ struct TileImageLoaderTests {
         #expect(try loader.load(path: dir.path("b.bmp"), format: .bmp, storedSize: wide, tile: tile).pixel(50, 50) == .red)
     }
 
+    @Test("a photo swapped into the name of one that failed does not inherit its failure record")
+    func swappedNameKeepsNoFailure() throws {
+        let dir = TempFolder()
+        try convert(["-size", "320x240", "xc:red", "BMP3:" + dir.path("good.bmp").string])
+        var broken = Array(try Data(contentsOf: URL(fileURLWithPath: dir.path("good.bmp").string)))
+        for at in 54..<broken.count { broken[at] = 0 }
+        broken[10] = 0xFF; broken[11] = 0xFF  // pixel data offset past the end
+        dir.write("bad.bmp", broken)
+        for name in ["good.bmp", "bad.bmp"] { dir.setModified(name, seconds: 1_600_000_000) }
+        let loader = TileImageLoader(cache: ThumbnailCache(root: dir.path("thumbnails")))
+        let size = PixelSize(width: 320, height: 240), tile = PixelSize(width: 100, height: 100)
+        #expect(throws: DecodeError.self) { try loader.load(path: dir.path("bad.bmp"), format: .bmp, storedSize: size, tile: tile) }
+
+        dir.swapNames("good.bmp", "bad.bmp")
+        #expect(try loader.load(path: dir.path("bad.bmp"), format: .bmp, storedSize: size, tile: tile).pixel(50, 50) == .red)
+    }
+
     @Test("A tile a few pixels wider than 256 is served by a large thumbnail, not an x-large one")
     func toleranceKeepsLarge() throws {
         let dir = TempFolder()

@@ -21,6 +21,11 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// sized from the machine's free memory — or the library could not get it. A fact about
     /// here and now, not about the file: never recorded as a failure, tried again later.
     case outOfMemory
+    /// The library failed while held to the memory the photo's stated size allows: a file that
+    /// codes more pixels than it says, or a photo that costs more than reckoned. The two cannot
+    /// be told apart there, so, like `outOfMemory`, it is never recorded: a valid photo must not
+    /// be marked bad for good, and a later start stops at the same cap.
+    case beyondStatedSize(ImageFormat)
     /// The thumbnail cache remembers that this file (at this mtime) failed before.
     case failedBefore(String)
     /// The worker processes decoding this file crashed, ran out of time or answered nonsense, on
@@ -40,6 +45,7 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unsupported(let what): return "unsupported: \(what)"
         case .unknownSize: return "unknown image size"
         case .outOfMemory: return "too large to decode here"
+        case .beyondStatedSize(let format): return "\(format.displayName) needs more memory than its stated size allows"
         case .failedBefore(let reason): return reason
         case .decoderCrashed(let reason): return reason
         case .decoderUnavailable(let why): return "no decoder process: \(why)"
@@ -64,7 +70,7 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
         // for a worker killed from outside or at shutdown): recording it is what keeps a
         // poisoned file from crashing a worker at every start.
         case .truncated, .corrupt, .tooManyPixels, .unsupported, .unknownSize, .fileTooLarge, .decoderCrashed: return true
-        case .unreadable, .notRegularFile, .outOfMemory, .failedBefore, .decoderUnavailable: return false
+        case .unreadable, .notRegularFile, .outOfMemory, .beyondStatedSize, .failedBefore, .decoderUnavailable: return false
         }
     }
 }

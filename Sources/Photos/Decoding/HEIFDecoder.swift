@@ -47,8 +47,11 @@ enum HEIFDecoder {
         defer { DecodeMemory.lift() }
         var image: OpaquePointer?
         let decoded = heif_decode_image(chosen, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options)
-        if capped, decoded.code == heif_error_Memory_allocation_error, decoded.subcode != heif_suberror_Security_limit_exceeded {
-            throw .corrupt(format, detail: "pixels: more than its ispe box says (\(width)×\(height))")
+        // Held to the stated size, the codec's failure to get memory comes back as a memory
+        // error from libheif or as its plugin's unspecified error (dav1d's).
+        if capped, decoded.code == heif_error_Memory_allocation_error && decoded.subcode != heif_suberror_Security_limit_exceeded
+            || decoded.code == heif_error_Decoder_plugin_error {
+            throw .beyondStatedSize(format)
         }
         try check(decoded, format, stage: "pixels")
         guard let image else { throw .corrupt(format, detail: "no pixels") }

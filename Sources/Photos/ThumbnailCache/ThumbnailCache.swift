@@ -208,8 +208,10 @@ public struct ThumbnailCache: Sendable {
     public func recordFailure(path: PhotoPath, stamp: FileStamp, reason: String) -> Bool {
         guard let folder = failFolder, !isInsideCache(path) else { return false }
         let uri = Self.uri(for: path)
-        let text = [("Thumb::URI", uri), ("Thumb::MTime", String(stamp.mtime)), ("Thumb::Size", String(stamp.size)),
+        var text = [("Thumb::URI", uri), ("Thumb::MTime", String(stamp.mtime)), ("Thumb::Size", String(stamp.size)),
                     ("Software", software), ("X-Cascade::Reason", Self.latin1Safe(reason))]
+        // As on thumbnails: another file swapped into this name must not inherit the record.
+        if let changed = stamp.changed { text.append((Self.changedKey, changed.description)) }
         // The spec's "empty PNG": one transparent pixel.
         let empty = DecodedImage(width: 1, height: 1, stride: 4, pixels: [0, 0, 0, 0])
         return write(empty, text: text, folder: folder, name: Self.fileName(forURI: uri))
@@ -219,8 +221,8 @@ public struct ThumbnailCache: Sendable {
     public func failure(path: PhotoPath, stamp: FileStamp) -> String? {
         guard let folder = failFolder else { return nil }
         let uri = Self.uri(for: path)
-        guard let record = read(Self.file(in: folder, uri: uri)),
-              Self.isValid(record.text, uri: uri, stamp: stamp)
+        guard let stored = readStored(Self.file(in: folder, uri: uri)), case let record = stored.decoded,
+              Self.isValid(record.text, uri: uri, stamp: stamp), Self.showsSameFile(stored, stamp: stamp)
         else { return nil }
         return record.text["X-Cascade::Reason"] ?? "could not be decoded"
     }

@@ -62,8 +62,8 @@ public struct MemoryBudget: Sendable, Equatable {
 
     /// What one decode worker may reach at its peak: one decode of the largest allowed photo in
     /// the costliest format (`maxPixels` × `DecodeMemory.worstBytesPerPixel`, libheif's and
-    /// libjxl's own buffers counted; JPEG, PNG, WebP, GIF, BMP and TIFF stay within
-    /// `maxPixels` × 4) and the libraries it loads.
+    /// libjxl's own buffers counted; JPEG, PNG, WebP, GIF, BMP and TIFF take at most
+    /// `DecodeMemory.otherFormatsBytesPerPixel`) and the libraries it loads.
     public static func bytesPerWorker(maxPixels: Int) -> Int {
         let (bytes, overflow) = maxPixels.multipliedReportingOverflow(by: DecodeMemory.worstBytesPerPixel)
         return overflow ? Int.max / 2 : bytes + DecodeMemory.libraryOverhead + workerBaseline

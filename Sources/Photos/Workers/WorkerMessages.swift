@@ -139,6 +139,7 @@ enum WorkerMessages {
         case .failedBefore(let reason): out.u8(9); out.text(reason)
         case .decoderCrashed(let reason): out.u8(10); out.text(reason)
         case .decoderUnavailable(let why): out.u8(11); out.text(why)
+        case .beyondStatedSize(let format): out.u8(12); out.u8(UInt8(ImageFormat.allCases.firstIndex(of: format)!))
         }
     }
 
@@ -159,6 +160,10 @@ enum WorkerMessages {
         case 9: return .failedBefore(try input.text())
         case 10: return .decoderCrashed(try input.text())
         case 11: return .decoderUnavailable(try input.text())
+        case 12:
+            let index = Int(try input.u8())
+            guard index < ImageFormat.allCases.count else { throw Malformed() }
+            return .beyondStatedSize(ImageFormat.allCases[index])
         default: throw Malformed()
         }
     }
