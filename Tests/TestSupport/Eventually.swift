@@ -57,6 +57,12 @@ public func eventually(within seconds: Double = 10, _ condition: () -> Bool) -> 
     (try? waitFor("a condition", within: .milliseconds(Int(seconds * 1000)), { condition() })) != nil
 }
 
+/// Whether an async condition came to hold within `timeout`, for `#expect(await eventually { … })`.
+func eventually(within timeout: Duration = longestWait, every interval: Duration = pollInterval,
+                isolation: isolated (any Actor)? = #isolation, _ condition: () async throws -> Bool) async -> Bool {
+    (try? await waitFor("a condition", within: timeout, every: interval, isolation: isolation, condition)) != nil
+}
+
 /// Lets time pass on purpose. Only for waits whose length is what is being tested: an input
 /// gesture's timing (a drag resting before its release, a key held down), a stall the program
 /// must notice, or "nothing happens for this long" after a timeout the test set. Waiting for
