@@ -15,7 +15,7 @@ import Testing
         var body: @Sendable () throws -> ViewerOptions {
             { [self] in
                 calls.withLock { $0 += 1 }
-                try waitFor("the test to release the reread", every: .milliseconds(1)) { released.withLock { $0 } }
+                try waitUntil("the test to release the reread", every: .milliseconds(1)) { released.withLock { $0 } }
                 return ViewerOptions()
             }
         }

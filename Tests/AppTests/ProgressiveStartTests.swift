@@ -16,7 +16,7 @@ struct ProgressiveStartTests {
 
     private func outcomes(of scan: LibraryScan) throws -> [LibraryScan.Outcome] {
         var taken: [LibraryScan.Outcome] = []
-        try waitFor("the scan to finish", every: .milliseconds(10)) {
+        try waitUntil("the scan to finish", every: .milliseconds(10)) {
             while let outcome = scan.take() { taken.append(outcome) }
             return scan.isFinished && !taken.isEmpty
         }

@@ -158,7 +158,7 @@ struct CursorEndToEndTests {
         // Watch while it is held, until X has repeated it a few times: the cursor only ever moves
         // down the first column.
         var rows: [Int] = []
-        try await waitFor("X to repeat the held Down", every: .milliseconds(60)) {
+        try await waitUntil("X to repeat the held Down", every: .milliseconds(60)) {
             let now = try await wall.state()
             if let cursor = now.cursor, let place = place(of: cursor, in: wall.columns) {
                 #expect(place.column == 0, "the held Down left the first column at tile \(cursor)")

@@ -80,7 +80,7 @@ struct DecodeWorkerEndToEndTests {
             for index in stride(from: 0, through: 49, by: 6) {
                 _ = try await control.data(["scroll-to", ["index": index]])
                 // Each screenful decoded before the next: the wall at rest and nothing queued.
-                try await waitFor("the wall to decode what scrolling to \(index) shows", every: .milliseconds(50)) {
+                try await waitUntil("the wall to decode what scrolling to \(index) shows", every: .milliseconds(50)) {
                     let state = try await control.data(["get-state"]) as? [String: Any]
                     let stats = try await control.data(["get-stats"]) as? [String: Any]
                     return state?["moving"] as? Bool == false && stats?["decodeQueue"] as? Int == 0

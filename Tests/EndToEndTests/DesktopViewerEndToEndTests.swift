@@ -96,7 +96,7 @@ private final class DesktopViewer {
     @discardableResult
     func waitForState(_ condition: (State) -> Bool) async throws -> State {
         var state = try await state()
-        _ = try? await waitFor("get-state", every: .milliseconds(100)) {
+        _ = try? await waitUntil("get-state", every: .milliseconds(100)) {
             state = try await self.state()
             return condition(state)
         }
@@ -111,7 +111,7 @@ private final class DesktopViewer {
 
     func waitForTitle(_ title: String) async throws -> String {
         var shown = ""
-        _ = try? await waitFor("the title \(title)", every: .milliseconds(100)) {
+        _ = try? await waitUntil("the title \(title)", every: .milliseconds(100)) {
             shown = try await property("_NET_WM_NAME")
             return shown == "_NET_WM_NAME(UTF8_STRING) = \"\(title)\""
         }
@@ -200,7 +200,7 @@ struct DesktopViewerEndToEndTests {
         let windowManager = try ChildProcess("/usr/bin/openbox", [], environment: server.display.environment)
         defer { windowManager.stop() }
         // Managed from the moment openbox announces itself on the root window.
-        try await waitFor("openbox to start: \(windowManager.errorOutput)", every: .milliseconds(100)) {
+        try await waitUntil("openbox to start: \(windowManager.errorOutput)", every: .milliseconds(100)) {
             let root = try await runTool("/usr/bin/xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"], environment: server.display.environment)
             return String(decoding: root.output, as: UTF8.self).contains("window id")
         }

@@ -171,7 +171,7 @@ struct SwappedNamesEndToEndTests {
 
         try library.swap()
         // The folder watcher sees the renames; the wall follows them.
-        try await waitFor("the wall to follow the swap; stderr:\n\(viewer.child.errorOutput)", every: .milliseconds(50)) {
+        try await waitUntil("the wall to follow the swap; stderr:\n\(viewer.child.errorOutput)", every: .milliseconds(50)) {
             try await viewer.tiles()[library.a].map({ $0.h > $0.w }) == true
         }
 

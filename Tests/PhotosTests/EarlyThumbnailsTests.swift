@@ -15,7 +15,7 @@ struct EarlyThumbnailsTests {
 
     /// Waits for the early thread to have read `count` thumbnails.
     static func waitFor(_ count: Int, in early: EarlyThumbnails) async throws {
-        try await TestSupport.waitFor("the early thread to read \(count) thumbnails") { early.unclaimed >= count }
+        try await TestSupport.waitUntil("the early thread to read \(count) thumbnails") { early.unclaimed >= count }
     }
 
     @Test("a lookup takes the thumbnail read early, checked against its photo like one from the disk, and only once")

@@ -194,7 +194,7 @@ struct SchedulerTests {
         // The busy worker is let go only once shutdown has emptied the queue; opening the gate
         // any earlier would let the worker take job 1 before shutdown ran (seen under load).
         DispatchQueue.global().async {
-            try? waitFor("shutdown to empty the queue", every: .milliseconds(1)) { scheduler.pendingCount == 0 }
+            try? waitUntil("shutdown to empty the queue", every: .milliseconds(1)) { scheduler.pendingCount == 0 }
             gate.open()
         }
         scheduler.shutdown()

@@ -13,7 +13,8 @@ import Glibc
 let pollInterval: Duration = .milliseconds(20)
 
 /// Polls `condition` until it gives a value and returns it; throws a HarnessError naming `what`
-/// once `timeout` passes without one. Errors from the condition end the wait at once.
+/// once `timeout` passes without one. Errors from the condition end the wait at once. A Bool
+/// condition belongs in `waitUntil`: here `false` is a value and would end the wait.
 func waitFor<T>(_ what: @autoclosure () -> String, within timeout: Duration = longestWait,
                 every interval: Duration = pollInterval, isolation: isolated (any Actor)? = #isolation,
                 _ condition: () async throws -> T?) async throws -> T {
@@ -26,9 +27,9 @@ func waitFor<T>(_ what: @autoclosure () -> String, within timeout: Duration = lo
 }
 
 /// Polls `condition` until it holds; throws a HarnessError naming `what` once `timeout` passes.
-func waitFor(_ what: @autoclosure () -> String, within timeout: Duration = longestWait,
-             every interval: Duration = pollInterval, isolation: isolated (any Actor)? = #isolation,
-             _ condition: () async throws -> Bool) async throws {
+func waitUntil(_ what: @autoclosure () -> String, within timeout: Duration = longestWait,
+               every interval: Duration = pollInterval, isolation: isolated (any Actor)? = #isolation,
+               _ condition: () async throws -> Bool) async throws {
     let _: Bool = try await waitFor(what(), within: timeout, every: interval, isolation: isolation) { try await condition() ? true : nil }
 }
 
@@ -46,21 +47,21 @@ func waitFor<T>(_ what: @autoclosure () -> String, within timeout: Duration = lo
 }
 
 /// The blocking form of waiting until `condition` holds.
-func waitFor(_ what: @autoclosure () -> String, within timeout: Duration = longestWait,
-             every interval: Duration = pollInterval, _ condition: () throws -> Bool) throws {
+func waitUntil(_ what: @autoclosure () -> String, within timeout: Duration = longestWait,
+               every interval: Duration = pollInterval, _ condition: () throws -> Bool) throws {
     let _: Bool = try waitFor(what(), within: timeout, every: interval) { try condition() ? true : nil }
 }
 
 /// Whether `condition` came to hold within `seconds`, for `#expect(eventually { … })`.
 /// Tests wait generously and never assert how long anything took.
 public func eventually(within seconds: Double = 10, _ condition: () -> Bool) -> Bool {
-    (try? waitFor("a condition", within: .milliseconds(Int(seconds * 1000)), { condition() })) != nil
+    (try? waitUntil("a condition", within: .milliseconds(Int(seconds * 1000)), { condition() })) != nil
 }
 
 /// Whether an async condition came to hold within `timeout`, for `#expect(await eventually { … })`.
 func eventually(within timeout: Duration = longestWait, every interval: Duration = pollInterval,
                 isolation: isolated (any Actor)? = #isolation, _ condition: () async throws -> Bool) async -> Bool {
-    (try? await waitFor("a condition", within: timeout, every: interval, isolation: isolation, condition)) != nil
+    (try? await waitUntil("a condition", within: timeout, every: interval, isolation: isolation, condition)) != nil
 }
 
 /// Lets time pass on purpose. Only for waits whose length is what is being tested: an input
