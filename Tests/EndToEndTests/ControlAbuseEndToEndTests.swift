@@ -95,7 +95,7 @@ struct ControlAbuseEndToEndTests {
     /// Waits until only the asking ctl holds a place.
     func waitUntilEveryPlaceIsFree(_ service: DaemonEndToEndTests.Service) async throws -> (connected: Int, refused: Int)? {
         var last = try await clients(service)
-        _ = try? await waitUntil("every place but the asking ctl's to be free", every: .milliseconds(100)) {
+        _ = try await eventually(every: .milliseconds(100)) {
             last = try await clients(service)
             return last?.connected == 1
         }

@@ -110,7 +110,7 @@ struct DaemonEndToEndTests {
             #expect(try await control.event("closed")["index"] as? Int == 4)
             // The on-select command ran, without a shell, with the photo's path substituted.
             let copy = copies.path + "/selected 4.png"
-            _ = try? await waitUntil("the on-select command to write \(copy)") { FileManager.default.fileExists(atPath: copy) }
+            _ = try await eventually { FileManager.default.fileExists(atPath: copy) }
             #expect(FileManager.default.contentsEqual(atPath: copy, andPath: service.path("photo-05.png")))
 
             control.send(raw: "this is not json\n")
@@ -196,8 +196,8 @@ struct DaemonEndToEndTests {
             let control = try await ControlConnection(service.socket)
             _ = try await control.data(["subscribe", "closed"])
             let start = try await service.wholeWall(control).offset
-            #expect((try? await waitUntil("the wall to drift") { try await service.state(control).offset > start + 50 }) != nil,
-                    "the wall did not drift")
+            let drifted = try await eventually { try await service.state(control).offset > start + 50 }
+            #expect(drifted, "the wall did not drift")
 
             _ = try await control.data(["open", 2])
             let closed = try await control.event("closed", within: .seconds(15))
@@ -212,7 +212,7 @@ struct DaemonEndToEndTests {
             let keysBefore = try #require(try await keysTaken(), "get-stats has no events.key")
             try await service.server.display.xdotool(["key", "q"])
             // Once the frame loop has taken the key (press and release), it has had its chance to quit.
-            _ = try? await waitUntil("the frame loop to take q") { try await keysTaken() ?? 0 >= keysBefore + 1 }
+            _ = try await eventually { try await keysTaken() ?? 0 >= keysBefore + 1 }
             #expect(service.child.isRunning, "q quit a kiosk")
         }
     }

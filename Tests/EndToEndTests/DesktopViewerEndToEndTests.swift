@@ -96,7 +96,7 @@ private final class DesktopViewer {
     @discardableResult
     func waitForState(_ condition: (State) -> Bool) async throws -> State {
         var state = try await state()
-        _ = try? await waitUntil("get-state", every: .milliseconds(100)) {
+        _ = try await eventually(every: .milliseconds(100)) {
             state = try await self.state()
             return condition(state)
         }
@@ -111,7 +111,7 @@ private final class DesktopViewer {
 
     func waitForTitle(_ title: String) async throws -> String {
         var shown = ""
-        _ = try? await waitUntil("the title \(title)", every: .milliseconds(100)) {
+        _ = try await eventually(every: .milliseconds(100)) {
             shown = try await property("_NET_WM_NAME")
             return shown == "_NET_WM_NAME(UTF8_STRING) = \"\(title)\""
         }

@@ -63,7 +63,7 @@ struct OnSelectInjectionEndToEndTests {
                 try FileManager.default.moveItem(atPath: made, toPath: service.path(name))
             }
             var state = try await service.state(control)
-            _ = try? await waitUntil("the wall to hold 4 photos", every: .milliseconds(100)) {
+            _ = try await eventually(every: .milliseconds(100)) {
                 state = try await service.state(control)
                 return state.count >= 4
             }
@@ -76,7 +76,7 @@ struct OnSelectInjectionEndToEndTests {
                 _ = try await control.data(["close"])
             }
             func waitForLines(_ count: Int) async throws {
-                _ = try? await waitUntil("\(count) lines from the on-select command") { lines(out.path + "/env.txt").count >= count }
+                _ = try await eventually { lines(out.path + "/env.txt").count >= count }
             }
             for tile in hostile { try await select(tile.index) }
             try await waitForLines(3)

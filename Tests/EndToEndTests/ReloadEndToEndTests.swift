@@ -128,7 +128,7 @@ extension ControlConnection {
     /// the last value read.
     func state<T: Equatable>(_ key: String, becoming value: T) async throws -> T? {
         var last: T?
-        _ = try? await waitUntil("get-state's \(key) to become \(value)", every: .milliseconds(50)) {
+        _ = try await eventually(every: .milliseconds(50)) {
             last = (try await data(["get-state"]) as? [String: Any])?[key] as? T
             return last == value
         }

@@ -133,7 +133,7 @@ struct SwappedNamesEndToEndTests {
             // The first start leaves both caches filled: the index's headers and the tiles' thumbnails.
             #expect(try await viewer.shows(library.a, ratio: 0.75, colour: Library.red) == nil)
             #expect(try await viewer.shows(library.b, ratio: 4.0 / 3, colour: Library.blue) == nil)
-            #expect(await eventually(within: .seconds(30)) { library.indexedRows() == 2 }, "the viewer saved no photo index")
+            #expect(try await eventually(within: .seconds(30)) { library.indexedRows() == 2 }, "the viewer saved no photo index")
         }
         try library.swap()
 
@@ -167,7 +167,7 @@ struct SwappedNamesEndToEndTests {
         let library = try Library()
         let viewer = try await Viewer(library)
         #expect(try await viewer.shows(library.a, ratio: 0.75, colour: Library.red) == nil)
-        #expect(await eventually(within: .seconds(30)) { library.indexedRows() == 2 }, "the viewer saved no photo index")
+        #expect(try await eventually(within: .seconds(30)) { library.indexedRows() == 2 }, "the viewer saved no photo index")
 
         try library.swap()
         // The folder watcher sees the renames; the wall follows them.

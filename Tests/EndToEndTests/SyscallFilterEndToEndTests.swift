@@ -128,7 +128,7 @@ struct SyscallFilterEndToEndTests {
         #expect(!workers.isEmpty, "no decode worker started")
         // A worker sets its nice value once it has loaded cascade's libraries: wait for that.
         func settled(_ worker: pid_t) -> Bool { niceness(stat: "/proc/\(worker)/stat") ?? 10 == 10 }
-        _ = try? await waitUntil("the decode workers to be niced", within: .seconds(30), every: .milliseconds(50)) { workers.allSatisfy(settled) }
+        _ = try await eventually(within: .seconds(30), every: .milliseconds(50)) { workers.allSatisfy(settled) }
         for worker in workers where niceness(stat: "/proc/\(worker)/stat") != nil {
             #expect(niceness(stat: "/proc/\(worker)/stat") == 10, "decode worker \(worker)")
         }

@@ -21,7 +21,7 @@ func waitFor<T>(_ what: @autoclosure () -> String, within timeout: Duration = lo
     let end = ContinuousClock.now + timeout
     while true {
         if let value = try await condition() { return value }
-        if ContinuousClock.now >= end { throw HarnessError("timed out after \(timeout) waiting for \(what())") }
+        if ContinuousClock.now >= end { throw HarnessError("timed out after \(timeout) waiting for \(what())", isTimeout: true) }
         try await Task.sleep(for: interval)
     }
 }
@@ -41,7 +41,7 @@ func waitFor<T>(_ what: @autoclosure () -> String, within timeout: Duration = lo
     let micros = useconds_t(interval.components.seconds * 1_000_000 + interval.components.attoseconds / 1_000_000_000_000)
     while true {
         if let value = try condition() { return value }
-        if ContinuousClock.now >= end { throw HarnessError("timed out after \(timeout) waiting for \(what())") }
+        if ContinuousClock.now >= end { throw HarnessError("timed out after \(timeout) waiting for \(what())", isTimeout: true) }
         usleep(micros)
     }
 }
@@ -58,10 +58,16 @@ public func eventually(within seconds: Double = 10, _ condition: () -> Bool) -> 
     (try? waitUntil("a condition", within: .milliseconds(Int(seconds * 1000)), { condition() })) != nil
 }
 
-/// Whether an async condition came to hold within `timeout`, for `#expect(await eventually { … })`.
+/// Whether an async condition came to hold within `timeout`, for `#expect(try await eventually { … })`
+/// or for a wait whose caller reports the last thing it saw. Errors from the condition throw.
 func eventually(within timeout: Duration = longestWait, every interval: Duration = pollInterval,
-                isolation: isolated (any Actor)? = #isolation, _ condition: () async throws -> Bool) async -> Bool {
-    (try? await waitUntil("a condition", within: timeout, every: interval, isolation: isolation, condition)) != nil
+                isolation: isolated (any Actor)? = #isolation, _ condition: () async throws -> Bool) async throws -> Bool {
+    do {
+        try await waitUntil("a condition", within: timeout, every: interval, isolation: isolation, condition)
+        return true
+    } catch let error as HarnessError where error.isTimeout {
+        return false
+    }
 }
 
 /// Lets time pass on purpose. Only for waits whose length is what is being tested: an input

@@ -10,7 +10,12 @@ import Glibc
 
 struct HarnessError: Error, CustomStringConvertible {
     let description: String
-    init(_ description: String) { self.description = description }
+    /// A wait that ran out of time, as opposed to one whose condition failed.
+    var isTimeout = false
+    init(_ description: String, isTimeout: Bool = false) {
+        self.description = description
+        self.isTimeout = isTimeout
+    }
 }
 
 /// No single wait may hold a test longer than this.
