@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
-import TestSupport
+@testable import TestSupport
 @testable import App
 
 /// SIGHUP's reread: however many signals come while a read is under way, one more read follows,
@@ -15,7 +15,7 @@ import TestSupport
         var body: @Sendable () throws -> ViewerOptions {
             { [self] in
                 calls.withLock { $0 += 1 }
-                while !released.withLock({ $0 }) { usleep(1000) }
+                try waitUntil("the test to release the reread", every: .milliseconds(1)) { released.withLock { $0 } }
                 return ViewerOptions()
             }
         }

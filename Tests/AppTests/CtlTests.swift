@@ -144,14 +144,13 @@ import Testing
             finished.signal()
         }
         // Publish until the follower has subscribed and heard one; events before that go nowhere.
-        var heard = false
-        for i in 0..<1000 where !heard {
+        var i = 0
+        #expect(eventually {
             wall.server.publish(.object([("event", .string("selected")), ("index", .int(i))]), named: "selected")
             wall.server.publish(.object([("event", .string("scanned")), ("count", .int(i))]), named: "scanned")
-            Thread.sleep(forTimeInterval: 0.01)
-            heard = !captured.out.isEmpty
-        }
-        #expect(heard)
+            i += 1
+            return !captured.out.isEmpty
+        })
         wall.stop()
         #expect(finished.wait(timeout: .now() + 20) == .success)
         #expect(status.withLock { $0 } == 0)

@@ -261,13 +261,12 @@ struct LiveLibraryTests {
         live.photo("sub/c.jpg")
         live.remove("a.jpg")
         let expected = ["b.jpg", "early.jpg", "sub/c.jpg"]
-        let deadline = Date().addingTimeInterval(10)
-        while names(wall) != expected, Date() < deadline {
+        _ = eventually {
             while let edit = folders.takeEdit() {
                 #expect(edit.applied(to: wall) == edit.entries)
                 wall = edit.entries
             }
-            usleep(20_000)
+            return names(wall) == expected
         }
         #expect(names(wall) == expected)
         #expect(wall == (try scan([live.root], scanner)))
@@ -275,20 +274,11 @@ struct LiveLibraryTests {
         // A rescan's entries replace the base: later edits apply to them.
         folders.begin(with: wall)
         live.photo("d.jpg")
-        #expect(eventuallyTrue {
+        #expect(eventually {
             if let edit = folders.takeEdit() { wall = edit.applied(to: wall) }
             return names(wall).contains("d.jpg")
         })
     }
-}
-
-private func eventuallyTrue(_ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(10)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(20_000)
-    }
-    return condition()
 }
 
 private final class WakeCounter: Sendable {

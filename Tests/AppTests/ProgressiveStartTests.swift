@@ -16,10 +16,9 @@ struct ProgressiveStartTests {
 
     private func outcomes(of scan: LibraryScan) throws -> [LibraryScan.Outcome] {
         var taken: [LibraryScan.Outcome] = []
-        let deadline = Date().addingTimeInterval(20)
-        while !scan.isFinished || taken.isEmpty {
-            if let outcome = scan.take() { taken.append(outcome) } else { usleep(10_000) }
-            try #require(Date() < deadline, "the scan never finished")
+        try waitUntil("the scan to finish", every: .milliseconds(10)) {
+            while let outcome = scan.take() { taken.append(outcome) }
+            return scan.isFinished && !taken.isEmpty
         }
         while let outcome = scan.take() { taken.append(outcome) }
         return taken

@@ -52,7 +52,7 @@ struct ViewerStatsTests {
         }
         turn()
         // The loop busy for 80 ms without looking at its queue: a stall someone would feel.
-        Thread.sleep(forTimeInterval: 0.08)
+        pauseThread(.milliseconds(80))
         turn()
         let after = try stats(session)
 

@@ -107,12 +107,9 @@ import Testing
             #expect(try refused.readLine() == nil)
             // A place frees up when a client leaves.
             _ = consume admitted
-            var accepted = false
-            for _ in 0..<200 where !accepted {
-                if let reply = try? connect(path).request([.string("get-state")]), reply["error"] == .string("success") { accepted = true }
-                else { Thread.sleep(forTimeInterval: 0.02) }
-            }
-            #expect(accepted)
+            #expect(eventually {
+                (try? connect(path).request([.string("get-state")]))?["error"] == .string("success")
+            })
         }
     }
 
@@ -126,9 +123,9 @@ import Testing
             #expect(refusal["request_id"] == .int(3))
             #expect(refusal["error"]?.stringValue?.contains("too many requests waiting") == true)
             var taken: [ControlRequest] = []
-            for _ in 0..<1000 where taken.count < 2 {
+            _ = eventually {
                 taken += app.server.takeRequests()
-                if taken.count < 2 { Thread.sleep(forTimeInterval: 0.01) }
+                return taken.count >= 2
             }
             #expect(taken.map(\.command) == [.reload, .reload])
             for request in taken { app.server.reply(to: request, .success(.int(7))) }
@@ -143,22 +140,17 @@ import Testing
                 let client = try connect(path)
                 try client.send(.object([("command", .array([.string("get-state")]))]))
             }
-            var taken: [ControlRequest] = []
-            for _ in 0..<1000 where taken.isEmpty {
-                taken = app.server.takeRequests()
-                if taken.isEmpty { Thread.sleep(forTimeInterval: 0.01) }
+            let taken = try waitFor("the request") { () -> [ControlRequest]? in
+                let taken = app.server.takeRequests()
+                return taken.isEmpty ? nil : taken
             }
             // Wait until the server noticed the client left, then answer it.
-            for _ in 0..<1000 where app.server.clientCount() > 0 { Thread.sleep(forTimeInterval: 0.01) }
-            #expect(app.server.clientCount() == 0)
+            #expect(eventually { app.server.clientCount() == 0 })
             app.server.reply(to: try #require(taken.first), .success(.string("too late")))
             let other = try connect(path)
             try other.send(.object([("command", .array([.string("close")])), ("request_id", .int(2))]))
-            for _ in 0..<1000 {
-                let requests = app.server.takeRequests()
-                if let request = requests.first { app.server.reply(to: request, .success(.null)); break }
-                Thread.sleep(forTimeInterval: 0.01)
-            }
+            let request = try waitFor("the second client's request") { app.server.takeRequests().first }
+            app.server.reply(to: request, .success(.null))
             #expect(try other.readJSON()?["request_id"] == .int(2))
         }
     }
@@ -179,8 +171,7 @@ import Testing
             for (_, shape) in shapes {
                 for _ in 0..<120 { try shape(try connect(path)) }
             }
-            for _ in 0..<1000 where app.server.clientCount() > 0 { Thread.sleep(forTimeInterval: 0.01) }
-            #expect(app.server.clientCount() == 0, "places still taken after \(shapes.count * 120) clients left")
+            #expect(eventually { app.server.clientCount() == 0 }, "places still taken after \(shapes.count * 120) clients left")
             #expect(try connect(path).request([.string("get-state")])["error"] == .string("success"))
         }
     }
@@ -206,7 +197,7 @@ import Testing
                     return sum + (number.flatMap { Int($0) } ?? 0)
                 }
             }
-            for _ in 0..<1000 where counted() < 500 { Thread.sleep(forTimeInterval: 0.01) }
+            _ = eventually { counted() >= 500 }
             #expect(counted() == 500, "\(refusals())")
             #expect(refusals().count < 20, "\(refusals().count) lines for 500 refusals")
         }
@@ -300,10 +291,10 @@ import Testing
                 try a.send(.object([("command", .array([.string("get-state")])), ("request_id", .int(1))]))
                 try b.send(.object([("command", .array([.string("close")])), ("request_id", .int(2))]))
                 var fromFirst: [ControlRequest] = [], fromSecond: [ControlRequest] = []
-                for _ in 0..<1000 where fromFirst.isEmpty || fromSecond.isEmpty {
+                _ = eventually {
                     fromFirst += first.server.takeRequests()
                     fromSecond += second.server.takeRequests()
-                    Thread.sleep(forTimeInterval: 0.01)
+                    return !fromFirst.isEmpty && !fromSecond.isEmpty
                 }
                 // Both are client 1 of their server; the second server must not deliver the first's reply.
                 second.server.reply(to: try #require(fromFirst.first), .success(.string("wrong")))

@@ -94,11 +94,10 @@ struct ControlAbuseEndToEndTests {
 
     /// Waits until only the asking ctl holds a place.
     func waitUntilEveryPlaceIsFree(_ service: DaemonEndToEndTests.Service) async throws -> (connected: Int, refused: Int)? {
-        let deadline = Deadline(longestWait)
         var last = try await clients(service)
-        while last?.connected != 1, !deadline.passed {
-            try await Task.sleep(for: .milliseconds(100))
+        _ = try await eventually(every: .milliseconds(100)) {
             last = try await clients(service)
+            return last?.connected == 1
         }
         return last
     }

@@ -80,17 +80,16 @@ struct CursorEndToEndTests {
 
         /// The state once the wall has stopped gliding and `ready` holds.
         fileprivate func settled(_ what: String, until ready: (CursorState) -> Bool = { _ in true }) async throws -> CursorState {
-            let deadline = Deadline(longestWait)
-            while true {
+            // Still on two looks in a row: a glide may be about to start from a key still queued.
+            var last: CursorState?
+            var stillBefore = false
+            return try await waitFor("the wall to settle (\(what)); last cursor \(last?.cursor.map(String.init) ?? "none"), \(last?.columns ?? 0) columns",
+                                     every: .milliseconds(150)) { () -> CursorState? in
                 let now = try await state()
-                if !now.moving && ready(now) {
-                    // Still after one more look: a glide may be about to start from a key still queued.
-                    try await Task.sleep(for: .milliseconds(150))
-                    let again = try await state()
-                    if !again.moving && ready(again) { return again }
-                }
-                if deadline.passed { throw HarnessError("the wall did not settle (\(what)); last cursor \(now.cursor.map(String.init) ?? "none"), \(now.columns) columns") }
-                try await Task.sleep(for: .milliseconds(50))
+                last = now
+                let still = !now.moving && ready(now)
+                defer { stillBefore = still }
+                return still && stillBefore ? now : nil
             }
         }
 
@@ -156,16 +155,16 @@ struct CursorEndToEndTests {
         let before = try await wall.keysTaken()
 
         try await wall.display.xdotool(["keydown", "Down"])
-        // Watch while it is held: the cursor only ever moves down the first column.
+        // Watch while it is held, until X has repeated it a few times: the cursor only ever moves
+        // down the first column.
         var rows: [Int] = []
-        let holdEnd = ContinuousClock.now + .milliseconds(1600)
-        while ContinuousClock.now < holdEnd {
+        try await waitUntil("X to repeat the held Down", every: .milliseconds(60)) {
             let now = try await wall.state()
             if let cursor = now.cursor, let place = place(of: cursor, in: wall.columns) {
                 #expect(place.column == 0, "the held Down left the first column at tile \(cursor)")
                 rows.append(place.row)
             }
-            try await Task.sleep(for: .milliseconds(60))
+            return try await wall.keysTaken() - before >= 5
         }
         try await wall.display.xdotool(["keyup", "Down"])
         let presses = try await wall.keysTaken() - before

@@ -59,12 +59,11 @@ struct DaemonEndToEndTests {
         /// (its STATUS says "scanning"; a cold cache on a fresh machine did that): the wall is
         /// whole once get-state counts every photo.
         func wholeWall(_ control: ControlConnection) async throws -> WallState {
-            let deadline = Deadline(longestWait)
-            while true {
+            var held = 0
+            return try await waitFor("the wall to hold all \(photos) photos (it holds \(held))") { () -> WallState? in
                 let wall = try await state(control)
-                if wall.count == photos { return wall }
-                if deadline.passed { throw HarnessError("the wall holds \(wall.count) of \(photos) photos") }
-                try await Task.sleep(for: .milliseconds(20))
+                held = wall.count
+                return wall.count == photos ? wall : nil
             }
         }
 
@@ -111,8 +110,7 @@ struct DaemonEndToEndTests {
             #expect(try await control.event("closed")["index"] as? Int == 4)
             // The on-select command ran, without a shell, with the photo's path substituted.
             let copy = copies.path + "/selected 4.png"
-            let deadline = Deadline(.seconds(10))
-            while !FileManager.default.fileExists(atPath: copy) && !deadline.passed { try await Task.sleep(for: .milliseconds(50)) }
+            _ = try await eventually { FileManager.default.fileExists(atPath: copy) }
             #expect(FileManager.default.contentsEqual(atPath: copy, andPath: service.path("photo-05.png")))
 
             control.send(raw: "this is not json\n")
@@ -198,8 +196,8 @@ struct DaemonEndToEndTests {
             let control = try await ControlConnection(service.socket)
             _ = try await control.data(["subscribe", "closed"])
             let start = try await service.wholeWall(control).offset
-            try await Task.sleep(for: .seconds(3))
-            #expect(try await service.state(control).offset > start + 50, "the wall did not drift")
+            let drifted = try await eventually { try await service.state(control).offset > start + 50 }
+            #expect(drifted, "the wall did not drift")
 
             _ = try await control.data(["open", 2])
             let closed = try await control.event("closed", within: .seconds(15))
@@ -207,8 +205,14 @@ struct DaemonEndToEndTests {
 
             let window = try await service.server.display.waitForWindow(class: "cascade")
             try await service.server.display.xdotool(["windowfocus", window], allowFailure: true)
+            func keysTaken() async throws -> Int? {
+                let stats = try await control.data(["get-stats"]) as? [String: Any]
+                return (stats?["events"] as? [String: Any])?["key"] as? Int
+            }
+            let keysBefore = try #require(try await keysTaken(), "get-stats has no events.key")
             try await service.server.display.xdotool(["key", "q"])
-            try await Task.sleep(for: .milliseconds(500))
+            // Once the frame loop has taken the key (press and release), it has had its chance to quit.
+            _ = try await eventually { try await keysTaken() ?? 0 >= keysBefore + 1 }
             #expect(service.child.isRunning, "q quit a kiosk")
         }
     }

@@ -49,13 +49,10 @@ func librariesMapped(by pid: pid_t) -> Set<String> {
 
 /// cascade's decode workers that have a photo of `folder` in hand, once there are some.
 func workersMidDecode(of cascade: pid_t, in folder: String, besides earlier: Set<pid_t> = []) async throws -> [pid_t] {
-    let deadline = Deadline(.seconds(60))
-    while !deadline.passed {
+    try await waitFor("a decode worker of cascade to get a photo", within: .seconds(60)) { () -> [pid_t]? in
         let busy = childProcesses(of: cascade).filter { !earlier.contains($0) && !photosOpen(by: $0, in: folder).isEmpty }
-        if !busy.isEmpty { return busy }
-        try await Task.sleep(for: .milliseconds(20))
+        return busy.isEmpty ? nil : busy
     }
-    throw HarnessError("no decode worker of cascade got a photo")
 }
 
 @Suite("Decode workers killed under a running wall", .serialized)
@@ -82,7 +79,12 @@ struct DecodeWorkerEndToEndTests {
             // Scroll through the whole wall: every tile is decoded, none fails.
             for index in stride(from: 0, through: 49, by: 6) {
                 _ = try await control.data(["scroll-to", ["index": index]])
-                try await Task.sleep(for: .milliseconds(300))
+                // Each screenful decoded before the next: the wall at rest and nothing queued.
+                try await waitUntil("the wall to decode what scrolling to \(index) shows", every: .milliseconds(50)) {
+                    let state = try await control.data(["get-state"]) as? [String: Any]
+                    let stats = try await control.data(["get-stats"]) as? [String: Any]
+                    return state?["moving"] as? Bool == false && stats?["decodeQueue"] as? Int == 0
+                }
             }
             var errors: [[String: Any]] = []
             while let more = try? await control.event("load-error", within: .seconds(2)) { errors.append(more) }

@@ -95,11 +95,10 @@ private final class DesktopViewer {
     /// Polls get-state until `condition` holds; the last state when it never does.
     @discardableResult
     func waitForState(_ condition: (State) -> Bool) async throws -> State {
-        let deadline = Deadline(longestWait)
         var state = try await state()
-        while !condition(state) && !deadline.passed {
-            try await Task.sleep(for: .milliseconds(100))
+        _ = try await eventually(every: .milliseconds(100)) {
             state = try await self.state()
+            return condition(state)
         }
         return state
     }
@@ -111,11 +110,10 @@ private final class DesktopViewer {
     }
 
     func waitForTitle(_ title: String) async throws -> String {
-        let deadline = Deadline(longestWait)
-        var shown = try await property("_NET_WM_NAME")
-        while shown != "_NET_WM_NAME(UTF8_STRING) = \"\(title)\"" && !deadline.passed {
-            try await Task.sleep(for: .milliseconds(100))
+        var shown = ""
+        _ = try await eventually(every: .milliseconds(100)) {
             shown = try await property("_NET_WM_NAME")
+            return shown == "_NET_WM_NAME(UTF8_STRING) = \"\(title)\""
         }
         return shown
     }
@@ -202,12 +200,9 @@ struct DesktopViewerEndToEndTests {
         let windowManager = try ChildProcess("/usr/bin/openbox", [], environment: server.display.environment)
         defer { windowManager.stop() }
         // Managed from the moment openbox announces itself on the root window.
-        let deadline = Deadline(longestWait)
-        while true {
+        try await waitUntil("openbox to start: \(windowManager.errorOutput)", every: .milliseconds(100)) {
             let root = try await runTool("/usr/bin/xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"], environment: server.display.environment)
-            if String(decoding: root.output, as: UTF8.self).contains("window id") { break }
-            if deadline.passed { throw HarnessError("openbox did not start: \(windowManager.errorOutput)") }
-            try await Task.sleep(for: .milliseconds(100))
+            return String(decoding: root.output, as: UTF8.self).contains("window id")
         }
         let base = try PhotoFolder()
         let folder = base.path + "/Été — ✓ 写真"

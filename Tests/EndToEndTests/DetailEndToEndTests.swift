@@ -82,13 +82,10 @@ struct DetailEndToEndTests {
     /// Captures the window until it shows the detail view — the window's sides are the detail
     /// view's background, which the wall never shows — and returns that first capture.
     private func firstDetailFrame(of window: String, on display: XDisplay) async throws -> Frame {
-        let deadline = Deadline(longestWait)
-        while true {
+        try await waitFor("the detail view to show", every: .milliseconds(10)) { () -> Frame? in
             let frame = try await display.capture(window)
             let sides = [(20, 100), (20, 500), (780, 100), (780, 500)]
-            if sides.allSatisfy({ close(frame.pixel($0.0, $0.1), Self.detailBackground, tolerance: 4) }) { return frame }
-            if deadline.passed { throw HarnessError("the detail view never showed") }
-            try await Task.sleep(for: .milliseconds(10))
+            return sides.allSatisfy({ close(frame.pixel($0.0, $0.1), Self.detailBackground, tolerance: 4) }) ? frame : nil
         }
     }
 

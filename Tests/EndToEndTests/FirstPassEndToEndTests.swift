@@ -35,7 +35,7 @@ struct FirstPassEndToEndTests {
                                                    "CASCADE_DECODER_HOLD_WHILE": hold])
         defer { child.stop() }
         let window = try await server.display.waitForWindow(class: "cascade")
-        #expect(eventually(within: 60) { child.errorOutput.contains("every tile on screen has a picture") }, "\(child.errorOutput)")
+        #expect(try await eventually(within: .seconds(60)) { child.errorOutput.contains("every tile on screen has a picture") }, "\(child.errorOutput)")
         #expect(!child.errorOutput.contains("first full screen"), "no photo can have been decoded yet")
         let previews = try await server.display.waitUntilStill(window)
         for (x, y) in [(130, 100), (400, 100), (670, 300)] {
@@ -43,7 +43,7 @@ struct FirstPassEndToEndTests {
         }
 
         unlink(hold)
-        #expect(eventually(within: 60) { child.errorOutput.contains("first full screen") }, "\(child.errorOutput)")
+        #expect(try await eventually(within: .seconds(60)) { child.errorOutput.contains("first full screen") }, "\(child.errorOutput)")
         let photos = try await server.display.waitUntilStill(window)
         for (x, y) in [(130, 100), (400, 100), (670, 300)] {
             #expect(close(photos.pixel(x, y), (208, 32, 32), tolerance: 30), "(\(x), \(y)) shows \(photos.pixel(x, y)) once decoded")

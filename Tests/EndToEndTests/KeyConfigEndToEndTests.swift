@@ -27,12 +27,10 @@ struct KeyConfigEndToEndTests {
         }
         /// get-state once `done` holds (false after the harness's longest wait).
         func waitFor(_ what: String, _ done: ([String: Any]) -> Bool) async throws -> [String: Any] {
-            let deadline = Deadline(longestWait)
-            while true {
-                let now = try await state()
-                if done(now) { return now }
-                if deadline.passed { throw HarnessError("\(what): get-state says \(now)") }
-                try await Task.sleep(for: .milliseconds(20))
+            var now: [String: Any] = [:]
+            return try await TestSupport.waitFor("\(what): get-state says \(now)") {
+                now = try await state()
+                return done(now) ? now : nil
             }
         }
 

@@ -63,10 +63,9 @@ struct OnSelectInjectionEndToEndTests {
                 try FileManager.default.moveItem(atPath: made, toPath: service.path(name))
             }
             var state = try await service.state(control)
-            let deadline = Deadline(longestWait)
-            while state.count < 4, !deadline.passed {
-                try await Task.sleep(for: .milliseconds(100))
+            _ = try await eventually(every: .milliseconds(100)) {
                 state = try await service.state(control)
+                return state.count >= 4
             }
             #expect(state.count == 4)
             let hostile = state.visible.filter { tile in Self.hostileNames.contains { tile.path.hasSuffix("/" + $0) } }
@@ -77,8 +76,7 @@ struct OnSelectInjectionEndToEndTests {
                 _ = try await control.data(["close"])
             }
             func waitForLines(_ count: Int) async throws {
-                let deadline = Deadline(longestWait)
-                while lines(out.path + "/env.txt").count < count, !deadline.passed { try await Task.sleep(for: .milliseconds(50)) }
+                _ = try await eventually { lines(out.path + "/env.txt").count >= count }
             }
             for tile in hostile { try await select(tile.index) }
             try await waitForLines(3)

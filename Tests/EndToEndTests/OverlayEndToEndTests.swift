@@ -66,13 +66,13 @@ struct OverlayEndToEndTests {
 
         /// get-state's overlay once `ready` holds for it (polled: keys and reads take a moment).
         func overlay(_ what: String, _ ready: ([String: Any]?) -> Bool) async throws -> [String: Any]? {
-            let deadline = Deadline(longestWait)
-            while true {
-                let overlay = try await state()["overlay"] as? [String: Any]
-                if ready(overlay) { return overlay }
-                if deadline.passed { throw HarnessError("\(what): overlay is \(overlay.map { "\($0)" } ?? "null")\nstderr:\n\(child.errorOutput)") }
-                try await Task.sleep(for: .milliseconds(100))
+            var overlay: [String: Any]?
+            let shown: [String: Any]?? = try await waitFor("\(what): overlay is \(overlay.map { "\($0)" } ?? "null")\nstderr:\n\(child.errorOutput)",
+                                                            every: .milliseconds(100)) {
+                overlay = try await state()["overlay"] as? [String: Any]
+                return ready(overlay) ? .some(overlay) : nil
             }
+            return shown ?? nil
         }
 
         func key(_ name: String) async throws {

@@ -127,12 +127,10 @@ extension ControlConnection {
     /// `get-state`'s `key`, asked until it is `value` or the harness's longest wait is over;
     /// the last value read.
     func state<T: Equatable>(_ key: String, becoming value: T) async throws -> T? {
-        let deadline = Deadline(longestWait)
         var last: T?
-        while !deadline.passed {
+        _ = try await eventually(every: .milliseconds(50)) {
             last = (try await data(["get-state"]) as? [String: Any])?[key] as? T
-            if last == value { break }
-            try await Task.sleep(for: .milliseconds(50))
+            return last == value
         }
         return last
     }

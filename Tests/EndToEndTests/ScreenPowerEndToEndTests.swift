@@ -58,7 +58,7 @@ struct ScreenPowerEndToEndTests {
 
             // Off: the frame counter stands still (asking for stats draws nothing).
             let before = try await frames(control)
-            try await Task.sleep(for: .seconds(2))
+            try await pause(.seconds(2))
             #expect(try await frames(control) == before, "frames were drawn while the screen was off")
 
             // Return opens the photo under the cursor when the screen is on; here it only wakes.
@@ -88,7 +88,8 @@ struct ScreenPowerEndToEndTests {
             #expect(try await screen(control) == ("off", "command"))
             try await ctl(service, ["screen", "on"])
             #expect(try await control.event("screen-on")["reason"] as? String == "command")
-            try await Task.sleep(for: .seconds(4))
+            // Longer than the three seconds of idleness that would otherwise turn it off.
+            try await pause(.seconds(4))
             #expect(try await screen(control) == ("on", "command"), "a held on outlasts the idle timeout")
             // A photo left open closes when the screen goes dark: the next visitor finds the wall.
             _ = try await control.data(["open", 0])

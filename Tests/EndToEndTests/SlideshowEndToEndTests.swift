@@ -220,12 +220,12 @@ struct SlideshowEndToEndTests {
             // A click between the pair's photos is a click on the slide: it pauses and goes on.
             try await display.xdotool(["mousemove", "--window", window, "400", "300"])
             try await display.xdotool(["click", "--window", window, "1"])
-            #expect(try await eventuallyAsync { try await frame.slideshow()["paused"] as? Bool == true })
+            #expect(try await eventually(every: .milliseconds(50)) { try await frame.slideshow()["paused"] as? Bool == true })
             try await display.xdotool(["click", "--window", window, "1"])
-            #expect(try await eventuallyAsync { try await frame.slideshow()["paused"] as? Bool == false })
+            #expect(try await eventually(every: .milliseconds(50)) { try await frame.slideshow()["paused"] as? Bool == false })
 
             // Right: the next slide at once (the interval is ten minutes), decoded ahead.
-            #expect(try await eventuallyAsync { try await frame.slideshow()["nextReady"] as? Bool == true })
+            #expect(try await eventually(every: .milliseconds(50)) { try await frame.slideshow()["nextReady"] as? Bool == true })
             try await display.xdotool(["windowfocus", window], allowFailure: true)
             try await display.xdotool(["key", "--window", window, "Right"])
             #expect(try await frame.shown().name == "c-landscape-1.png")
@@ -234,7 +234,7 @@ struct SlideshowEndToEndTests {
             #expect(try await frame.slideshow()["paused"] as? Bool == true)
             try await display.xdotool(["mousemove", "--window", window, "400", "300"])
             try await display.xdotool(["click", "--window", window, "1"])
-            #expect(try await eventuallyAsync { try await frame.slideshow()["paused"] as? Bool == false })
+            #expect(try await eventually(every: .milliseconds(50)) { try await frame.slideshow()["paused"] as? Bool == false })
             // A dark screen stops the slide's time; lit again, it goes on (not paused by hand).
             _ = try await frame.control.data(["screen", "off"])
             #expect(try await frame.slideshow()["paused"] as? Bool == true)
@@ -255,14 +255,4 @@ struct SlideshowEndToEndTests {
             try await frame.stop()
         }
     }
-}
-
-/// Polls an async condition for up to ten seconds.
-private func eventuallyAsync(_ condition: () async throws -> Bool) async throws -> Bool {
-    let deadline = Deadline(.seconds(10))
-    while !deadline.passed {
-        if try await condition() { return true }
-        try await Task.sleep(for: .milliseconds(50))
-    }
-    return false
 }

@@ -133,7 +133,7 @@ struct SwappedNamesEndToEndTests {
             // The first start leaves both caches filled: the index's headers and the tiles' thumbnails.
             #expect(try await viewer.shows(library.a, ratio: 0.75, colour: Library.red) == nil)
             #expect(try await viewer.shows(library.b, ratio: 4.0 / 3, colour: Library.blue) == nil)
-            #expect(eventually(within: 30) { library.indexedRows() == 2 }, "the viewer saved no photo index")
+            #expect(try await eventually(within: .seconds(30)) { library.indexedRows() == 2 }, "the viewer saved no photo index")
         }
         try library.swap()
 
@@ -167,14 +167,12 @@ struct SwappedNamesEndToEndTests {
         let library = try Library()
         let viewer = try await Viewer(library)
         #expect(try await viewer.shows(library.a, ratio: 0.75, colour: Library.red) == nil)
-        #expect(eventually(within: 30) { library.indexedRows() == 2 }, "the viewer saved no photo index")
+        #expect(try await eventually(within: .seconds(30)) { library.indexedRows() == 2 }, "the viewer saved no photo index")
 
         try library.swap()
         // The folder watcher sees the renames; the wall follows them.
-        let deadline = Deadline(longestWait)
-        while try await viewer.tiles()[library.a].map({ $0.h > $0.w }) != true {
-            if deadline.passed { throw HarnessError("the wall did not follow the swap; stderr:\n\(viewer.child.errorOutput)") }
-            try await Task.sleep(for: .milliseconds(50))
+        try await waitUntil("the wall to follow the swap; stderr:\n\(viewer.child.errorOutput)", every: .milliseconds(50)) {
+            try await viewer.tiles()[library.a].map({ $0.h > $0.w }) == true
         }
 
         _ = try await viewer.control.data(["reload"])

@@ -121,16 +121,14 @@ struct SyscallFilterEndToEndTests {
         #expect(stat(socket, &info) == 0 && info.st_gid == wanted)
 
         // The decode threads and the worker processes are niced.
-        let deadline = Deadline(.seconds(30))
-        var workers: [pid_t] = []
-        while workers.isEmpty && !deadline.passed {
-            workers = childProcesses(of: child.pid)
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        let workers = (try? await waitFor("a decode worker to start", within: .seconds(30), every: .milliseconds(50)) { () -> [pid_t]? in
+            let workers = childProcesses(of: child.pid)
+            return workers.isEmpty ? nil : workers
+        }) ?? []
         #expect(!workers.isEmpty, "no decode worker started")
         // A worker sets its nice value once it has loaded cascade's libraries: wait for that.
         func settled(_ worker: pid_t) -> Bool { niceness(stat: "/proc/\(worker)/stat") ?? 10 == 10 }
-        while !workers.allSatisfy(settled), !deadline.passed { try await Task.sleep(for: .milliseconds(50)) }
+        _ = try await eventually(within: .seconds(30), every: .milliseconds(50)) { workers.allSatisfy(settled) }
         for worker in workers where niceness(stat: "/proc/\(worker)/stat") != nil {
             #expect(niceness(stat: "/proc/\(worker)/stat") == 10, "decode worker \(worker)")
         }

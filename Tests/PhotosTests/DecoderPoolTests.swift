@@ -146,7 +146,7 @@ struct DecoderPoolTests {
         // Once the worker is dead (a zombie: its socket is closed), the next photo is decoded,
         // not blamed for it. A kill in the very instant the request goes out cannot be told
         // from a death while decoding; that photo fails like any photo in flight.
-        for _ in 0..<2000 where !isZombieOrGone(worker) { usleep(1000) }
+        try waitUntil("the killed worker to die") { isZombieOrGone(worker) }
         let image = try pool.decode(PhotoDecodeRequest(path: good, format: .jpeg, box: PixelSize(width: 50, height: 50), mode: .fill))
         #expect(image.width == 50)
         #expect(isGone(worker))

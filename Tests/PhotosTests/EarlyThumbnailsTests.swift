@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Photos
+@testable import TestSupport
 import Waterfall
 
 @Suite("Thumbnails read before the wall asks")
@@ -14,7 +15,7 @@ struct EarlyThumbnailsTests {
 
     /// Waits for the early thread to have read `count` thumbnails.
     static func waitFor(_ count: Int, in early: EarlyThumbnails) async throws {
-        for _ in 0..<500 where early.unclaimed < count { try await Task.sleep(for: .milliseconds(10)) }
+        try await TestSupport.waitUntil("the early thread to read \(count) thumbnails") { early.unclaimed >= count }
     }
 
     @Test("a lookup takes the thumbnail read early, checked against its photo like one from the disk, and only once")

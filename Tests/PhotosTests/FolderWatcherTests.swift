@@ -264,8 +264,12 @@ import Glibc
         watcher.stop()
         watcher.stop()
         let reports = recorder.reports
+        // A watcher still running shows when a report would have come.
+        let witness = WatchRecorder()
+        let running = try watch([folder.path], into: witness)
+        defer { running.stop() }
         folder.write("after.jpg", jpeg)
-        usleep(300_000)
+        #expect(eventually { witness.added.contains(folder.path("after.jpg").string) })
         #expect(recorder.reports == reports)
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 import Synchronization
 import Testing
 @testable import Photos
+@testable import TestSupport
 import Waterfall
 
 /// A latch a job can wait on, so tests control exactly when workers are free — no sleeps.
@@ -193,7 +194,7 @@ struct SchedulerTests {
         // The busy worker is let go only once shutdown has emptied the queue; opening the gate
         // any earlier would let the worker take job 1 before shutdown ran (seen under load).
         DispatchQueue.global().async {
-            while scheduler.pendingCount > 0 { usleep(1000) }
+            try? waitUntil("shutdown to empty the queue", every: .milliseconds(1)) { scheduler.pendingCount == 0 }
             gate.open()
         }
         scheduler.shutdown()

@@ -42,11 +42,9 @@ final class HeldPool {
 
     /// The worker that has `photo` in hand, once it has.
     func workerHolding(_ photo: PhotoPath, besides earlier: Set<pid_t> = []) throws -> pid_t {
-        for _ in 0..<30_000 {
-            if let pid = pool.workerProcessIDs.subtracting(earlier).first(where: { holdsOpen($0, photo) }) { return pid }
-            usleep(1000)
+        try waitFor("a worker to receive \(photo)", within: .seconds(30)) {
+            pool.workerProcessIDs.subtracting(earlier).first(where: { holdsOpen($0, photo) })
         }
-        throw TestFailure("no worker received \(photo)")
     }
 
     /// A photo, whose tile is being loaded on another thread.

@@ -79,20 +79,17 @@ final class ControlConnection {
     private(set) var events: [[String: Any]] = []
 
     init(_ path: String, within timeout: Duration = longestWait) async throws {
-        let deadline = Deadline(timeout)
-        var connected: Int32 = -1
-        while connected < 0 {
+        fd = try await waitFor("cascade's control socket at \(path) to take a connection",
+                               within: min(timeout, longestWait), every: .milliseconds(100)) { () -> Int32? in
             let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             var address = unixAddress(path)
             let rc = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
             }
-            if rc == 0 { connected = fd; break }
+            if rc == 0 { return fd }
             Glibc.close(fd)
-            if deadline.passed { throw HarnessError("cannot connect to \(path): \(String(cString: strerror(errno)))") }
-            try await Task.sleep(for: .milliseconds(100))
+            return nil
         }
-        fd = connected
         lines = LineReader(fileDescriptor: fd)
     }
 

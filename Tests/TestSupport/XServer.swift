@@ -10,7 +10,12 @@ import Glibc
 
 struct HarnessError: Error, CustomStringConvertible {
     let description: String
-    init(_ description: String) { self.description = description }
+    /// A wait that ran out of time, as opposed to one whose condition failed.
+    var isTimeout = false
+    init(_ description: String, isTimeout: Bool = false) {
+        self.description = description
+        self.isTimeout = isTimeout
+    }
 }
 
 /// No single wait may hold a test longer than this.
@@ -26,7 +31,7 @@ struct Deadline {
 // MARK: - Lines from a pipe
 
 /// Reads newline-terminated lines from the read end of a pipe without ever blocking a thread:
-/// the descriptor is non-blocking and an empty read waits by `Task.sleep`.
+/// the descriptor is non-blocking and an empty read is polled again by `waitFor`.
 final class LineReader {
     private let fd: Int32
     private var buffer: [UInt8] = []
@@ -42,17 +47,23 @@ final class LineReader {
 
     /// The next line without its newline, or nil at end of file; throws when the deadline passes.
     func nextLine(within timeout: Duration, waitingFor what: @autoclosure () -> String) async throws -> String? {
-        let deadline = Deadline(timeout)
+        let line: String?? = try await waitFor(what(), within: min(timeout, longestWait)) { try self.takeLine(what()) }
+        return line ?? nil
+    }
+
+    /// A whole line (`.some(nil)` at end of file), reading what the pipe holds; nil while it has
+    /// not come yet.
+    private func takeLine(_ what: @autoclosure () -> String) throws -> String?? {
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffer[..<newline], as: UTF8.self)
                 buffer.removeSubrange(...newline)
-                return line
+                return .some(line)
             }
             if reachedEnd {
-                guard !buffer.isEmpty else { return nil }
+                guard !buffer.isEmpty else { return .some(nil) }
                 defer { buffer.removeAll() }
-                return String(decoding: buffer, as: UTF8.self)
+                return .some(String(decoding: buffer, as: UTF8.self))
             }
             var chunk = [UInt8](repeating: 0, count: 4096)
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -61,8 +72,7 @@ final class LineReader {
             } else if n == 0 {
                 reachedEnd = true
             } else if errno == EAGAIN || errno == EINTR {
-                if deadline.passed { throw HarnessError("timed out waiting for \(what())") }
-                try await Task.sleep(for: .milliseconds(15))
+                return nil
             } else {
                 throw HarnessError("reading \(what()): \(String(cString: strerror(errno)))")
             }
@@ -150,12 +160,7 @@ final class SpawnedProcess {
 
     /// How it ended, once it has ended by itself within the timeout.
     func wait(within timeout: Duration) async throws -> Termination {
-        let deadline = Deadline(timeout)
-        while true {
-            if let t = poll() { return t }
-            if deadline.passed { throw HarnessError("\(name) still running after \(timeout)") }
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        try await waitFor("\(name) to end", within: min(timeout, longestWait)) { poll() }
     }
 
     /// SIGTERM, then SIGKILL if it has not gone within two seconds. Synchronous so it can run in
@@ -163,8 +168,7 @@ final class SpawnedProcess {
     func stop() {
         guard isRunning else { return }
         kill(pid, SIGTERM)
-        let end = ContinuousClock.now + .seconds(2)
-        while isRunning && ContinuousClock.now < end { usleep(10_000) }
+        _ = try? waitFor("\(name) to end after SIGTERM", within: .seconds(2), every: .milliseconds(10)) { poll() }
         if isRunning {
             kill(pid, SIGKILL)
             var status: Int32 = 0
@@ -298,11 +302,8 @@ struct XDisplay: Sendable {
 
     /// The first visible window of that class, polling until it appears.
     func waitForWindow(class wmClass: String, within timeout: Duration = longestWait) async throws -> String {
-        let deadline = Deadline(timeout)
-        while true {
-            if let id = try await windows(class: wmClass).first { return id }
-            if deadline.passed { throw HarnessError("no visible window of class \(wmClass) after \(timeout)") }
-            try await Task.sleep(for: .milliseconds(50))
+        try await waitFor("a visible window of class \(wmClass)", within: min(timeout, longestWait), every: .milliseconds(50)) {
+            try await windows(class: wmClass).first
         }
     }
 
@@ -336,20 +337,20 @@ struct XDisplay: Sendable {
     /// is not mistaken for one that has ended.
     func waitUntilStill(_ window: String, atLeast: Duration = .milliseconds(1500),
                         still: Duration = .milliseconds(700), within timeout: Duration = longestWait) async throws -> Frame {
-        let deadline = Deadline(timeout)
         let earliest = ContinuousClock.now + atLeast
         var last = try await capture(window)
         var unchangedSince = ContinuousClock.now
-        while true {
-            try await Task.sleep(for: .milliseconds(150))
+        // Captures are slow and costly, so they are taken a little apart.
+        return try await waitFor("window \(window) to stop changing", within: min(timeout, longestWait),
+                                 every: .milliseconds(150)) {
             let frame = try await capture(window)
             if frame != last {
                 last = frame
                 unchangedSince = .now
-            } else if ContinuousClock.now - unchangedSince >= still && ContinuousClock.now >= earliest {
-                return frame
+                return nil
             }
-            if deadline.passed { throw HarnessError("window \(window) kept changing for \(timeout)") }
+            let now = ContinuousClock.now
+            return now - unchangedSince >= still && now >= earliest ? frame : nil
         }
     }
 }
