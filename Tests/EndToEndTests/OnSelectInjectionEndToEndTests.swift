@@ -1,9 +1,9 @@
-// On-select commands and hostile file names, through the real binary. The README
-// once told users to write `sh -c 'echo {path} >> out.txt'`, and photos named
-// `$(touch pwned).jpg`, `;touch pwned3;.jpg` and `` `touch pwned4`.jpg `` ran their commands. Now
-// that form is refused with exit status 64 and the safe form in the message — on the command
-// line, in the configuration file (file and line named) and on SIGHUP (the running command
-// stays) — and the safe form writes each name literally and runs nothing.
+// On-select commands and hostile file names, through the real binary. A command written as
+// `sh -c 'echo {path} >> out.txt'` would let photos named `$(touch pwned).jpg`, `;touch pwned3;.jpg`
+// and `` `touch pwned4`.jpg `` run their commands, so that form is refused with exit status 64 and
+// the safe form in the message — on the command line, in the configuration file (file and line
+// named) and on SIGHUP (the running command stays) — and the safe form writes each name
+// literally and runs nothing.
 
 import Foundation
 import Testing
