@@ -3,7 +3,6 @@
 // draws 60 (the complaint about fades on a slow Pi). A slide's time starts when it is shown, which
 // is when its pixels are in: a slow decode delays the change, it never shortens the next slide.
 
-import Waterfall
 
 public struct SlideshowTiming: Sendable, Equatable {
     /// Seconds each slide stays, its transition included.

@@ -3,7 +3,6 @@
 
 import Glibc
 import TOMLKit
-import Waterfall
 import Kiosk
 
 public enum ConfigFile {
