@@ -35,7 +35,8 @@ public enum PhotoSources {
     public static func choose(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
                               hasPhotos: (PhotoPath) -> Bool = walkFindsPhotos) throws -> Choice {
         let named = arguments.map { PhotoPath(argument: $0) }
-        if named.count == 1, isRegularFile(named[0]) {
+        // A regular file, or a link to one (a folder, a FIFO or a missing path is not).
+        if named.count == 1, named[0].fileType(followingLinks: true) == S_IFREG {
             let photo = named[0].absolute()
             return .photo(photo, folder: photo.parent)
         }
@@ -46,12 +47,6 @@ public enum PhotoSources {
         }
         throw NoPhotosError(looked: [picturesFolder(environment: environment)?.string ?? "~/Pictures"]
                             + AssetLocator.candidates(environment: environment))
-    }
-
-    /// A regular file, or a link to one (a folder, a FIFO or a missing path is not).
-    private static func isRegularFile(_ path: PhotoPath) -> Bool {
-        var status = stat()
-        return path.withCString { stat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     /// Whether a folder holds photos needs only a walk of its names, not every header.

@@ -17,13 +17,26 @@ extension PhotoPath {
     public func resolved() -> PhotoPath {
         guard let real = absolute().withCString({ realpath($0, nil) }) else { return absolute() }
         defer { free(real) }
-        return PhotoPath(bytes: Array(UnsafeRawBufferPointer(start: real, count: strlen(real))))
+        return PhotoPath(cString: real)
+    }
+
+    /// What the path names, as `S_IFMT` bits (`S_IFREG`, `S_IFDIR`, `S_IFLNK`…), a link itself
+    /// unless `followingLinks`; nil when nothing is there. stat(2) never blocks, even on a FIFO.
+    public func fileType(followingLinks: Bool) -> mode_t? {
+        var status = stat()
+        let found = withCString { followingLinks ? stat($0, &status) : lstat($0, &status) } == 0
+        return found ? status.st_mode & S_IFMT : nil
+    }
+
+    /// The bytes of a C string, as the kernel or libc gave them.
+    init(cString: UnsafePointer<CChar>) {
+        self.init(bytes: Array(UnsafeRawBufferPointer(start: cString, count: strlen(cString))))
     }
 
     static func workingDirectory() -> [UInt8] {
         guard let cwd = getcwd(nil, 0) else { return [UInt8(ascii: "/")] }
         defer { free(cwd) }
-        return Array(UnsafeBufferPointer(start: UnsafeRawPointer(cwd).assumingMemoryBound(to: UInt8.self), count: strlen(cwd)))
+        return PhotoPath(cString: cwd).bytes
     }
 
     static func clean(_ path: [UInt8]) -> [UInt8] {

@@ -23,8 +23,7 @@ public enum CommandLineArguments {
     }()
 
     private static let raw: [[UInt8]] = (0..<Int(CommandLine.argc)).map { i in
-        guard let argument = CommandLine.unsafeArgv[i] else { return [] }
-        return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+        CommandLine.unsafeArgv[i].map { PhotoPath(cString: $0).bytes } ?? []
     }
 
     /// `bytes` as a string: valid UTF-8 as it is, every other byte as U+10FF00 + the byte.

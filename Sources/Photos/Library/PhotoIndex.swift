@@ -58,7 +58,7 @@ public final class PhotoIndex {
         // choice); the file itself may not, and SQLite's no-follow open refuses a link
         // anywhere in the name, so the folder is resolved first.
         location = file.bytes.contains(UInt8(ascii: "/")) ? folder.resolved().appending(file.lastComponent.bytes) : file
-        if Self.isSymbolicLink(location) {
+        if location.fileType(followingLinks: false) == S_IFLNK {
             throw PhotoIndexError(code: SQLITE_CANTOPEN, description: "\(file.string) is a symbolic link, not cascade's own file; it is left alone")
         }
         do {
@@ -205,7 +205,7 @@ public final class PhotoIndex {
     /// written (its shared-memory file cannot be made there) unless SQLite is told the file is
     /// immutable, which it is to everyone who cannot write that folder.
     private func openReadOnly() throws(PhotoIndexError) {
-        guard Self.isRegularFile(location) else { throw PhotoIndexError(code: SQLITE_CANTOPEN, description: "no index at \(file.string)") }
+        guard location.fileType(followingLinks: false) == S_IFREG else { throw PhotoIndexError(code: SQLITE_CANTOPEN, description: "no index at \(file.string)") }
         let uri = "file:" + Self.uriEscaped(location.bytes) + "?immutable=1"
         let code = sqlite3_open_v2(uri, &database, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOFOLLOW, nil)
         guard code == SQLITE_OK else { throw failure(code, "opening read-only") }
@@ -333,16 +333,6 @@ public final class PhotoIndex {
                                       description: "cannot make \(PhotoPath(bytes: prefix).string): \(String(cString: strerror(errno)))")
             }
         }
-    }
-
-    private static func isSymbolicLink(_ path: PhotoPath) -> Bool {
-        var status = stat()
-        return path.withCString { lstat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFLNK
-    }
-
-    private static func isRegularFile(_ path: PhotoPath) -> Bool {
-        var status = stat()
-        return path.withCString { lstat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     /// A path as an SQLite URI's path: every byte but letters, digits and `/-._~` as %HH.

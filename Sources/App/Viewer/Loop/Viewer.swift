@@ -94,9 +94,8 @@ public enum Viewer {
     }
 
     static func choose(_ paths: [String]) throws -> PhotoSources.Choice {
-        for path in paths.map(PhotoPath.init(argument:)) {
-            var status = stat()
-            if path.withCString({ stat($0, &status) }) != 0 { throw CommandError(description: "no such file or folder: \(path.string)") }
+        for path in paths.map(PhotoPath.init(argument:)) where path.fileType(followingLinks: true) == nil {
+            throw CommandError(description: "no such file or folder: \(path.string)")
         }
         do {
             return try PhotoSources.choose(arguments: paths)
