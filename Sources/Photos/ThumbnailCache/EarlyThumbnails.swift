@@ -52,7 +52,7 @@ public final class EarlyThumbnails: @unchecked Sendable {
                     return true
                 }
                 guard begun else { continue }
-                let decoded = cache.readStored(file)
+                let decoded = cache.read(file)
                 locked {
                     // Read after a drop, it is not kept.
                     files[file] = decoded.flatMap { dropped ? nil : .read($0) } ?? .claimed

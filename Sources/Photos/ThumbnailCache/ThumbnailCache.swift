@@ -98,8 +98,8 @@ public struct ThumbnailCache: Sendable {
     public func lookup(path: PhotoPath, stamp: FileStamp, size: ThumbnailSize) -> DecodedImage? {
         let uri = Self.uri(for: path)
         guard let folder = folder(size), case let file = Self.file(in: folder, uri: uri),
-              let stored = early?.take(file) ?? readStored(file), case let decoded = stored.decoded,
-              Self.isValid(decoded.text, uri: uri, stamp: stamp), Self.showsSameFile(stored, stamp: stamp),
+              let stored = early?.take(file) ?? read(file), Self.isCurrent(stored, uri: uri, stamp: stamp),
+              case let decoded = stored.decoded,
               decoded.text["Software"] != software || decoded.text[Self.colourKey] != nil
         else { return nil }
         var image = decoded.image
@@ -128,13 +128,8 @@ public struct ThumbnailCache: Sendable {
         folder.appending(Array(fileName(forURI: uri).utf8))
     }
 
-    /// A thumbnail file read and decoded, not yet checked against its photo.
-    func read(_ file: PhotoPath) -> PNGCodec.Decoded? {
-        readStored(file)?.decoded
-    }
-
-    /// A thumbnail file read and decoded, with when it was written.
-    func readStored(_ file: PhotoPath) -> StoredThumbnail? {
+    /// A thumbnail file read and decoded, with when it was written; not yet checked against its photo.
+    func read(_ file: PhotoPath) -> StoredThumbnail? {
         // Thumbnails are at most 1024 px a side; anything far bigger is not one.
         guard let opened = try? SafeFile(opening: file), let bytes = try? opened.readAll(limit: 32 << 20) else { return nil }
         let decoded: PNGCodec.Decoded
@@ -156,6 +151,12 @@ public struct ThumbnailCache: Sendable {
         }
         if let size = text["Thumb::Size"] { return Int64(size.trimmingCharacters(in: .whitespaces)) == stamp.size }
         return true
+    }
+
+    /// Whether a thumbnail or failure record read from the cache still stands for the photo:
+    /// the spec's check, then cascade's.
+    static func isCurrent(_ stored: StoredThumbnail, uri: String, stamp: FileStamp) -> Bool {
+        isValid(stored.decoded.text, uri: uri, stamp: stamp) && showsSameFile(stored, stamp: stamp)
     }
 
     /// cascade's check beyond the spec's: the photo has not been renamed, or changed in any
@@ -221,10 +222,8 @@ public struct ThumbnailCache: Sendable {
     public func failure(path: PhotoPath, stamp: FileStamp) -> String? {
         guard let folder = failFolder else { return nil }
         let uri = Self.uri(for: path)
-        guard let stored = readStored(Self.file(in: folder, uri: uri)), case let record = stored.decoded,
-              Self.isValid(record.text, uri: uri, stamp: stamp), Self.showsSameFile(stored, stamp: stamp)
-        else { return nil }
-        return record.text["X-Cascade::Reason"] ?? "could not be decoded"
+        guard let stored = read(Self.file(in: folder, uri: uri)), Self.isCurrent(stored, uri: uri, stamp: stamp) else { return nil }
+        return stored.decoded.text["X-Cascade::Reason"] ?? "could not be decoded"
     }
 
     public func hasFailure(path: PhotoPath, stamp: FileStamp) -> Bool {
