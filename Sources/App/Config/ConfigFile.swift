@@ -63,11 +63,12 @@ public enum ConfigFile {
         }
         // TOMLKit hands strings over as C strings: one holding an escaped NUL would arrive cut
         // short, silently. It is refused, quoted whole.
-        if let nul = TOMLKeyLines.stringsHoldingNul(text).first {
+        let found = TOMLKeyLines.scan(text)
+        if let nul = found.nulStrings.first {
             throw ConfigError(file: file, line: nul.line, key: nul.key,
                               message: "\(nul.key == nil ? "a string " : "")holds a NUL, which no setting can: \"\(nul.text.escapingControlCharacters())\"")
         }
-        let lines = TOMLKeyLines.scan(text)
+        let lines = found.lines
         let known = Dictionary(keys.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var settings: [ConfigSetting] = []
         var bindings: [ConfigKeyBinding] = []

@@ -7,11 +7,13 @@
 // strings over as C strings, so such a value would arrive cut short at the NUL, silently.
 
 enum TOMLKeyLines {
-    /// First line (1-based) on which each top-level key or table header's first name appears;
-    /// a key under a `[table]` header is listed as `inTable(table, key)`.
-    static func scan(_ text: String) -> [String: Int] {
-        var scanner = Scanner(bytes: Array(text.utf8))
-        return scanner.run()
+    /// What one walk of a document toml++ has accepted finds.
+    struct Found {
+        /// First line (1-based) on which each top-level key or table header's first name
+        /// appears; a key under a `[table]` header is listed as `inTable(table, key)`.
+        var lines: [String: Int]
+        /// The strings that hold an escaped NUL, in reading order.
+        var nulStrings: [NulString]
     }
 
     /// A string with an escaped NUL: the line it starts on, the key it is the value of (nil in
@@ -22,11 +24,10 @@ enum TOMLKeyLines {
         var text: String
     }
 
-    /// The strings of a document toml++ has accepted that hold an escaped NUL, in reading order.
-    static func stringsHoldingNul(_ text: String) -> [NulString] {
+    static func scan(_ text: String) -> Found {
         var scanner = Scanner(bytes: Array(text.utf8))
-        _ = scanner.run()
-        return scanner.nulStrings
+        let lines = scanner.run()
+        return Found(lines: lines, nulStrings: scanner.nulStrings)
     }
 
     /// How `scan` names key `key` of table `table`: no top-level key can start with a bracket.
