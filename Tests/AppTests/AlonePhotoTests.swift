@@ -26,7 +26,7 @@ struct AlonePhotoTests {
         defer { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }
         let loop = try SessionLoop()
         let session = loop.session
-        session.openAlone(library.entries[3])
+        session.wall.openAlone(library.entries[3])
         // Before any frame: the photo's decode is on its way.
         session.finishScan(.scanned(library.entries, issues: [], live: nil, edit: nil))
         #expect(session.wall.entries.count == 6 && session.wall.cursor == 3)
@@ -49,7 +49,7 @@ struct AlonePhotoTests {
         defer { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }
         let loop = try SessionLoop()
         let session = loop.session
-        session.openAlone(library.entries[2])
+        session.wall.openAlone(library.entries[2])
         #expect(session.detail?.entries.count == 1 && session.wall.entries.count == 1)
         #expect(loop.run { photoShown(session) })
         session.finishScan(.scanned(library.entries, issues: [], live: nil, edit: nil))
@@ -69,7 +69,7 @@ struct AlonePhotoTests {
         let entry = try #require(PhotoScanner().entry(at: PhotoPath(hidden), relative: PhotoPath(".hidden.png"), group: 0))
         let loop = try SessionLoop()
         let session = loop.session
-        session.openAlone(entry)
+        session.wall.openAlone(entry)
         session.finishScan(.scanned(library.entries, issues: [], live: nil, edit: nil))
         #expect(session.wall.entries.map(\.path) == [entry.path])
         #expect(session.openIndex == 0 && session.detail?.entry.path == entry.path)

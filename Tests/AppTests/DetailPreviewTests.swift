@@ -61,7 +61,7 @@ struct DetailPreviewTests {
         let deadline = DispatchTime.now() + 120
         while !done() {
             for result in decodes.drain(max: 100) {
-                if case .detail = result.key { screen?.accept(result, now: 1) } else { wall.accept(result, now: 0) }
+                if case .detail = result.key.job { screen?.accept(result, now: 1) } else { wall.accept(result, now: 0) }
             }
             if done() { break }
             try #require(finished.wait(timeout: deadline) == .success, "the decodes never finished")

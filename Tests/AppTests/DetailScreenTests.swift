@@ -55,7 +55,7 @@ struct DetailScreenTests {
         let deadline = DispatchTime.now() + 120
         while decoded.sizes[index] == nil {
             for result in decodes.drain(max: 10) {
-                if case .detail(let i) = result.key, case .success(let image) = result.result {
+                if case .detail(let i) = result.key.job, case .success(let image) = result.result {
                     decoded.sizes[i, default: []].append(PixelSize(width: image.width, height: image.height))
                 }
                 screen.accept(result, now: 0)
@@ -129,22 +129,22 @@ struct DetailScreenTests {
         let screen = open(1)
         defer { screen.close() }
         screen.doubleClickGuard = 0
-        var closed = 0
-        screen.onCommand = { if $0 == .back { closed += 1 } }
+        let host = RecordingHost(drawer: drawer, decodes: decodes, size: Self.size)
+        screen.host = host
         tap(screen, at: Point(x: 400, y: 300), time: 1)
-        #expect(closed == 0)
+        #expect(host.commands.isEmpty)
         tap(screen, at: Point(x: 100, y: 300), time: 2)
-        #expect(closed == 1)
+        #expect(host.commands == [.back])
     }
 
     @Test("the second click of the double-click that opened the photo does not close it")
     func doubleClickKeepsItOpen() throws {
         let screen = open(1)
         defer { screen.close() }
-        var closed = 0
-        screen.onCommand = { if $0 == .back { closed += 1 } }
+        let host = RecordingHost(drawer: drawer, decodes: decodes, size: Self.size)
+        screen.host = host
         tap(screen, at: Point(x: 100, y: 300), time: 1)
-        #expect(closed == 0)
+        #expect(host.commands.isEmpty)
     }
 
     private func tap(_ screen: DetailScreen, at point: Point, time: Double) {

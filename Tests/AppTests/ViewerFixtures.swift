@@ -4,6 +4,7 @@
 
 import Dispatch
 import Foundation
+import Control
 import Logging
 @testable import App
 import Photos
@@ -189,4 +190,48 @@ final class WallHarness {
 extension ScreenColor {
     /// The same colour within what scaling and PNG rounding may change.
     func matches(_ other: ScreenColor, tolerance: Int = 12) -> Bool { distance(to: other) <= tolerance }
+}
+
+/// A stack of one for a screen tested alone: it records the commands the screen's gestures
+/// issue and whether it asked to be dismissed, and performs nothing.
+@MainActor
+final class RecordingHost: ScreenHost {
+    let clock: any SceneClock
+    let parts: ScreenParts
+    var options = ViewerOptions()
+    var roots: [PhotoPath] = []
+    var pointer: Point?
+    var windowVisible = true
+    var windowSize: Size
+    private(set) var commands: [Command] = []
+    private(set) var dismissed = 0
+    private(set) var events: [ViewerEvent] = []
+    /// The tiles selected (a tap's command).
+    var selected: [Int] { commands.compactMap { if case .select(let index) = $0 { index } else { nil } } }
+
+    init(drawer: TileDrawer, decodes: ViewerDecodes, size: Size, clock: any SceneClock = ManualClock()) {
+        self.clock = clock
+        windowSize = size
+        parts = ScreenParts(drawer: drawer, decodes: decodes, animations: AnimationDecodes(workers: 1) {},
+                            source: TileSource(thumbnailCache: false, maxPixels: PhotoDecoder.defaultMaxPixels),
+                            log: Logger(label: "cascade.tests"))
+    }
+
+    func perform(_ command: Command, from origin: CommandOrigin) -> Result<JSONValue, ControlError> {
+        commands.append(command)
+        return .success(.null)
+    }
+
+    func emit(_ event: ViewerEvent) { events.append(event) }
+    func runOnSelect(_ path: PhotoPath, index: Int) {}
+    func push(_ screen: any ViewerScreen) { screen.host = self }
+    func dismiss(_ screen: any ViewerScreen) { dismissed += 1 }
+    func titleChanged() {}
+}
+
+/// The old session's view of the stack, for tests that look at the photo open over the wall.
+extension ViewerSession {
+    var detail: DetailScreen? { stack.top as? DetailScreen }
+    var openIndex: Int? { detail.flatMap(wall.openIndex(of:)) }
+    var detailRehomePending: Bool { detail?.rehomePending ?? false }
 }

@@ -18,16 +18,14 @@ struct ViewerInputTests {
         library = try ColourLibrary(count: 30)
     }
 
-    /// A wall laid out at the top, selections recorded in `selected`.
-    private func wall(columns: Int = 3) throws -> (WallHarness, Selections) {
+    /// A wall laid out at the top, the commands its taps issue recorded by its host.
+    private func wall(columns: Int = 3) throws -> (WallHarness, RecordingHost) {
         let h = try WallHarness(library, columns: columns)
-        let selections = Selections()
-        h.wall.onSelect = { selections.indices.append($0) }
+        let host = RecordingHost(drawer: h.drawer, decodes: h.decodes, size: WallHarness.size)
+        h.wall.host = host
         h.layout()
-        return (h, selections)
+        return (h, host)
     }
-
-    private final class Selections { var indices: [Int] = [] }
 
     private func feed(_ h: WallHarness, _ screenEvents: [ScreenEvent]) {
         for input in screenEvents.inputs { h.view.handle(input) }
@@ -169,16 +167,16 @@ struct ViewerInputTests {
         let (h, selections) = try wall()
         let tile = try wholeTile(h)
         feed(h, events.translating(click(at: Point(x: tile.frame.midX, y: tile.frame.midY), ms: 10_000)))
-        #expect(selections.indices == [tile.index])
+        #expect(selections.selected == [tile.index])
 
         feed(h, events.translating(click(at: Point(x: WallHarness.margin / 2, y: tile.frame.midY), ms: 11_000)))
-        #expect(selections.indices == [tile.index])
+        #expect(selections.selected == [tile.index])
 
         // A press that wanders past the slop is a drag, not a click.
         feed(h, events.translating([SDLEvents.mouseButton(down: true, x: Int(tile.frame.midX), y: 200, ms: 12_000),
                                     SDLEvents.mouseMotion(x: Int(tile.frame.midX), y: 180, ms: 12_016),
                                     SDLEvents.mouseButton(down: false, x: Int(tile.frame.midX), y: 180, ms: 12_200)]))
-        #expect(selections.indices == [tile.index])
+        #expect(selections.selected == [tile.index])
     }
 
     @Test("a click during a fling stops the wall and selects nothing; the next click selects")
@@ -190,14 +188,14 @@ struct ViewerInputTests {
         let tile = try wholeTile(h)
         let point = Point(x: tile.frame.midX, y: tile.frame.midY)
         feed(h, events.translating(click(at: point, ms: 20_000)))
-        #expect(selections.indices.isEmpty, "catching the wall is not a selection")
+        #expect(selections.selected.isEmpty, "catching the wall is not a selection")
         #expect(!h.view.isAnimating, "the fling stopped")
         let caught = h.view.contentOffset
         h.run(for: 1)
         #expect(h.view.contentOffset == caught)
 
         feed(h, events.translating(click(at: point, ms: 21_000)))
-        #expect(selections.indices == [tile.index])
+        #expect(selections.selected == [tile.index])
     }
 
     // MARK: Touch
@@ -221,7 +219,7 @@ struct ViewerInputTests {
         let x = Float(tile.frame.midX / WallHarness.size.width), y = Float(tile.frame.midY / WallHarness.size.height)
         feed(h, events.translating([SDLEvents.finger(SDL_FINGERDOWN, id: 5, x: x, y: y, ms: 30_000),
                                     SDLEvents.finger(SDL_FINGERUP, id: 5, x: x, y: y, ms: 30_080)]))
-        #expect(selections.indices == [tile.index])
+        #expect(selections.selected == [tile.index])
     }
 
     /// Two fingers `from` apart (normalised, about the centre) moving to `to` apart, one after

@@ -83,7 +83,7 @@ struct ViewerSessionTests {
         // One upload per frame, so any two decodes finishing between two frames are a burst;
         // a jump (no glide) brings new tiles into the preload range below the screen, where
         // nothing fades in to keep frames coming.
-        wall.uploadsPerFrame = 1
+        loop.session.results.uploadsPerFrame = 1
         for step in 1...4 {
             let before = wall.uploads
             wall.view.scrollTo(offset: Double(step) * 90)
@@ -137,21 +137,27 @@ final class SessionLoop {
     let window: Window
     let session: ViewerSession
     let events: EventSource
-    var now = 1000.0
+    /// The session's clock: it moves a refresh per frame, and when the test moves it.
+    let clock = ManualClock(now: 1000)
+    var now: Double { clock.now }
     private(set) var frames = 0
 
-    init(textureBudgetBytes: Int? = nil) throws {
+    init(textureBudgetBytes: Int? = nil, configure: (inout ViewerOptions) -> Void = { _ in }) throws {
         window = try Window(title: "cascade test", placement: .windowed(width: 400, height: 300))
         var options = ViewerOptions()
         options.textureBudgetBytes = textureBudgetBytes
         options.style = WallStyle(columns: .fixed(3), margins: Margins(all: 8), captions: false)
         options.thumbnailCache = false
-        session = ViewerSession(window: window, options: options, title: "cascade test", log: Logger(label: "cascade.tests"))
+        configure(&options)
+        session = ViewerSession(window: window, options: options, title: "cascade test", log: Logger(label: "cascade.tests"),
+                                clock: clock)
         events = EventSource(window: window)
     }
 
+    /// The loop's body once: the clock's work, then a frame a refresh later.
     func frame() {
-        now += 1.0 / 60
+        session.tick(at: now)
+        clock.advance(by: 1.0 / 60)
         frames += 1
         session.frame(at: now)
     }

@@ -134,7 +134,7 @@ struct WallScreenTests {
             // The real pixels of the old tile's photo, as its worker would have delivered them.
             let pixels = source.pixels(for: library.entries[old.index], box: old.box,
                                        onto: Matte(Theme.standard.placeholder), enlarging: true)
-            return WallScreen.Decodes.Finished(key: .tile(old.cell.serial), generation: old.generation, result: pixels)
+            return WallScreen.Decodes.Finished(key: h.wall.key(.tile(old.cell.serial)), generation: old.generation, result: pixels)
         }
 
         // A cell now serving another tile on screen: the old tile's pixels arrive.

@@ -1,6 +1,6 @@
-// Finished decodes go to the screen they belong to — the wall or the open photo — within the
-// frame's upload budget. Without a GPU each upload is a copy (and a new texture an allocation)
-// on the frame's own time, so a burst of decodes is spread over several frames.
+// Finished decodes go to the screen that asked for them, within the frame's upload budget.
+// Without a GPU each upload is a copy (and a new texture an allocation) on the frame's own time,
+// so a burst of decodes is spread over several frames.
 
 @MainActor
 struct ResultRouter {
@@ -16,28 +16,42 @@ struct ResultRouter {
     /// overrun by at most one batch.
     static let batch = 2
 
+    /// At most this many finished decodes are taken per frame, and at most `uploadBytesPerFrame`
+    /// of pixels uploaded, so a burst of decodes is spread over a few frames instead of making
+    /// one frame late. Thumbnail-sized tiles (~200 KB) go up dozens at a time; 4K ones a few.
+    var uploadsPerFrame = 48
+    var uploadBytesPerFrame = 12 << 20
+
     /// A full batch was taken last time: more may be waiting, and no wake-up will say so.
     private(set) var resultsWaiting = false
+    /// Results whose screen had closed before they came.
+    private(set) var orphans = 0
 
-    /// Takes results until the wall's count or byte budget, or `deadline`, is reached.
-    mutating func route(from decodes: ViewerDecodes, to wall: WallScreen, detail: DetailScreen?, slideshow: SlideshowScreen?, now: Double,
-                        deadline: Double) -> Taken {
+    /// Takes results until the count or byte budget, or `deadline`, is reached.
+    mutating func route(from decodes: ViewerDecodes, to stack: ScreenStack, now: Double, deadline: Double) -> Taken {
         var taken = Taken()
         repeat {
-            let want = min(Self.batch, wall.uploadsPerFrame - taken.count)
+            let want = min(Self.batch, uploadsPerFrame - taken.count)
             let results = decodes.drain(max: want)
             for finished in results {
                 if case .success(let image) = finished.result { taken.bytes += image.pixels.count }
-                switch finished.key {
-                case .detail: detail?.accept(finished, now: now)
-                case .tile, .preview: wall.accept(finished, now: now)
-                case .slide: slideshow?.accept(finished)
+                if let screen = stack.screen(finished.key.screen) {
+                    screen.accept(finished, now: now)
+                } else {
+                    orphans += 1
                 }
             }
             taken.count += results.count
             resultsWaiting = results.count == want
-        } while resultsWaiting && taken.count < wall.uploadsPerFrame && taken.bytes < wall.uploadBytesPerFrame
+        } while resultsWaiting && taken.count < uploadsPerFrame && taken.bytes < uploadBytesPerFrame
             && ProcessClock.now() < deadline
         return taken
+    }
+
+    /// Frames of animated photos, a few a frame, to the screen that asked for them.
+    func route(frames animations: AnimationDecodes, to stack: ScreenStack, now: Double) {
+        for finished in animations.drain(max: 4) {
+            stack.screen(finished.key.screen)?.accept(frames: finished, now: now)
+        }
     }
 }

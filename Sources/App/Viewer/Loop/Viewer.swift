@@ -88,7 +88,7 @@ public enum Viewer {
         let session = ViewerSession(window: window, options: options, title: title, log: log, waker: waker,
                                     signals: signals, notifier: notifier, control: control, early: early)
         session.start(scanning: choice.paths, scan: scan)
-        if let alone { session.openAlone(alone) }
+        if let alone { session.wall.openAlone(alone) }
         session.loop()
         return 0
     }

@@ -6,19 +6,6 @@ import Logging
 import Photos
 
 extension ViewerSession {
-    /// An event for `--events stdout` and for the control socket's subscribers.
-    func emit(_ event: ViewerEvent) {
-        output.send(event)
-        daemon.control?.publish(event.json, named: event.name)
-    }
-
-    /// A selection runs the on-select command, if any — never waited for here.
-    func runOnSelect(_ index: Int) {
-        guard let runner = daemon.onSelect, index < wall.entries.count else { return }
-        let path = wall.entries[index].path
-        runner.run(path: path.bytes, uri: path.uri, index: index)
-    }
-
     /// Work other threads left for the loop, taken after a wake-up.
     func takeDaemonWork() {
         if daemon.signals?.stopRequested == true {
@@ -27,7 +14,7 @@ extension ViewerSession {
             return
         }
         if daemon.signals?.takeHangup() == true { daemon.reload.request() }
-        reloadConfiguration(at: ProcessClock.now())
+        reloadConfiguration(at: clock.now)
         answerControlRequests()
         applyFolderChanges()
     }
@@ -38,12 +25,12 @@ extension ViewerSession {
         guard let live = daemon.live else { return }
         while let edit = live.takeEdit() {
             let before = wall.entries
-            wall.apply(edit, highlightingFor: options.highlightNew, now: ProcessClock.now(),
+            wall.apply(edit, highlightingFor: options.highlightNew, now: clock.now,
                        stayAtTop: options.newestFirst)
             for index in edit.removed.sorted() { emit(.removed(index: index, path: before[index].path)) }
             for index in edit.inserted { emit(.added(index: index, path: edit.entries[index].path)) }
             if !edit.isEmpty {
-                slideshow?.update(wall.entries)
+                for screen in stack.screens.dropFirst() { screen.photosChanged(wall.entries, rescanned: false) }
                 log.info("folder changed: \(edit.inserted.count) added, \(edit.removed.count) removed, \(edit.changed.count) changed; \(edit.entries.count) photos")
             }
             dirty = true

@@ -12,9 +12,9 @@ extension ViewerSession {
         if case .input(.pointerDown) = event {} else { dirty = true }
         switch event {
         case .input, .key:
-            idle.noteInput(now: ProcessClock.now())
+            idle.noteInput(now: clock.now)
             // Input that wakes the screen does only that (ScreenController).
-            guard screen.admits(event, now: ProcessClock.now()) else { tickScreen(at: ProcessClock.now()); return }
+            guard screen.admits(event, now: clock.now) else { tickScreen(at: clock.now); return }
         default: break
         }
         switch event {
@@ -28,50 +28,56 @@ extension ViewerSession {
             takeDaemonWork()
         case .resized:
             let size = window.size
-            wall.view.setViewportSize(size)
-            detail?.resize(size)
-            slideshow?.resize(size)
+            for screen in stack.screens { screen.resize(size) }
         case .exposed:
             windowVisible = true
             redrawDarkScreen()
         case .hidden:
             windowVisible = false
         case .input(let input):
-            if let slideshow {
-                slideshow.handle(input)
-            } else if let detail {
-                detail.handle(input, pointer: window.pointerLocation())
-            } else {
-                wall.view.handle(input)
-            }
+            stack.top.handle(input)
         case .key(let press):
             if overlayTakes(press) { break }
-            if let command = keys.command(for: press, in: mode), !press.isRepeat || command.repeats {
+            if let command = keys.command(for: press, in: stack.top.mode), !press.isRepeat || command.repeats {
                 perform(command, from: .key)
             }
         }
     }
 
-    /// Work that is due by the clock rather than by an event: the kiosk's idle behaviour,
-    /// the screen's schedule and the daemon's watchdog.
+    /// Work that is due by the clock rather than by an event: the top screen's own (the
+    /// slideshow's timer, an animation), the kiosk's idle behaviour, the screen's schedule and
+    /// the daemon's watchdog. What the clock asks for is a command, performed as a key's is.
     func tick(at now: Double) {
         daemon.feedWatchdog(at: now)
         tickScreen(at: now)
         // Nobody sees a dark wall drift or a photo close; a dark frame decodes nothing.
         guard screen.isOn else { return }
-        if windowVisible, detail?.advanceAnimation(to: now) == true { dirty = true }
-        tickSlideshow(at: now)
+        if stack.top.tick(at: now) { dirty = true }
+        if slideshowAtStart, !scanning, !wall.entries.isEmpty {
+            slideshowAtStart = false
+            perform(.slideshow(.start), from: .timer)
+        } else if stack.top.whenIdle == .attract, let after = options.slideshow.after, now - idle.lastInput >= after {
+            log.info("slideshow after \(Int(after / 60)) min without input")
+            perform(.slideshow(.start), from: .timer)
+        }
+        let role = stack.top.whenIdle
         // The photo frame is what an idle kiosk is for: no attract drift or close under it.
-        guard slideshow == nil else { return }
+        guard role != .stays else { return }
         let scroll = wall.view.scroll
-        switch idle.step(now: now, detailOpen: detail != nil, offset: scroll.offset, maxOffset: scroll.maxOffset,
-                         gliding: scroll.isAnimating) {
-        case .none: break
-        case .closeDetail:
-            log.info("photo closed after \(Int(options.detailTimeout)) s without input")
-            closeDetail()
-        case .drift(let y): wall.view.scrollTo(offset: y)
-        case .glideToTop: wall.view.scrollTo(offset: 0, animated: true)
+        let action = idle.step(now: now, detailOpen: role == .closes, offset: scroll.offset, maxOffset: scroll.maxOffset,
+                               gliding: scroll.isAnimating)
+        if action == .closeDetail { log.info("photo closed after \(Int(options.detailTimeout)) s without input") }
+        if let command = action.command { perform(command, from: .timer) }
+    }
+
+    /// When the idle logic next needs the loop: the drift, a photo's time-out, the slideshow.
+    var idleDeadline: Double {
+        switch stack.top.whenIdle {
+        case .stays: return .infinity
+        case .closes: return idle.nextDeadline(detailOpen: true)
+        case .attract:
+            let slideshow = options.slideshow.after.map { idle.lastInput + $0 } ?? .infinity
+            return min(idle.nextDeadline(detailOpen: false), slideshow)
         }
     }
 }

@@ -13,14 +13,11 @@ enum ViewerOverlay: String {
 }
 
 extension ViewerSession {
-    var mode: ViewerMode { slideshow != nil ? .slideshow : detail == nil ? .wall : .detail }
+    var mode: ViewerMode { stack.top.mode }
 
     func toggleOverlay(_ kind: ViewerOverlay) {
         overlay = overlay == kind ? nil : kind
-        // The info panel is about the cursor's tile: it appears on the first one in view.
-        if overlay == .info, detail == nil, wall.cursor.map({ !wall.isOnScreen($0) }) ?? true {
-            wall.cursor = wall.view.layout.firstTile(in: wall.view.viewportRect)
-        }
+        if overlay == .info { stack.top.infoPanelOpened() }
     }
 
     /// Esc closes the panel on screen instead of going back; true when it did.
@@ -31,12 +28,7 @@ extension ViewerSession {
     }
 
     /// The photo the info panel is about and how it is shown, when not whole.
-    private var infoSubject: (entry: PhotoEntry, note: String?)? {
-        if let detail { return (detail.entry, detail.problem(at: detail.index)) }
-        guard let cursor = wall.cursor, cursor < wall.entries.count else { return nil }
-        let entry = wall.entries[cursor]
-        return (entry, wall.problem(for: entry.path))
-    }
+    private var infoSubject: (entry: PhotoEntry, note: String?)? { stack.top.infoSubject }
 
     /// What the panel on screen says, one string per line, a tab between its columns.
     var overlayLines: [String] {

@@ -15,9 +15,10 @@ extension ViewerSession {
         case .indexed(let entries):
             // Not the end of the scan: `scan` stays, and the walk's differences follow.
             scan = keptScan
-            if detail == nil || alonePhoto != nil {
+            // A photo open over the wall keeps its list until the walk's answer.
+            if stack.isAtBottom || wall.alonePhoto != nil {
                 wall.show(entries)
-                placeAlonePhoto(final: false)
+                wall.placeAlonePhoto(final: false)
             }
             return
         case let .scanned(entries, issues, live, edit):
@@ -27,35 +28,33 @@ extension ViewerSession {
             daemon.live?.stop()
             daemon.live = live
             live?.begin(with: entries)
-            // A photo open across a reload stays open if it is still there (found by path: its
-            // index may have moved), and closes if it is gone.
-            let open = detail.map { (path: $0.entry.path, index: $0.index) }
             if let edit, edit.entries.count - edit.inserted.count + edit.removed.count == wall.entries.count {
                 // The index's wall is up: only the walk's differences move tiles, anchored.
-                wall.apply(edit, highlightingFor: 0, now: ProcessClock.now(), stayAtTop: false)
+                wall.apply(edit, highlightingFor: 0, now: clock.now, stayAtTop: false)
             } else {
                 wall.show(entries)
             }
-            if alonePhoto != nil {
-                placeAlonePhoto(final: true)
-            } else if let open {
-                if let index = entries.firstIndex(where: { $0.path == open.path }) {
-                    rehomeDetail(at: index)
-                } else {
-                    detail?.close()
-                    detail = nil
-                    window.setTitle(title)
-                    emit(.closed(index: open.index))
-                }
+            if wall.alonePhoto != nil {
+                placeAlonePhoto()
+            } else {
+                // What is open over the wall follows it: a photo stays open if it is still there.
+                for screen in stack.screens.dropFirst() { screen.photosChanged(wall.entries, rescanned: true) }
             }
-            slideshow?.update(wall.entries)
             log.debug("scanned \(entries.count) photos at \(ProcessClock.msSinceStart) ms")
             milestones.pendingScanAnnouncement = entries.count
         case .failed(let reason):
             log.error("cannot scan: \(reason)")
-            placeAlonePhoto(final: true)
+            placeAlonePhoto()
             milestones.pendingScanAnnouncement = wall.entries.count
         }
+    }
+
+    /// The walk's answer is in: the photo named alone takes its place on its folder's wall, or
+    /// stays alone, its folder unwatched, when the walk does not list it (a hidden file).
+    private func placeAlonePhoto() {
+        guard wall.placeAlonePhoto(final: true) else { return }
+        daemon.live?.stop()
+        daemon.live = nil
     }
 
     /// The scan's progress while it runs, or why the wall is empty.

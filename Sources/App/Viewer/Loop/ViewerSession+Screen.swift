@@ -11,11 +11,9 @@ import Kiosk
 extension ViewerSession {
     func tickScreen(at now: Double) {
         defer { if !screen.isOn { daemon.dark(status: screenStatus, scanning: scanning) } }
-        guard screen.update(now: now, date: Date()) else { return }
+        guard screen.update(now: now, date: clock.date) else { return }
         let on = screen.isOn, reason = screen.power.reason.rawValue
-        // A dark screen means nobody is looking: the next visitor finds the wall, not the last photo.
-        if !on, detail != nil { closeDetail() }
-        slideshow?.screenPower(on: on, at: now)
+        for screen in stack.screens.reversed() { screen.screenPower(on: on, at: now) }
         let method = window.setDisplayPower(on: on)
         screen.drawnBlack = false
         if case .blackScreen(let why) = method, !on {
@@ -54,9 +52,9 @@ extension ViewerSession {
         case .off: .off
         case .auto: .auto
         }
-        screen.command(command, now: ProcessClock.now())
+        screen.command(command, now: clock.now)
         // At once, so the reply and a get-state right after it see the new state.
-        tickScreen(at: ProcessClock.now())
+        tickScreen(at: clock.now)
     }
 
     /// `get-state`'s screen fields.

@@ -19,17 +19,17 @@ extension ViewerSession {
         return .object([
             ("uptime", .double(((ProcessClock.sinceStart() ?? 0) * 1000).rounded() / 1000)),
             ("photos", .int(wall.entries.count)),
-            ("frames", .int(clock.stats.frames)),
-            ("movingFrames", .int(clock.stats.intervals.count)),
-            ("lateFrames", .int(clock.stats.lateFrames)),
+            ("frames", .int(frameClock.stats.frames)),
+            ("movingFrames", .int(frameClock.stats.intervals.count)),
+            ("lateFrames", .int(frameClock.stats.lateFrames)),
             ("frameWorkMs", .object([
-                ("p50", .double(FrameStats.percentileMS(clock.stats.work, 0.5, recent: recent))),
-                ("p99", .double(FrameStats.percentileMS(clock.stats.work, 0.99, recent: recent))),
-                ("max", ms(clock.stats.work.max() ?? 0)),
+                ("p50", .double(FrameStats.percentileMS(frameClock.stats.work, 0.5, recent: recent))),
+                ("p99", .double(FrameStats.percentileMS(frameClock.stats.work, 0.99, recent: recent))),
+                ("max", ms(frameClock.stats.work.max() ?? 0)),
             ])),
             ("presentMs", .object([
-                ("p99", .double(FrameStats.percentileMS(clock.stats.presents, 0.99, recent: recent))),
-                ("max", ms(clock.stats.presents.max() ?? 0)),
+                ("p99", .double(FrameStats.percentileMS(frameClock.stats.presents, 0.99, recent: recent))),
+                ("max", ms(frameClock.stats.presents.max() ?? 0)),
             ])),
             ("longestStallMs", ms(activity.longestStall)),
             ("stallsOver50ms", .int(activity.stallsOver50ms)),
@@ -69,9 +69,9 @@ extension ViewerSession {
             let pool = wall.pool.stats
             let renderer = window.renderer
             return [
-                String(format: "%.0f fps   frame p50 %.2f ms   p99 %.2f ms   late %d", clock.stats.recentFPS,
-                       FrameStats.percentileMS(clock.stats.work, 0.5, recent: 600), FrameStats.percentileMS(clock.stats.work, 0.99, recent: 600),
-                       clock.stats.lateFrames),
+                String(format: "%.0f fps   frame p50 %.2f ms   p99 %.2f ms   late %d", frameClock.stats.recentFPS,
+                       FrameStats.percentileMS(frameClock.stats.work, 0.5, recent: 600), FrameStats.percentileMS(frameClock.stats.work, 0.99, recent: 600),
+                       frameClock.stats.lateFrames),
                 "decode queue \(decodes.pendingCount)   uploads \(wall.uploads)   late results dropped \(wall.lateResultsDropped)",
                 String(format: "pool hits %d  misses %d  created %d  evicted %d   %.0f / %.0f MiB", pool.hits, pool.misses,
                        pool.created, pool.evicted, Double(pool.bytesHeld) / 1_048_576, Double(wall.pool.budgetBytes) / 1_048_576),
@@ -85,15 +85,15 @@ extension ViewerSession {
     func reportStats() {
         let pool = wall.pool.stats
         let line = JSONValue.object([
-            ("frames", .int(clock.stats.frames)),
-            ("frame_work_ms_p50", .double(FrameStats.percentileMS(clock.stats.work, 0.5))),
-            ("frame_work_ms_p99", .double(FrameStats.percentileMS(clock.stats.work, 0.99))),
-            ("present_ms_p50", .double(FrameStats.percentileMS(clock.stats.presents, 0.5))),
-            ("present_ms_p99", .double(FrameStats.percentileMS(clock.stats.presents, 0.99))),
-            ("moving_frames", .int(clock.stats.intervals.count)),
-            ("frame_interval_ms_p50", .double(FrameStats.percentileMS(clock.stats.intervals, 0.5))),
-            ("frame_interval_ms_p99", .double(FrameStats.percentileMS(clock.stats.intervals, 0.99))),
-            ("late_frames", .int(clock.stats.lateFrames)),
+            ("frames", .int(frameClock.stats.frames)),
+            ("frame_work_ms_p50", .double(FrameStats.percentileMS(frameClock.stats.work, 0.5))),
+            ("frame_work_ms_p99", .double(FrameStats.percentileMS(frameClock.stats.work, 0.99))),
+            ("present_ms_p50", .double(FrameStats.percentileMS(frameClock.stats.presents, 0.5))),
+            ("present_ms_p99", .double(FrameStats.percentileMS(frameClock.stats.presents, 0.99))),
+            ("moving_frames", .int(frameClock.stats.intervals.count)),
+            ("frame_interval_ms_p50", .double(FrameStats.percentileMS(frameClock.stats.intervals, 0.5))),
+            ("frame_interval_ms_p99", .double(FrameStats.percentileMS(frameClock.stats.intervals, 0.99))),
+            ("late_frames", .int(frameClock.stats.lateFrames)),
             ("first_full_screen_ms", milestones.firstFullScreen.map { .double(($0 * 1000).rounded()) } ?? .null),
             ("pool_hits", .int(pool.hits)), ("pool_misses", .int(pool.misses)),
             ("textures_created", .int(pool.created)), ("pool_evicted", .int(pool.evicted)),

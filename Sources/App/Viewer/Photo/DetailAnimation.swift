@@ -9,7 +9,7 @@ import Screen
 import Waterfall
 
 /// The animation jobs: a window of frames of the photo at an index of the detail view.
-typealias AnimationDecodes = KeyedDecodeScheduler<Int, AnimationChunk, TileFailure>
+typealias AnimationDecodes = KeyedDecodeScheduler<DecodeKey, AnimationChunk, TileFailure>
 
 @MainActor
 final class DetailAnimation {
@@ -17,13 +17,16 @@ final class DetailAnimation {
     private let source: TileSource
     private let renderer: Renderer
     private let log: Logger
+    /// The screen the frames are for.
+    private let screen: ScreenID
     /// The photo playing (or being asked about), its entry and the box its frames fit.
     private var photo: (index: Int, entry: PhotoEntry, box: PixelSize)?
     private var generation: UInt64 = 0
     private var player: AnimationPlayer?
     private var texture: TileTexture?
 
-    init(decodes: AnimationDecodes, source: TileSource, renderer: Renderer, log: Logger) {
+    init(decodes: AnimationDecodes, source: TileSource, renderer: Renderer, log: Logger, for screen: ScreenID) {
+        self.screen = screen
         self.decodes = decodes
         self.source = source
         self.renderer = renderer
@@ -45,7 +48,7 @@ final class DetailAnimation {
     }
 
     func stop() {
-        if let photo { decodes.cancel(key: photo.index) }
+        if let photo { decodes.cancel(key: key(photo.index)) }
         photo = nil
         player = nil
         texture?.destroy()
@@ -56,13 +59,15 @@ final class DetailAnimation {
         guard let photo else { return }
         generation += 1
         let source = self.source
-        decodes.submit(key: photo.index, generation: generation, priority: Double(start)) { () throws(TileFailure) in
+        decodes.submit(key: key(photo.index), generation: generation, priority: Double(start)) { () throws(TileFailure) in
             try source.animation(for: photo.entry, fitting: photo.box, window: AnimationWindow(start: start)).get()
         }
     }
 
+    private func key(_ index: Int) -> DecodeKey { DecodeKey(screen: screen, job: .frames(index)) }
+
     func accept(_ finished: AnimationDecodes.Finished, now: Double) {
-        guard let photo, finished.key == photo.index, finished.generation == generation else { return }
+        guard let photo, finished.key == key(photo.index), finished.generation == generation else { return }
         switch finished.result {
         case .failure(let failure):
             // The still stays; a broken animation is said once, as a still's problem is.

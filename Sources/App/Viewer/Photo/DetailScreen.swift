@@ -11,8 +11,15 @@ import Screen
 import Waterfall
 
 @MainActor
-final class DetailScreen {
+final class DetailScreen: ViewerScreen {
     typealias Decodes = ViewerDecodes
+
+    let id: ScreenID
+    weak var host: (any ScreenHost)? { didSet { host?.titleChanged() } }
+    var mode: ViewerMode { .detail }
+    var whenIdle: IdleRole { .closes }
+    var title: String? { "cascade — " + entry.name }
+    let clock: any SceneClock
 
     private enum Slot {
         case loading(generation: UInt64)
@@ -46,7 +53,7 @@ final class DetailScreen {
     /// Photos shown in part (a truncated JPEG), with the reason, for the info panel.
     private var partials: [Int: String] = [:]
     /// When the view opened: the second click of a double-click must not close it again.
-    private let openedAt = ProcessClock.now()
+    private let openedAt: Double
     /// How long after opening a tap beside the photo is taken for the end of a double-click.
     var doubleClickGuard = 0.4
     private var timing: DetailTiming
@@ -55,19 +62,24 @@ final class DetailScreen {
     /// What the last frame drawn showed of the photo, for `timing`.
     private var drawnPicture = DetailTiming.Picture.placeholder
 
-    /// A gesture that means a command — a tap beside the photo is `back`, a swipe `next` or
-    /// `previous` — for the session to perform as it does a key's. Without it (the screen
-    /// tested alone) a swipe steps here.
-    var onCommand: ((Command) -> Void)?
     /// The photo shown changed (next, previous, swipe).
     var onChange: ((Int) -> Void)?
+    /// It left the stack (Esc, a tap beside the photo, the idle time-out), not at exit.
+    var onDismissed: (() -> Void)?
+    /// The wall's list it is to take once its own decode is in (`rehome`).
+    var pendingHome: (entries: [PhotoEntry], index: Int)?
 
     static let background = ScreenColor(red: 12, green: 12, blue: 13)
 
     /// `tilePicture`: a copy of the wall tile's picture of photo (index, path), if the tile shows it.
+    /// `animations`: where animated photos' frames are decoded; nil plays none.
     init(drawer: TileDrawer, entries: [PhotoEntry], index: Int, viewportSize: Size, decodes: Decodes,
          source: TileSource, tilePicture: ((Int, PhotoPath) -> TileTexture?)? = nil, log: Logger,
-         animation: DetailAnimation? = nil) {
+         animations: AnimationDecodes? = nil, clock: any SceneClock = SystemClock()) {
+        let id = ScreenID.next()
+        self.id = id
+        self.clock = clock
+        openedAt = clock.now
         self.drawer = drawer
         self.entries = entries
         self.index = index
@@ -75,7 +87,7 @@ final class DetailScreen {
         self.source = source
         self.tilePicture = tilePicture
         self.log = log
-        self.animation = animation
+        animation = animations.map { DetailAnimation(decodes: $0, source: source, renderer: drawer.renderer, log: log, for: id) }
         viewport = PhotoViewport(photo: WallPlan.displayedSize(entries[index]), viewport: viewportSize)
         timing = DetailTiming(index: index, askedAt: openedAt)
         request()
@@ -94,11 +106,12 @@ final class DetailScreen {
         guard newIndex >= 0, newIndex < entries.count, newIndex != index else { return }
         index = newIndex
         swipe = 0
-        timing.restart(index: newIndex, at: ProcessClock.now())
+        timing.restart(index: newIndex, at: clock.now)
         viewport = PhotoViewport(photo: WallPlan.displayedSize(entries[index]), viewport: viewport.viewport)
         request()
         playIfReady()
         onChange?(index)
+        host?.titleChanged()
     }
 
     func next() { show(index + 1) }
@@ -116,7 +129,7 @@ final class DetailScreen {
         }
         for (i, slot) in slots where i != index {
             if case .ready(let texture, _, _) = slot { texture.destroy() }
-            decodes.cancel(key: .detail(i))
+            decodes.cancel(key: key(.detail(i)))
         }
         slots = kept.map { [newIndex: $0] } ?? [:]
         noSharper = noSharper.contains(index) ? [newIndex] : []
@@ -163,7 +176,7 @@ final class DetailScreen {
         for (i, _) in slots where !wanted.contains(i) {
             if case .ready(let texture, _, _) = slots[i] { texture.destroy() }
             slots[i] = nil
-            decodes.cancel(key: .detail(i))
+            decodes.cancel(key: key(.detail(i)))
         }
         let box = windowBox
         guard !box.isEmpty else { return }
@@ -177,7 +190,7 @@ final class DetailScreen {
         generation += 1
         let entry = entries[i], source = self.source
         // Ahead of every wall tile: what the person is looking at comes first.
-        decodes.submit(key: .detail(i), generation: generation, priority: priority) { () throws(TileFailure) in
+        decodes.submit(key: key(.detail(i)), generation: generation, priority: priority) { () throws(TileFailure) in
             try source.photo(for: entry, fitting: box).get()
         }
         return generation
@@ -207,7 +220,8 @@ final class DetailScreen {
     }
 
     func accept(_ finished: Decodes.Finished, now: Double) {
-        guard case .detail(let i) = finished.key else { return }
+        guard case .detail(let i) = finished.key.job else { return }
+        defer { if let home = pendingHome { rehome(home.entries, at: home.index) } }
         var previous: TileTexture?
         switch slots[i] {
         case .loading(let expected)? where expected == finished.generation: break
@@ -253,7 +267,7 @@ final class DetailScreen {
     func close() {
         for (i, slot) in slots {
             if case .ready(let texture, _, _) = slot { texture.destroy() }
-            decodes.cancel(key: .detail(i))
+            decodes.cancel(key: key(.detail(i)))
         }
         slots.removeAll()
         dropPreview()
@@ -261,6 +275,8 @@ final class DetailScreen {
     }
 
     // MARK: Input
+
+    func handle(_ event: InputEvent) { handle(event, pointer: host?.pointer) }
 
     func handle(_ event: InputEvent, pointer: Point?) {
         if case let .wheel(_, dy, notches, _, _) = event {
@@ -284,7 +300,7 @@ final class DetailScreen {
     private func apply(_ gesture: Gesture) {
         switch gesture {
         case .tap(let point):
-            if !viewport.contains(point), ProcessClock.now() - openedAt > doubleClickGuard { onCommand?(.back) }
+            if !viewport.contains(point), clock.now - openedAt > doubleClickGuard { issue(.back) }
         case .dragMoved(let delta, _):
             if viewport.isZoomed { viewport.pan(by: delta) } else { swipe += delta.x }
         case .dragEnded(let velocity):
@@ -294,7 +310,7 @@ final class DetailScreen {
             let fast = abs(velocity.x) > 600 && abs(swipe) > 20
             guard far || fast else { return }
             let step: Command = swipe < 0 ? .next : .previous
-            if let onCommand { onCommand(step) } else if step == .next { next() } else { previous() }
+            issue(step)
         case .pinchBegan:
             pinchBaseZoom = viewport.zoom
         case .pinchChanged(let scale, let centre):

@@ -28,7 +28,7 @@ enum SlideCaption {
         }.joined(separator: "  ·  ")
     }
 
-    static func clock(at date: Date = Date()) -> String {
+    static func clock(at date: Date) -> String {
         date.formatted(.dateTime.hour(.twoDigits(amPM: .omitted)).minute(.twoDigits))
     }
 

@@ -16,12 +16,16 @@ final class SlideshowPlaylist {
     private let index: PhotoIndex?
     private let key: [UInt8]
     private let log: Logger
+    /// The calendar `--favour-recent` reckons ages by.
+    private let clock: any SceneClock
     /// The round as last saved whole; steps inside it save only the place.
     private var savedRound: FairShuffle<PhotoPath>?
 
     /// `roots`: the folders shown, which name the saved round; `indexFile`: where it is saved.
-    init(entries: [PhotoEntry], settings: SlideshowSettings, roots: [PhotoPath], indexFile: PhotoPath?, log: Logger) {
+    init(entries: [PhotoEntry], settings: SlideshowSettings, roots: [PhotoPath], indexFile: PhotoPath?, log: Logger,
+         clock: any SceneClock = SystemClock()) {
         self.settings = settings
+        self.clock = clock
         self.log = log
         // The folders as they really are, so `ph`, `./ph` and `/home/ann/ph` (or a link to it)
         // are one round, and two folders both typed `ph` from different places are two. Not
@@ -120,7 +124,7 @@ final class SlideshowPlaylist {
     /// Age weights for `--favour-recent`: within the window a photo weighs up to 4, beyond it 1.
     private func weights() -> [PhotoPath: Double] {
         guard let days = settings.favourRecentDays else { return [:] }
-        let now = Date().timeIntervalSince1970, window = days * 86_400
+        let now = clock.date.timeIntervalSince1970, window = days * 86_400
         return byPath.mapValues { entry in
             let age = max(0, now - Double(entry.mtime.seconds))
             return age < window ? 1 + 3 * (1 - age / window) : 1

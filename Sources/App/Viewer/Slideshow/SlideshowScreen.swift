@@ -12,8 +12,15 @@ import Waterfall
 import Kiosk
 
 @MainActor
-final class SlideshowScreen {
+final class SlideshowScreen: ViewerScreen {
     typealias Decodes = ViewerDecodes
+
+    let id = ScreenID.next()
+    weak var host: (any ScreenHost)?
+    var mode: ViewerMode { .slideshow }
+    var whenIdle: IdleRole { .stays }
+    var title: String? { current.map { "cascade — " + $0.entries.map(\.name).joined(separator: " · ") } }
+    let clock: any SceneClock
 
     /// One slide: its photos and, as each decode lands, its picture (or why there is none).
     @MainActor
@@ -47,12 +54,14 @@ final class SlideshowScreen {
 
     /// A slide began to show: its photos, the round's size and the place of its first photo.
     var onShown: (([PhotoEntry], _ round: Int, _ position: Int, _ roundSize: Int) -> Void)?
-    /// A gesture that means a command (a tap: pause; a swipe: next or previous; a tap beside
-    /// the photo: back to the wall), performed where keys' commands are.
-    var onCommand: ((Command) -> Void)?
+    /// A photo's place on the wall beneath, for `get-state`.
+    var wallIndex: ((PhotoPath) -> Int?)?
+    /// It left the stack (Esc, a tap beside the photo), not at exit.
+    var onDismissed: (() -> Void)?
 
     init(drawer: TileDrawer, playlist: SlideshowPlaylist, settings: SlideshowSettings, viewportSize: Size,
-         decodes: Decodes, source: TileSource, log: Logger) {
+         decodes: Decodes, source: TileSource, log: Logger, clock: any SceneClock = SystemClock()) {
+        self.clock = clock
         self.drawer = drawer
         self.playlist = playlist
         self.settings = settings
@@ -77,13 +86,13 @@ final class SlideshowScreen {
     }
 
     /// When the loop must wake for the next change (or the caption's clock for the next minute).
-    var nextDeadline: Double {
+    func nextDeadline(after now: Double) -> Double {
         guard current != nil else { return .infinity }
         // The fade's end, when the next slide's decode is due to start.
         let due = upcoming == nil ? min(timing.nextDue, timing.fadeEnd) : timing.nextDue
         guard settings.captions.contains(.clock) else { return due }
-        let wall = Date().timeIntervalSince1970
-        return min(due, ProcessClock.now() + 60 - wall.truncatingRemainder(dividingBy: 60) + 0.05)
+        let wall = clock.date.timeIntervalSince1970
+        return min(due, clock.now + 60 - wall.truncatingRemainder(dividingBy: 60) + 0.05)
     }
     /// The clock's minute last drawn.
     private var clockDrawn = ""
@@ -96,8 +105,12 @@ final class SlideshowScreen {
         // The next slide is decoded once this one's fade is over: on two cores a decode beside
         // the fade's blending made frames late.
         if upcoming == nil, !timing.isFading(at: now) { prepareUpcoming() }
-        let clockMoved = settings.captions.contains(.clock) && SlideCaption.clock() != clockDrawn
-        guard let upcoming, upcoming.isReady, current == nil || stepWanted || timing.isDue(at: now) else { return clockMoved }
+        let clockMoved = settings.captions.contains(.clock) && SlideCaption.clock(at: clock.date) != clockDrawn
+        // The timer's step is a command like a key's, performed in the one place commands are.
+        if let upcoming, upcoming.isReady, current != nil, !stepWanted, timing.isDue(at: now) {
+            issue(.slideshow(.next), from: .timer)
+        }
+        guard let upcoming, upcoming.isReady, current == nil || stepWanted else { return clockMoved }
         previous?.destroy()
         previous = current
         current = upcoming
@@ -106,6 +119,7 @@ final class SlideshowScreen {
         timing.shown(at: now)
         playlist.save(ahead: 0)
         onShown?(upcoming.entries, playlist.roundNumber, playlist.position - upcoming.entries.count + 2, playlist.roundSize)
+        host?.titleChanged()
         if timing.transition == 0 { prepareUpcoming() }
         return true
     }
@@ -180,7 +194,7 @@ final class SlideshowScreen {
         for (i, entry) in entries.enumerated() {
             let box = PixelRect(snapping: Rect(origin: .zero, size: frame(for: entry, at: i, of: entries.count).size),
                                 scale: drawer.renderer.scale).size
-            decodes.submit(key: .slide(serial, i), generation: UInt64(serial), priority: -900 + Double(i)) { () throws(TileFailure) in
+            decodes.submit(key: key(.slide(serial, i)), generation: UInt64(serial), priority: -900 + Double(i)) { () throws(TileFailure) in
                 if wantsExif, let details = try? PhotoDetails.read(entry.path) { exif.set(details.exif, at: i) }
                 var image = try source.photo(for: entry, fitting: box).get()
                 image.flatten(onto: matte)
@@ -192,13 +206,13 @@ final class SlideshowScreen {
 
     private func drop(_ slide: inout Slide?) {
         guard let dropped = slide else { return }
-        for i in dropped.entries.indices { decodes.cancel(key: .slide(dropped.serial, i)) }
+        for i in dropped.entries.indices { decodes.cancel(key: key(.slide(dropped.serial, i))) }
         dropped.destroy()
         slide = nil
     }
 
-    func accept(_ finished: Decodes.Finished) {
-        guard case let .slide(number, i) = finished.key else { return }
+    func accept(_ finished: Decodes.Finished, now: Double) {
+        guard case let .slide(number, i) = finished.key.job else { return }
         guard let slide = [upcoming, current].compactMap({ $0 }).first(where: { $0.serial == number }) else { return }
         switch finished.result {
         case .success(let image):
@@ -222,13 +236,13 @@ final class SlideshowScreen {
         gestures.handle(event) { gesture in
             switch gesture {
             case .tap(let point):
-                onCommand?(covers(point) ? .slideshow(.togglePause) : .slideshow(.stop))
+                issue(covers(point) ? .slideshow(.togglePause) : .slideshow(.stop))
             case .dragMoved(let delta, _):
                 swipe += delta.x
             case .dragEnded(let velocity):
                 defer { swipe = 0 }
                 let far = abs(swipe) > viewportSize.width * 0.15, fast = abs(velocity.x) > 600 && abs(swipe) > 20
-                if far || fast { onCommand?(.slideshow(swipe < 0 ? .next : .previous)) }
+                if far || fast { issue(.slideshow(swipe < 0 ? .next : .previous)) }
             default:
                 break
             }
@@ -308,7 +322,7 @@ final class SlideshowScreen {
         var lines = current.entries.enumerated().map { i, entry in
             SlideCaption.line(for: entry, exif: current.exif.summary(at: i), captions: settings.captions)
         }.filter { !$0.isEmpty }
-        if settings.captions.contains(.clock) { lines.append(SlideCaption.clock()) }
+        if settings.captions.contains(.clock) { lines.append(SlideCaption.clock(at: clock.date)) }
         return lines
     }
 

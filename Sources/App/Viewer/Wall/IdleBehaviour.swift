@@ -2,6 +2,7 @@
 // (the attract mode), and a photo left open returns to the wall so the next visitor finds the
 // wall, not the last visitor's photo. Any input stops both at once.
 
+import Control
 import Waterfall
 import Kiosk
 
@@ -11,6 +12,16 @@ struct IdleBehaviour {
         case closeDetail
         case drift(to: Double)
         case glideToTop
+
+        /// The command the loop performs for it, as it would a key's.
+        var command: Command? {
+            switch self {
+            case .none: nil
+            case .closeDetail: .close
+            case .drift(let y): .scrollTo(.offset(y), animated: false)
+            case .glideToTop: .scrollTo(.offset(0), animated: true)
+            }
+        }
     }
 
     /// Seconds; 0 = never.

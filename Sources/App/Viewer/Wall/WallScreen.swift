@@ -10,7 +10,7 @@ import Screen
 import Waterfall
 
 @MainActor
-final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDelegate {
+final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor WaterfallDelegate {
     typealias Cell = TileCell
     typealias Decodes = ViewerDecodes
 
@@ -24,22 +24,19 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
     private let decodes: Decodes
     private let log: Logger
 
+    let id = ScreenID.next()
+    weak var host: (any ScreenHost)?
+    var mode: ViewerMode { .wall }
+    var whenIdle: IdleRole { .attract }
+
     /// The keyboard cursor (a ring round its tile), nil until an arrow key is pressed.
     var cursor: Int?
-    /// A tap on a tile, as the command it stands for (`select`), to be performed where keys'
-    /// and the socket's commands are.
-    var onCommand: ((Command) -> Void)?
-    /// A tile was selected, whichever way the command came.
-    var onSelect: ((Int) -> Void)?
-    /// A photo could not be shown, or only part of it (`partial`, the tile still shows that
-    /// part); told once per photo, as it is logged.
-    var onLoadError: ((_ index: Int, _ path: PhotoPath, _ reason: String, _ partial: Bool) -> Void)?
+    /// The photo opened from this wall, while it is open (WallScreen+Commands).
+    weak var openPhoto: DetailScreen?
+    /// The photo named alone on the command line, open before its folder's wall is known
+    /// (WallScreen+Alone); nil once it has its place there.
+    var alonePhoto: PhotoEntry?
 
-    /// At most this many finished decodes are taken per frame, and at most `uploadBytesPerFrame`
-    /// of pixels uploaded, so a burst of decodes is spread over a few frames instead of making
-    /// one frame late. Thumbnail-sized tiles (~200 KB) go up dozens at a time; 4K ones a few.
-    var uploadsPerFrame = 48
-    var uploadBytesPerFrame = 12 << 20
     /// Fade-in of a photo arriving on screen, seconds.
     static let fadeDuration = 0.18
     /// A picture ready this soon after its tile came into view (a warm cache, a first pass)
@@ -190,13 +187,13 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
             let source = self.source
             let matte = Matte(drawer.theme.placeholder), enlarging = drawer.renderer.isSoftware
             let priority = decodePriority(index)
-            decodes.submit(key: .tile(cell.serial), generation: cell.generation, priority: priority) {
+            decodes.submit(key: key(.tile(cell.serial)), generation: cell.generation, priority: priority) {
                 () throws(TileFailure) in try source.pixels(for: entry, box: box, onto: matte, enlarging: enlarging).get()
             }
             // A tile in view gets the file's own small picture first, ahead of every photo: the
             // screen fills with images in the first frames instead of one photo at a time.
             if priority < 0 {
-                decodes.submit(key: .preview(cell.serial), generation: cell.generation, priority: Self.previewPriority) {
+                decodes.submit(key: key(.preview(cell.serial)), generation: cell.generation, priority: Self.previewPriority) {
                     () throws(TileFailure) in try source.preview(for: entry, box: box, onto: matte, enlarging: enlarging).get()
                 }
             }
@@ -206,18 +203,18 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
 
     func waterfallView(_ view: WaterfallView<TileCell>, didEndDisplaying cell: TileCell, at index: Int) {
         if cell.isWaiting {
-            decodes.cancel(key: .tile(cell.serial))
-            decodes.cancel(key: .preview(cell.serial))
+            decodes.cancel(key: key(.tile(cell.serial)))
+            decodes.cancel(key: key(.preview(cell.serial)))
         }
         cell.state = .idle
     }
 
     func waterfallView(_ view: WaterfallView<TileCell>, didTapCellAt index: Int) {
-        if let onCommand { onCommand(.select(index)) } else { view.selectCell(at: index) }
+        issue(.select(index))
     }
 
     func waterfallView(_ view: WaterfallView<TileCell>, didSelectCellAt index: Int) {
-        onSelect?(index)
+        selected(index)
     }
 
     func waterfallView(_ view: WaterfallView<TileCell>, didChangeColumns columns: ColumnCount) {
@@ -239,9 +236,9 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
             view.forEachLiveCell { index, cell in
                 guard cell.isWaiting else { return }
                 let priority = decodePriority(index)
-                changes.append((.tile(cell.serial), priority))
+                changes.append((key(.tile(cell.serial)), priority))
                 // Scrolled out of view before its first pass came: the photo's turn is enough.
-                if priority >= 0, cell.state == .loading { decodes.cancel(key: .preview(cell.serial)) }
+                if priority >= 0, cell.state == .loading { decodes.cancel(key: key(.preview(cell.serial))) }
             }
             if !changes.isEmpty { decodes.reprioritize(changes) }
         }
@@ -249,16 +246,16 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
 
     /// Takes one finished decode. Dropped unless its cell still waits for exactly it.
     func accept(_ finished: Decodes.Finished, now: Double) {
-        if case .preview(let serial) = finished.key {
+        if case .preview(let serial) = finished.key.job {
             acceptPreview(finished, cell: cells[serial], now: now)
             return
         }
-        guard case .tile(let serial) = finished.key, let cell = cells[serial], cell.generation == finished.generation, cell.isWaiting else {
+        guard case .tile(let serial) = finished.key.job, let cell = cells[serial], cell.generation == finished.generation, cell.isWaiting else {
             lateResultsDropped += 1
             return
         }
         // The photo (or its failure) is in: a first pass still on its way is no use now.
-        if cell.state == .loading { decodes.cancel(key: .preview(serial)) }
+        if cell.state == .loading { decodes.cancel(key: key(.preview(serial))) }
         switch finished.result {
         case .success(let image):
             do {
@@ -310,7 +307,7 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
         let path = entries[index].path
         if failures.updateValue(reason, forKey: path) == nil {
             log.warning("cannot show \(path): \(reason)")
-            onLoadError?(index, path, reason, false)
+            host?.emit(.loadError(index: index, path: path, error: reason, partial: false))
         }
     }
 
@@ -319,7 +316,7 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
         let path = entries[index].path
         if partials.updateValue(reason, forKey: path) == nil {
             log.warning("showing part of \(path): \(reason)")
-            onLoadError?(index, path, reason, true)
+            host?.emit(.loadError(index: index, path: path, error: reason, partial: true))
         }
     }
 
@@ -333,6 +330,7 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
     }
 
     func draw(now: Double) {
+        layout(now: now)
         drawer.clearBackground()
         fading = false
         for item in view.drawList {
@@ -384,4 +382,10 @@ final class WallScreen: @MainActor WaterfallDataSource, @MainActor WaterfallDele
     }
 
     var needsFrame: Bool { view.isAnimating || fading }
+    func needsFrame(at now: Double) -> Bool { needsFrame }
+    func nextDeadline(after now: Double) -> Double { nextArrivalFade(after: now) }
+    func resize(_ size: Size) { view.setViewportSize(size) }
+    func handle(_ input: InputEvent) { view.handle(input) }
+    /// The wall is the bottom of the stack: it is never closed.
+    func close() {}
 }

@@ -1,0 +1,45 @@
+// The session as the screens' host: what a screen may ask of the loop (ScreenHost), and the
+// stack's changes — a screen opened, one closed — with the window's title following the top.
+
+import Control
+import Photos
+import Screen
+import Waterfall
+
+extension ViewerSession: ScreenHost {
+    var roots: [PhotoPath] { scanPaths }
+    var pointer: Point? { window.pointerLocation() }
+    var windowSize: Size { window.size }
+
+    func push(_ screen: any ViewerScreen) {
+        screen.host = self
+        stack.push(screen)
+        dirty = true
+        titleChanged()
+    }
+
+    func dismiss(_ screen: any ViewerScreen) {
+        for closed in stack.remove(screen) {
+            // Told first, while it still knows what it showed (the slideshow's photo).
+            closed.dismissed()
+            closed.close()
+        }
+        dirty = true
+        titleChanged()
+    }
+
+    func titleChanged() {
+        window.setTitle(stack.top.title ?? title)
+    }
+
+    /// An event for `--events stdout` and for the control socket's subscribers.
+    func emit(_ event: ViewerEvent) {
+        output.send(event)
+        daemon.control?.publish(event.json, named: event.name)
+    }
+
+    /// A selection runs the on-select command, if any — never waited for here.
+    func runOnSelect(_ path: PhotoPath, index: Int) {
+        daemon.onSelect?.run(path: path.bytes, uri: path.uri, index: index)
+    }
+}

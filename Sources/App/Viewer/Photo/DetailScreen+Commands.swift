@@ -1,0 +1,68 @@
+// The photo as a screen on the stack: the commands it answers itself (stepping, zooming, going
+// back), those it leaves to the wall beneath it (scrolling the wall behind the photo) and those
+// it closes for (a tile selected, the slideshow started), and how it follows the wall's photos.
+
+import Control
+import Photos
+
+extension DetailScreen {
+    func perform(_ command: Command, from origin: CommandOrigin) -> CommandOutcome {
+        switch command {
+        case .close, .back: host?.dismiss(self)
+        case .zoomIn: zoom(by: 1.25)
+        case .zoomOut: zoom(by: 0.8)
+        case .resetZoom: resetZoom()
+        case .next: next()
+        case .previous: previous()
+        case .first: show(0)
+        case .last: show(entries.count - 1)
+        // The wall is behind the photo: a tile chosen there, or the slideshow, replaces it.
+        case .select, .open, .openAtCursor, .slideshow(.start): return .closeThenBeneath
+        default: return .beneath
+        }
+        return .ok
+    }
+
+    func tick(at now: Double) -> Bool {
+        host?.windowVisible ?? true ? advanceAnimation(to: now) : false
+    }
+
+    func needsFrame(at now: Double) -> Bool { needsFrame }
+
+    func nextDeadline(after now: Double) -> Double {
+        host?.windowVisible ?? true ? nextAnimationChange : .infinity
+    }
+
+    func accept(frames finished: AnimationDecodes.Finished, now: Double) { animation?.accept(finished, now: now) }
+
+    /// A dark screen means nobody is looking: the next visitor finds the wall, not the last photo.
+    func screenPower(on: Bool, at now: Double) {
+        if !on { host?.dismiss(self) }
+    }
+
+    /// After a rescan the photo stays open if it is still there (found by path: its index may
+    /// have moved), and closes if it is gone. A folder's live edits leave its list as it is.
+    func photosChanged(_ entries: [PhotoEntry], rescanned: Bool) {
+        guard rescanned else { return }
+        if let index = entries.firstIndex(where: { $0.path == entry.path }) {
+            rehome(entries, at: index)
+        } else {
+            host?.dismiss(self)
+        }
+    }
+
+    /// The wall changed under the photo (its folder arrived, a reload): it takes the wall's list
+    /// with the photo at `index`, keeping what it shows. While the photo's own decode is on its
+    /// way that waits for it (`pendingHome`), so its first frame is never delayed by the folder.
+    func rehome(_ newEntries: [PhotoEntry], at index: Int) {
+        pendingHome = adopt(newEntries, index: index) ? nil : (newEntries, index)
+    }
+
+    var rehomePending: Bool { pendingHome != nil }
+
+    func dismissed() { onDismissed?() }
+
+    var stateFields: [(String, JSONValue)] { [("mode", .string(mode.rawValue))] }
+
+    var infoSubject: (entry: PhotoEntry, note: String?)? { (entry, problem(at: index)) }
+}

@@ -1,0 +1,42 @@
+// The slideshow as a screen on the stack: the commands it answers (stepping, pausing, stopping),
+// those it leaves to the wall beneath, those it closes for (a tile selected opens the photo),
+// and what `get-state` tells of it.
+
+import Control
+import Photos
+
+extension SlideshowScreen {
+    func perform(_ command: Command, from origin: CommandOrigin) -> CommandOutcome {
+        let now = clock.now
+        switch command {
+        case .slideshow(.start): break
+        case .slideshow(.stop), .back: host?.dismiss(self)
+        case .slideshow(.next), .next: next()
+        case .slideshow(.previous), .previous: back()
+        case .slideshow(.pause): pause(true, at: now)
+        case .slideshow(.resume): pause(false, at: now)
+        case .slideshow(.togglePause): pause(!isPaused, at: now)
+        case .select, .open, .openAtCursor: return .closeThenBeneath
+        default: return .beneath
+        }
+        return .ok
+    }
+
+    func photosChanged(_ entries: [PhotoEntry], rescanned: Bool) { update(entries) }
+
+    func dismissed() { onDismissed?() }
+
+    var stateFields: [(String, JSONValue)] {
+        let shown = self.shown.map { entry -> JSONValue in
+            .object([("index", wallIndex?(entry.path).map { .int($0) } ?? .null),
+                     ("path", .string(entry.path.string)), ("uri", .string(entry.path.uri))])
+        }
+        return [("mode", .string(mode.rawValue)),
+                ("slideshow", .object([("shown", .array(shown)), ("paused", .bool(isPaused)),
+                                       ("roundSize", .int(roundSize)), ("position", .int(position + 1)),
+                                       ("nextReady", .bool(nextReady)),
+                                       ("caption", .array(caption.map { .string($0) }))]))]
+    }
+
+    var infoSubject: (entry: PhotoEntry, note: String?)? { shown.first.map { ($0, nil) } }
+}

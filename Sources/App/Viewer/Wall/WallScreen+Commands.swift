@@ -1,0 +1,176 @@
+// The wall as a screen on the stack: the commands it carries out (scrolling, the cursor,
+// selection, columns), the photo and the slideshow it opens over itself, and what `get-state`
+// and the info panel tell of it.
+
+import Control
+import InputLimits
+import Photos
+import Screen
+import Waterfall
+
+extension WallScreen {
+    func perform(_ command: Command, from origin: CommandOrigin) -> CommandOutcome {
+        func check(_ index: Int) -> ControlError? {
+            (0..<entries.count).contains(index) ? nil
+                : ControlError("no photo at index \(index) (the wall has \(entries.count))")
+        }
+        switch command {
+        case let .scrollTo(.index(index), animated):
+            if let error = check(index) { return .done(.failure(error)) }
+            view.scrollToCell(at: index, position: .top, animated: animated)
+        case let .scrollTo(.offset(y), animated):
+            guard y.isFinite else { return .done(.failure(ControlError("offset must be a finite number"))) }
+            view.scrollTo(offset: y, animated: animated)
+        case .pageDown: view.scrollTo(offset: scrollTarget + view.viewportSize.height * 0.9, animated: true)
+        case .pageUp: view.scrollTo(offset: scrollTarget - view.viewportSize.height * 0.9, animated: true)
+        case .top: view.scrollTo(offset: 0, animated: true)
+        case .bottom: view.scrollTo(offset: view.contentHeight, animated: true)
+        case .moveCursor(let move): moveCursor(move)
+        case .select(let index):
+            if let error = check(index) { return .done(.failure(error)) }
+            view.selectCell(at: index)
+        case .open(let index):
+            if let error = check(index) { return .done(.failure(error)) }
+            openPhoto(index)
+        case .openAtCursor:
+            // Return in the middle of a drag: the wall will not see the rest of it. (A tap that
+            // opens a photo has already ended its gesture.)
+            view.handle(.pointerCancelled(id: EventSource.mousePointer, time: 0))
+            if let cursor, isOnScreen(cursor) {
+                view.selectCell(at: cursor)
+            } else if let first = view.layout.firstTile(in: view.viewportRect) {
+                view.selectCell(at: first)
+            }
+        case .back: cursor = nil
+        case .setColumns(let n):
+            // The socket has checked already; the same table, the same words, for any other caller.
+            if let n, !Limits.columns.contains(n) {
+                return .done(.failure(ControlError("set-columns needs \(Limits.columns.expectation); got \(n)")))
+            }
+            view.setColumns(n.map { .fixed($0) } ?? .automatic)
+        case .zoomIn: view.zoom(by: 1, holdingCell: cursor)
+        case .zoomOut: view.zoom(by: -1, holdingCell: cursor)
+        case .slideshow(.start): startSlideshow()
+        case .slideshow(.stop): break
+        case .slideshow: return .done(.failure(ControlError("no slideshow is running (slideshow start)")))
+        default: break
+        }
+        return .ok
+    }
+
+    /// Where the wall is headed: the end of the glide under way, else where it is. Paging
+    /// from there makes two presses (or a held key's repeats) go two pages, not one.
+    private var scrollTarget: Double { view.scroll.destination }
+
+    /// A tap on a tile, Return on the cursor or the socket's `select`: other programs hear of
+    /// it, the on-select command runs, and the photo opens.
+    func selected(_ index: Int) {
+        guard index >= 0, index < entries.count else { return }
+        host?.emit(.selected(index: index, path: entries[index].path, rect: view.layout.frame(at: index),
+                             offset: view.drawnOffset))
+        cursor = index
+        host?.runOnSelect(entries[index].path, index: index)
+        openPhoto(index)
+    }
+
+    /// Opens photo `index` over the wall; `announced` false for the photo named alone, whose
+    /// `opened` comes once it has its place on its folder's wall (WallScreen+Alone).
+    func openPhoto(_ index: Int, announced: Bool = true) {
+        guard let host else { return }
+        let parts = host.parts
+        let photo = DetailScreen(drawer: drawer, entries: entries, index: index, viewportSize: host.windowSize,
+                                 decodes: parts.decodes, source: source, tilePicture: copyOfPicture, log: parts.log,
+                                 animations: parts.animations, clock: host.clock)
+        photo.onChange = { [unowned self, unowned photo] i in cursor = openIndex(of: photo) ?? i }
+        photo.onDismissed = { [unowned self, unowned photo] in closed(photo) }
+        openPhoto = photo
+        host.push(photo)
+        if announced { host.emit(.opened(index: index, path: entries[index].path)) }
+    }
+
+    /// The open photo's index on the wall. The folder may have changed while it was open, so
+    /// it is found by path rather than by the index the detail view started from.
+    func openIndex(of photo: DetailScreen) -> Int? {
+        let path = photo.entry.path
+        if photo.index < entries.count, entries[photo.index].path == path { return photo.index }
+        return entries.firstIndex { $0.path == path }
+    }
+
+    /// Back from a photo: the cursor on it and the wall scrolled to show it.
+    private func closed(_ photo: DetailScreen) {
+        let index = openIndex(of: photo)
+        if let index {
+            cursor = index
+            view.scrollToCell(at: index, position: .visible)
+        }
+        host?.emit(.closed(index: index ?? photo.index))
+    }
+
+    private func startSlideshow() {
+        guard let host else { return }
+        let settings = host.options.slideshow, parts = host.parts
+        let playlist = SlideshowPlaylist(entries: entries, settings: settings, roots: host.roots,
+                                         indexFile: host.options.photoIndexFile, log: parts.log, clock: host.clock)
+        let slideshow = SlideshowScreen(drawer: drawer, playlist: playlist, settings: settings, viewportSize: host.windowSize,
+                                        decodes: parts.decodes, source: source, log: parts.log, clock: host.clock)
+        slideshow.onShown = { [unowned self] shown, round, position, size in
+            for (i, entry) in shown.enumerated() {
+                let index = entries.firstIndex { $0.path == entry.path }
+                self.host?.emit(.shown(index: index, path: entry.path, round: round, position: position + i, roundSize: size))
+            }
+        }
+        slideshow.wallIndex = { [unowned self] path in entries.firstIndex { $0.path == path } }
+        slideshow.onDismissed = { [unowned self, unowned slideshow] in
+            // Back to the wall at the photo shown.
+            if let shown = slideshow.shown.first, let index = entries.firstIndex(where: { $0.path == shown.path }) {
+                cursor = index
+                view.scrollToCell(at: index, position: .visible)
+            }
+        }
+        host.push(slideshow)
+        parts.log.info("slideshow: \(playlist.roundSize) photos, order \(settings.order.rawValue), every \(settings.interval) s")
+    }
+
+    // MARK: What it tells
+
+    var stateFields: [(String, JSONValue)] {
+        // From the layout, not the last frame's draw list: a request answered right after a
+        // scroll or a folder change sees the wall as it now is.
+        let visible: [JSONValue] = view.layout.indices(in: view.viewportRect).sorted().map { index in
+            let path = entries[index].path
+            let frame = view.layout.frame(at: index)
+            return .object([
+                ("index", .int(index)), ("path", .string(path.string)), ("uri", .string(path.uri)),
+                ("rect", .rect(frame)), ("column", .int(view.layout.column(at: index))),
+                // Where it is in the window now: a script points at it, a test checks it stays put.
+                ("screen", .rect(frame.offsetBy(dx: 0, dy: -view.contentOffset))),
+            ])
+        }
+        return [
+            ("count", .int(entries.count)),
+            ("columns", .int(view.layout.columnCount)),
+            ("width", .double(view.viewportSize.width)),
+            ("height", .double(view.viewportSize.height)),
+            ("offset", .double(view.contentOffset)),
+            ("contentHeight", .double(view.contentHeight)),
+            ("mode", .string(mode.rawValue)),
+            ("selected", (openPhoto.flatMap(openIndex(of:)) ?? cursor).map { .int($0) } ?? .null),
+            ("cursor", cursor.map { .int($0) } ?? .null),
+            ("moving", .bool(view.isAnimating)),
+            ("visible", .array(visible)),
+        ]
+    }
+
+    var infoSubject: (entry: PhotoEntry, note: String?)? {
+        guard let cursor, cursor < entries.count else { return nil }
+        let entry = entries[cursor]
+        return (entry, problem(for: entry.path))
+    }
+
+    /// The info panel is about the cursor's tile: it appears on the first one in view.
+    func infoPanelOpened() {
+        if cursor.map({ !isOnScreen($0) }) ?? true {
+            cursor = view.layout.firstTile(in: view.viewportRect)
+        }
+    }
+}
