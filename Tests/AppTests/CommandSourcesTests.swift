@@ -8,9 +8,10 @@ import Testing
 import Screen
 import Waterfall
 
-/// Keys, clicks and the control socket give the viewer one kind of command, performed in one
-/// place: the same command through a key or a click (a standard key or a configured `[keys]`
-/// binding, pushed through SDL's queue) and through the socket leaves the wall in the same state.
+/// Keys, taps, clicks and the control socket give the viewer one kind of command, performed in
+/// one place: the same command through a key, a finger's tap or a click (a standard key or a
+/// configured `[keys]` binding, pushed through SDL's queue) and through the socket leaves the
+/// wall in the same state.
 @Suite("one command set: keys, clicks and the control socket", .serialized)
 @MainActor
 struct CommandSourcesTests {
@@ -23,7 +24,7 @@ struct CommandSourcesTests {
         "wall:ctrl+e" = "scroll-to {\\"index\\":20}"
         """
 
-    @Test("a click, standard keys and bound keys against the socket's commands of the same names: the same state")
+    @Test("a tap, a click, standard keys and bound keys against the socket's commands of the same names: the same state")
     func keyAndSocketAgree() throws {
         let library = try ColourLibrary(count: 30)
         defer { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }
@@ -38,7 +39,12 @@ struct CommandSourcesTests {
         // A click on a tile is the socket's select of that tile.
         let tapped = try #require(rig.session.wall.view.drawnCellIndex(at: Point(x: 60, y: 60)))
         let click = [SDLEvents.mouseButton(down: true, x: 60, y: 60, ms: 0), SDLEvents.mouseButton(down: false, x: 60, y: 60, ms: 0)]
+        // A finger's tap on the touch screen is the same select.
+        let tap = [SDLEvents.finger(SDL_FINGERDOWN, id: 7, x: 60.0 / 400, y: 60.0 / 300, ms: 0),
+                   SDLEvents.finger(SDL_FINGERUP, id: 7, x: 60.0 / 400, y: 60.0 / 300, ms: 40)]
         let steps: [(input: [SDL_Event], socket: [JSONValue])] = [
+            (tap, [.string("select"), .int(tapped)]),
+            ([SDLEvents.key(SDLK_ESCAPE)], [.string("back")]),
             (click, [.string("select"), .int(tapped)]),
             // The standard keys' commands by their names, as any program may send them.
             ([SDLEvents.key(SDLK_RIGHT)], [.string("next")]),
