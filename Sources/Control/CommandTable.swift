@@ -7,7 +7,7 @@
 // The rows' order is the help's order on every screen (a screen lists the rows it has keys in).
 
 public enum CommandTable {
-    private static let photo: [ViewerMode] = [.wall, .detail]
+    private static let wallAndPhoto: [ViewerMode] = [.wall, .detail]
     private static let everywhere: [ViewerMode] = [.wall, .detail, .slideshow]
 
     public static let rows: [CommandRow] = [
@@ -20,7 +20,7 @@ public enum CommandTable {
         CommandRow("cursor-down", .moveCursor(.down), repeats: true, keys: [.init([.wall], ["down", "j"], "cursor down")]),
         CommandRow("cursor-left", .moveCursor(.left), repeats: true, keys: [.init([.wall], ["left", "h"], "cursor left")]),
         CommandRow("cursor-right", .moveCursor(.right), repeats: true, keys: [.init([.wall], ["right", "l"], "cursor right")]),
-        // Bare, Return's open: the photo at the cursor, or the first one on screen.
+        // Alone, Return's open: the photo at the cursor, or the first one on screen.
         CommandRow("open", .openAtCursor, argument: .index { .open($0) },
                    keys: [.init([.wall], ["return"], "open the photo at the cursor")]),
         CommandRow("close", .close),
@@ -59,15 +59,15 @@ public enum CommandTable {
         ]),
         CommandRow("reset-zoom", .resetZoom, keys: [.init([.detail], ["0"], "fit the photo to the window")]),
         CommandRow("set-columns", nil, argument: .columns),
-        // Bare, S's start.
+        // Alone it starts the slideshow (S); with a word, any of its requests.
         CommandRow("slideshow", .slideshow(.start), argument: .slideshow,
-                   keys: [.init(photo, [.init("S", control: false)], "slideshow")]),
+                   keys: [.init(wallAndPhoto, [.init("S", control: false)], "slideshow")]),
 
-        CommandRow("info", .toggleInfo, keys: [.init(photo, [.init("i", control: false)], "photo information")]),
+        CommandRow("info", .toggleInfo, keys: [.init(wallAndPhoto, [.init("i", control: false)], "photo information")]),
         CommandRow("help", .toggleHelp, keys: [.init(everywhere, ["?", "f1"], "this help")]),
         CommandRow("fullscreen", .toggleFullscreen, keys: [.init(everywhere, [.init("f", control: false)], "full screen")]),
-        CommandRow("stats", .toggleStats, keys: [.init(photo, [.init("s", shift: false, control: false)], "frame statistics")]),
-        CommandRow("reload", .reload, keys: [.init(photo, [.init("r", control: false)], "reload the folders")]),
+        CommandRow("stats", .toggleStats, keys: [.init(wallAndPhoto, [.init("s", shift: false, control: false)], "frame statistics")]),
+        CommandRow("reload", .reload, keys: [.init(wallAndPhoto, [.init("r", control: false)], "reload the folders")]),
         CommandRow("screen", nil, argument: .screen),
         CommandRow("quit", .quit, keys: [.init(everywhere, ["q"], "quit")]),
     ]
