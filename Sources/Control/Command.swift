@@ -1,6 +1,7 @@
 // Everything the viewer can be asked to do. Keys, gestures, the control socket and key bindings
 // from the configuration file all make one of these, and the viewer performs it in one place, so
-// a key and a socket request that name the same command cannot do different things.
+// a key and a socket request that name the same command cannot do different things. Their names,
+// arguments and keys are in CommandTable.
 
 import Waterfall  // CursorMove
 
@@ -37,43 +38,18 @@ public enum Command: Sendable, Equatable {
     case slideshow(SlideshowRequest)
 }
 
-/// The socket's name for a command, from before keys shared the type.
-public typealias ControlCommand = Command
-
 extension Command {
-    /// Held down, these repeat (scrolling, stepping, zooming); the others act once per press —
-    /// holding Return must not flip between the wall and the photo.
-    public var repeats: Bool {
-        switch self {
-        case .moveCursor, .pageDown, .pageUp, .zoomIn, .zoomOut, .next, .previous,
-             .slideshow(.next), .slideshow(.previous): true
-        default: false
-        }
-    }
+    /// Held down, its key repeats (CommandTable says which).
+    public var repeats: Bool { CommandTable.row(giving: self)?.repeats ?? false }
 
-    /// Whether it only asks. A program that only watches the wall does not count as someone
-    /// using it (the attract drift goes on).
-    public var isQuery: Bool { self == .getState || self == .getStats }
+    /// Whether it only asks (CommandTable says which).
+    public var isQuery: Bool { CommandTable.row(giving: self)?.isQuery ?? false }
 
-    /// The commands that take no arguments, by the name a key binding gives them. Those with
-    /// arguments are written as for the control socket (`select 3`, `set-columns 4`).
-    public static let simpleNames: [(name: String, command: Command)] = [
-        ("cursor-up", .moveCursor(.up)), ("cursor-down", .moveCursor(.down)),
-        ("cursor-left", .moveCursor(.left)), ("cursor-right", .moveCursor(.right)),
-        ("open", .openAtCursor), ("close", .close), ("back", .back),
-        ("page-down", .pageDown), ("page-up", .pageUp), ("top", .top), ("bottom", .bottom),
-        ("zoom-in", .zoomIn), ("zoom-out", .zoomOut), ("reset-zoom", .resetZoom),
-        ("next", .next), ("previous", .previous), ("first", .first), ("last", .last),
-        ("help", .toggleHelp), ("info", .toggleInfo), ("stats", .toggleStats), ("fullscreen", .toggleFullscreen),
-        ("reload", .reload), ("quit", .quit),
-        ("slideshow", .slideshow(.start)), ("pause", .slideshow(.togglePause)),
-    ]
-
-    /// A command written as words, as in a key binding: a simple name, or a socket command and
-    /// its arguments (`screen off`, `scroll-to {"index":0}`), checked as the socket checks them.
+    /// A command written as words, as in a key binding or `cascade ctl`: a name and its arguments
+    /// (`next`, `slideshow next`, `screen off`, `scroll-to {"index":0}`), checked as the socket
+    /// checks them.
     public static func parse(words: [String]) throws(ControlError) -> Command {
         guard let name = words.first else { throw ControlError("no command") }
-        if words.count == 1, let simple = simpleNames.first(where: { $0.name == name }) { return simple.command }
         var arguments: [JSONValue] = []
         for word in words.dropFirst() {
             do {
@@ -87,9 +63,13 @@ extension Command {
         case .success: throw ControlError("\(name) is for the control socket only")
         case .failure(let error):
             if ControlProtocol.commandNames.contains(name) { throw error }
-            let names = simpleNames.map(\.name) + ["select", "scroll-to", "set-columns", "screen", "slideshow"]
-            throw ControlError("unknown command \"\(name)\" (commands: \(names.joined(separator: ", ")))")
+            throw ControlError("unknown command \"\(name)\" (commands: \(bindableNames.joined(separator: ", ")))")
         }
+    }
+
+    /// The commands worth a key: all but those that only ask.
+    private static let bindableNames = CommandTable.names.filter { name in
+        CommandTable.rows.contains { $0.name == name && !$0.isQuery }
     }
 }
 

@@ -1,20 +1,13 @@
 // The control socket's wire format, after mpv's JSON IPC: one request object per line,
 // `{"command": [name, args…], "request_id": id}`, answered by one line
 // `{"request_id": id, "error": "success", "data": …}` or `{"request_id": id, "error": message}`.
-// Pure: bytes in, typed requests and reply lines out; the server only moves them. Numbers are
-// checked against Limits, the table the command line and the configuration file use too.
-//
-// Arguments: where a whole number is expected (an index, a column count, an offset) a JSON
-// number or a string holding one is accepted, as mpv accepts "5" for 5 — shell scripts quote
-// everything. Where a bool is expected ("animated") only true or false is. Anything else is an
-// error reply naming the command and what it wanted.
-
-import InputLimits
+// Pure: bytes in, typed requests and reply lines out; the server only moves them. The commands
+// and their arguments are read as CommandTable says.
 
 /// What one line asks for: a command for the app, or a change to this client's subscriptions,
 /// which the server handles itself.
 enum ControlMessage: Equatable, Sendable {
-    case command(ControlCommand)
+    case command(Command)
     case subscribe(EventSelection)
     case unsubscribe(EventSelection)
 }
@@ -27,11 +20,11 @@ enum EventSelection: Equatable, Sendable {
 public enum ControlProtocol {
     /// The events a client can subscribe to.
     public static let eventNames = ["selected", "opened", "closed", "added", "removed", "load-error", "scanned", "screen-on", "screen-off", "shown"]
-    /// Those with arguments or answers of their own, then every command a key can be bound to:
-    /// whatever a key does, a program can ask for by the same name.
-    public static let commandNames = ["get-state", "get-stats", "scroll-to", "select", "open", "set-columns",
-                                      "subscribe", "unsubscribe", "screen"]
-        + Command.simpleNames.map(\.name).filter { $0 != "open" }
+    /// Requests the server answers itself, for this connection; they are not commands.
+    public static let messageNames = ["subscribe", "unsubscribe"]
+    /// Every command of the table, then those: whatever a key does, a program can ask for by
+    /// the same name.
+    public static let commandNames = CommandTable.names + messageNames
 
     struct Decoded: Sendable {
         /// Echoed back verbatim; null when the request had none or could not be read.
@@ -65,107 +58,20 @@ public enum ControlProtocol {
 
     static func message(name nameValue: JSONValue, arguments: [JSONValue]) -> Result<ControlMessage, ControlError> {
         guard let name = nameValue.stringValue else {
-            return .failure(ControlError("the command name must be a string, got \(brief(nameValue))"))
+            return .failure(ControlError("the command name must be a string, got \(nameValue.brief)"))
         }
         do throws(ControlError) {
             switch name {
-            case "get-state": try expect(name, arguments, count: 0); return .success(.command(.getState))
-            case "get-stats": try expect(name, arguments, count: 0); return .success(.command(.getStats))
-            case "select":
-                try expect(name, arguments, count: 1)
-                return .success(.command(.select(try index(arguments[0], for: name))))
-            case "open" where !arguments.isEmpty:
-                // Without an index it is Return's open (one of the simple names below).
-                try expect(name, arguments, count: 1)
-                return .success(.command(.open(try index(arguments[0], for: name))))
-            case "scroll-to":
-                try expect(name, arguments, count: 1)
-                return .success(.command(try scrollTo(arguments[0])))
-            case "set-columns":
-                try expect(name, arguments, count: 1)
-                return .success(.command(.setColumns(try columns(arguments[0]))))
-            case "screen":
-                try expect(name, arguments, count: 1)
-                guard let word = arguments[0].stringValue, let request = ScreenRequest(rawValue: word) else {
-                    throw ControlError("screen needs \"on\", \"off\" or \"auto\", got \(brief(arguments[0]))")
-                }
-                return .success(.command(.screen(request)))
-            case "slideshow" where !arguments.isEmpty:
-                try expect(name, arguments, count: 1)
-                guard let word = arguments[0].stringValue, let request = SlideshowRequest(rawValue: word) else {
-                    let words = SlideshowRequest.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw ControlError("slideshow needs one of \(words); got \(brief(arguments[0]))")
-                }
-                return .success(.command(.slideshow(request)))
             case "subscribe": return .success(.subscribe(try selection(name, arguments)))
             case "unsubscribe": return .success(.unsubscribe(try selection(name, arguments)))
             default:
-                if let simple = Command.simpleNames.first(where: { $0.name == name }) {
-                    try expect(name, arguments, count: 0)
-                    return .success(.command(simple.command))
+                guard let command = try CommandTable.command(name, arguments) else {
+                    return .failure(ControlError("unknown command \(nameValue.brief) (commands: \(commandNames.joined(separator: ", ")))"))
                 }
-                return .failure(ControlError("unknown command \(brief(nameValue)) (commands: \(commandNames.joined(separator: ", ")))"))
+                return .success(.command(command))
             }
         } catch {
             return .failure(error)
-        }
-    }
-
-    private static func expect(_ name: String, _ arguments: [JSONValue], count: Int) throws(ControlError) {
-        guard arguments.count != count else { return }
-        let wanted = count == 0 ? "no arguments" : count == 1 ? "1 argument" : "\(count) arguments"
-        throw ControlError("\(name) takes \(wanted), got \(arguments.count)")
-    }
-
-    /// A whole number given as a JSON number or a string holding one.
-    private static func wholeNumber(_ value: JSONValue) -> Int? {
-        if let n = value.intValue { return n }
-        if let s = value.stringValue { return Int(s) }
-        return nil
-    }
-
-    /// A whole number within `limit` (Limits, the table the command line and the configuration
-    /// file use too), or an error reply naming the command, the range and what came.
-    private static func number(_ value: JSONValue, _ limit: Limit<Int>, for name: String, what: String? = nil) throws(ControlError) -> Int {
-        guard let n = wholeNumber(value), limit.contains(n) else {
-            throw ControlError("\(name) needs \(what.map { "\($0): " } ?? "")\(limit.expectation); got \(brief(value))")
-        }
-        return n
-    }
-
-    private static func index(_ value: JSONValue, for name: String) throws(ControlError) -> Int {
-        try number(value, Limits.index, for: name, what: "a photo index")
-    }
-
-    private static func columns(_ value: JSONValue) throws(ControlError) -> Int? {
-        if value.stringValue == Limits.columns.alternative { return nil }
-        return try number(value, Limits.columns, for: "set-columns")
-    }
-
-    private static func scrollTo(_ value: JSONValue) throws(ControlError) -> Command {
-        let usage = "scroll-to needs {\"index\": i} or {\"offset\": y}, with \"animated\": true to glide"
-        guard let pairs = value.objectValue else { throw ControlError("\(usage); got \(brief(value))") }
-        if let unknown = pairs.first(where: { !["index", "offset", "animated"].contains($0.0) }) {
-            throw ControlError("\(usage); \"\(unknown.0)\" is not one of them")
-        }
-        var animated = false
-        if let flag = value["animated"] {
-            guard let b = flag.boolValue else { throw ControlError("scroll-to: \"animated\" must be true or false, got \(brief(flag))") }
-            animated = b
-        }
-        switch (value["index"], value["offset"]) {
-        case (let index?, nil):
-            return .scrollTo(.index(try self.index(index, for: "scroll-to")), animated: animated)
-        case (nil, let offset?):
-            let y = offset.doubleValue ?? offset.stringValue.flatMap { Double($0) }
-            guard let y, Limits.offset.contains(y) else {
-                throw ControlError("scroll-to needs an offset: \(Limits.offset.expectation); got \(brief(offset))")
-            }
-            return .scrollTo(.offset(y), animated: animated)
-        case (.some, .some):
-            throw ControlError("scroll-to takes either \"index\" or \"offset\", not both")
-        case (nil, nil):
-            throw ControlError(usage)
         }
     }
 
@@ -173,7 +79,7 @@ public enum ControlProtocol {
         guard !arguments.isEmpty else { throw ControlError("\(name) needs event names or \"*\" (events: \(eventNames.joined(separator: ", ")))") }
         var names = Set<String>()
         for argument in arguments {
-            guard let event = argument.stringValue else { throw ControlError("\(name): event names are strings, got \(brief(argument))") }
+            guard let event = argument.stringValue else { throw ControlError("\(name): event names are strings, got \(argument.brief)") }
             if event == "*" { return .all }
             guard eventNames.contains(event) else {
                 throw ControlError("\(name): unknown event \"\(event)\" (events: \(eventNames.joined(separator: ", ")))")
@@ -181,12 +87,6 @@ public enum ControlProtocol {
             names.insert(event)
         }
         return .names(names)
-    }
-
-    /// A value as JSON, shortened, for an error message.
-    private static func brief(_ value: JSONValue) -> String {
-        let text = value.text
-        return text.count <= 60 ? text : String(text.prefix(57)) + "…"
     }
 
     /// The reply line for a request, newline included.

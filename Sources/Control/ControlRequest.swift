@@ -4,7 +4,7 @@
 import Synchronization
 
 public struct ControlRequest: Sendable {
-    public let command: ControlCommand
+    public let command: Command
     /// Which server and connection asked, and the request_id to echo: opaque to the app.
     let server: UInt64
     let client: UInt64

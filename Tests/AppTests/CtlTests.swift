@@ -17,8 +17,8 @@ import Testing
         private let wakes = DispatchSemaphore(value: 0)
         private let running = Atomic<Bool>(true)
         private let done = DispatchSemaphore(value: 0)
-        private let seen = Mutex<[ControlCommand]>([])
-        var commands: [ControlCommand] { seen.withLock { $0 } }
+        private let seen = Mutex<[Command]>([])
+        var commands: [Command] { seen.withLock { $0 } }
 
         init() throws {
             folder = makeTemporaryFolder("cctl", short: true)

@@ -1,4 +1,5 @@
 import CSDL2
+import Control
 import Testing
 @testable import App
 @testable import Screen
@@ -18,7 +19,7 @@ struct HelpOverlayTests {
         }
     }
 
-    @Test("every binding of a mode is a line of its help: its keys, a tab, its description", arguments: ViewerMode.allCases)
+    @Test("every binding of a mode is a line of its help: its keys, a tab, its description", arguments: CommandTable.modes)
     func everyBindingIsInTheHelp(mode: ViewerMode) {
         let help = KeyBindings.help(for: mode)
         let bindings = KeyBindings.table.filter { $0.modes.contains(mode) }
@@ -31,18 +32,18 @@ struct HelpOverlayTests {
         }
     }
 
-    @Test("every key press that acts in a mode is named in that mode's help, next to what it does", arguments: ViewerMode.allCases)
+    @Test("every key press that acts in a mode is named in that mode's help, next to what it does", arguments: CommandTable.modes)
     func everyActingKeyIsInTheHelp(mode: ViewerMode) {
         let help = KeyBindings.help(for: mode)
         var acting = 0
         for press in everyPress {
-            guard let action = KeyBindings.action(for: press, in: mode) else { continue }
+            guard let command = KeyBindings.command(for: press, in: mode) else { continue }
             acting += 1
             // The binding that acts and the chord that matched it.
             let matching = KeyBindings.table.filter { $0.modes.contains(mode) && $0.chords.contains { $0.matches(press) } }
             #expect(matching.count == 1, "\(press) is bound \(matching.count) times on the \(mode)")
             guard let binding = matching.first, let chord = binding.chords.first(where: { $0.matches(press) }) else { continue }
-            #expect(binding.action == action)
+            #expect(binding.command == command)
             let line = help.first { $0.hasSuffix("\t" + binding.description) } ?? ""
             #expect(line.split(separator: "\t").first?.split(separator: " ").contains { $0 == chord.label } == true,
                     "\(press) (\(chord.label)) is not on the \(mode) help line \"\(line)\"")
@@ -52,15 +53,38 @@ struct HelpOverlayTests {
 
     @Test("? (Shift+/ or a layout's own ?) and F1 open the help, i the info panel, in both modes")
     func helpAndInfoKeys() {
-        for mode in ViewerMode.allCases {
+        for mode in CommandTable.modes {
             for key in [SDLEvents.press(SDLK_SLASH, KMOD_LSHIFT), SDLEvents.press(SDLK_QUESTION), SDLEvents.press(SDLK_F1)] {
-                #expect(key.flatMap { KeyBindings.action(for: $0, in: mode) } == .toggleHelp, "\(mode)")
+                #expect(key.flatMap { KeyBindings.command(for: $0, in: mode) } == .toggleHelp, "\(mode)")
             }
             // The slideshow has no info panel: i there does nothing.
-            #expect(SDLEvents.press(SDLK_i).flatMap { KeyBindings.action(for: $0, in: mode) } == (mode == .slideshow ? nil : .toggleInfo))
-            #expect(SDLEvents.press(SDLK_SLASH).flatMap { KeyBindings.action(for: $0, in: mode) } == nil, "/ alone is not ?")
+            #expect(SDLEvents.press(SDLK_i).flatMap { KeyBindings.command(for: $0, in: mode) } == (mode == .slideshow ? nil : .toggleInfo))
+            #expect(SDLEvents.press(SDLK_SLASH).flatMap { KeyBindings.command(for: $0, in: mode) } == nil, "/ alone is not ?")
         }
         #expect(KeyBindings.help(for: .wall).contains("? F1\tthis help"))
         #expect(KeyBindings.help(for: .detail).contains("→ ↓ l j n PgDn Space\tnext photo"))
+    }
+
+    @Test("each screen's help, line by line in the table's order")
+    func helpLines() {
+        #expect(KeyBindings.help(for: .wall) == [
+            "↑ k\tcursor up", "↓ j\tcursor down", "← h\tcursor left", "→ l\tcursor right",
+            "Return\topen the photo at the cursor", "Esc Backspace\thide the cursor",
+            "PgDn Space\tpage down", "PgUp Shift+Space\tpage up", "Home g\ttop of the wall", "End G\tbottom of the wall",
+            "+\tbigger tiles (fewer columns)", "-\tsmaller tiles (more columns)", "S\tslideshow",
+            "i\tphoto information", "? F1\tthis help", "f\tfull screen", "s\tframe statistics",
+            "r\treload the folders", "q\tquit",
+        ])
+        #expect(KeyBindings.help(for: .detail) == [
+            "→ ↓ l j n PgDn Space\tnext photo", "← ↑ h k p PgUp Shift+Space\tprevious photo",
+            "Esc Backspace Return\tback to the wall", "Home g\tfirst photo", "End G\tlast photo",
+            "+\tzoom in", "-\tzoom out", "0\tfit the photo to the window", "S\tslideshow",
+            "i\tphoto information", "? F1\tthis help", "f\tfull screen", "s\tframe statistics",
+            "r\treload the folders", "q\tquit",
+        ])
+        #expect(KeyBindings.help(for: .slideshow) == [
+            "→ l n PgDn\tnext photo", "← h p PgUp\tprevious photo", "Space\tpause or go on",
+            "Esc Backspace s\tback to the wall at this photo", "? F1\tthis help", "f\tfull screen", "q\tquit",
+        ])
     }
 }

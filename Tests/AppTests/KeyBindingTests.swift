@@ -1,4 +1,5 @@
 import CSDL2
+import Control
 import Foundation
 import Testing
 @testable import App
@@ -10,11 +11,11 @@ import Waterfall
 @Suite("key bindings", .serialized)
 @MainActor
 struct KeyBindingTests {
-    private func wall(_ sym: SDL_KeyCode, _ mod: SDL_Keymod = KMOD_NONE) -> ViewerAction? {
+    private func wall(_ sym: SDL_KeyCode, _ mod: SDL_Keymod = KMOD_NONE) -> Command? {
         SDLEvents.press(sym, mod).flatMap(KeyBindings.wall)
     }
 
-    private func detail(_ sym: SDL_KeyCode, _ mod: SDL_Keymod = KMOD_NONE) -> ViewerAction? {
+    private func detail(_ sym: SDL_KeyCode, _ mod: SDL_Keymod = KMOD_NONE) -> Command? {
         SDLEvents.press(sym, mod).flatMap(KeyBindings.detail)
     }
 
@@ -135,5 +136,20 @@ struct KeyBindingTests {
             #expect(highlighted(cursor), "tile \(cursor) carries the highlight")
             #expect((0..<library.entries.count).filter { $0 != cursor }.allSatisfy { !highlighted($0) }, "only one tile is highlighted")
         }
+    }
+}
+
+@Suite("the command table's keys")
+struct StandardKeyTests {
+    @Test("every key the command table names is a key a press can match")
+    func everyTableKeyExists() {
+        for row in CommandTable.rows {
+            for keys in row.keys {
+                for chord in keys.chords {
+                    #expect(KeyBinding.Chord(chord) != nil, "\(row.words): no key is named \"\(chord.key)\"")
+                }
+            }
+        }
+        #expect(KeyBindings.standard.count == CommandTable.rows.map(\.keys.count).reduce(0, +))
     }
 }

@@ -6,7 +6,7 @@ import Testing
         ControlProtocol.decode(Array(line.utf8))
     }
 
-    private func command(_ line: String) -> ControlCommand? {
+    private func command(_ line: String) -> Command? {
         if case .success(.command(let command)) = decode(line).message { command } else { nil }
     }
 
@@ -29,11 +29,13 @@ import Testing
         #expect(command(#"{"command":["quit"]}"#) == .quit)
     }
 
-    @Test("every command a key can be bound to is a socket command of the same name")
+    @Test("every command a key can be bound to is a socket command of the same words")
     func keyCommandsByName() {
-        for (name, expected) in Command.simpleNames {
-            #expect(command(#"{"command":["\#(name)"]}"#) == expected, "\(name)")
-            #expect(ControlProtocol.commandNames.contains(name), "\(name)")
+        for row in CommandTable.rows {
+            #expect(ControlProtocol.commandNames.contains(row.name), "\(row.name)")
+            guard let expected = row.command else { continue }
+            let words = row.words.map { "\"\($0)\"" }.joined(separator: ",")
+            #expect(command(#"{"command":[\#(words)]}"#) == expected, "\(row.words)")
         }
         #expect(command(#"{"command":["open"]}"#) == .openAtCursor)
         #expect(command(#"{"command":["next"]}"#) == .next)

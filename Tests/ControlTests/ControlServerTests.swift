@@ -7,7 +7,7 @@ import Testing
 /// instead of hanging), never the thing being measured.
 @Suite(.serialized) struct ControlServerTests {
     private func withApp(limits: ControlServerLimits = ControlServerLimits(),
-                         answer: (@Sendable (ControlCommand) -> Result<JSONValue, ControlError>)? = FakeApp.standardAnswer,
+                         answer: (@Sendable (Command) -> Result<JSONValue, ControlError>)? = FakeApp.standardAnswer,
                          _ body: (FakeApp, String) throws -> Void) throws {
         let folder = makeTemporaryFolder("cctl", short: true)
         defer { removeFolder(folder) }

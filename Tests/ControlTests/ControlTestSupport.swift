@@ -22,13 +22,13 @@ final class FakeApp: Sendable {
     private let running = Atomic<Bool>(true)
     private let finished = DispatchSemaphore(value: 0)
     /// Every command the app received, in order.
-    private let received = Mutex<[ControlCommand]>([])
+    private let received = Mutex<[Command]>([])
 
-    var commands: [ControlCommand] { received.withLock { $0 } }
+    var commands: [Command] { received.withLock { $0 } }
 
     /// `answer` nil: requests stay in the mailbox for the test to take.
     init(path: String, group: String? = nil, limits: ControlServerLimits = ControlServerLimits(),
-         answer: (@Sendable (ControlCommand) -> Result<JSONValue, ControlError>)? = FakeApp.standardAnswer) throws {
+         answer: (@Sendable (Command) -> Result<JSONValue, ControlError>)? = FakeApp.standardAnswer) throws {
         let wakes = DispatchSemaphore(value: 0)
         self.wakes = wakes
         server = try ControlServer(path: path, group: group, log: log.logger, limits: limits, wake: { wakes.signal() })
@@ -45,7 +45,7 @@ final class FakeApp: Sendable {
         }
     }
 
-    static let standardAnswer: @Sendable (ControlCommand) -> Result<JSONValue, ControlError> = { command in
+    static let standardAnswer: @Sendable (Command) -> Result<JSONValue, ControlError> = { command in
         switch command {
         case .getState: .success(.object([("count", .int(3)), ("mode", .string("wall"))]))
         case .select(let i), .open(let i): i < 3 ? .success(.null) : .failure(ControlError("no photo at index \(i) (the wall has 3)"))

@@ -1,7 +1,7 @@
 // One line of a configuration file's `[keys]` section: `"ctrl+o" = "open"`. The key is written
-// as in KeyBinding.Chord, optionally after `wall:` or `detail:` to bind it on one screen only;
-// the command as a key binding names it (Command.parse). Both are checked when the file is read,
-// so a typo is an error with the file and line, like any other setting's.
+// as in KeyBinding.Chord, optionally after a screen (`wall:`, `detail:`, `slideshow:`) to bind
+// it there only; the command as the command table names it (Command.parse). Both are checked
+// when the file is read, so a typo is an error with the file and line, like any other setting's.
 
 import Control
 
@@ -24,8 +24,9 @@ public struct ConfigKeyBinding: Sendable, Equatable {
         var chordText = Substring(key)
         var modes: Set<ViewerMode> = [.wall, .detail]
         if let colon = key.firstIndex(of: ":") {
-            guard let mode = ViewerMode(rawValue: String(key[..<colon])) else {
-                throw error("\"\(key[..<colon])\" is no screen (wall, detail)")
+            let name = String(key[..<colon])
+            guard let mode = CommandTable.modes.first(where: { $0.rawValue == name }) else {
+                throw error("\"\(name)\" is no screen (\(CommandTable.modes.map(\.rawValue).joined(separator: ", ")))")
             }
             modes = [mode]
             chordText = key[key.index(after: colon)...]

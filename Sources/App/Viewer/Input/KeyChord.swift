@@ -81,16 +81,24 @@ extension KeyBinding.Chord {
             default: throw ControlError("\"\(text)\": unknown modifier \"\(modifier)\" (ctrl, shift)")
             }
         }
-        let key: Key
-        if let named = Self.names[last.lowercased()] {
-            key = named
-        } else if last.count == 1, let c = last.first, c.isASCII, c.isLetter || c.isNumber {
-            key = .character(Character(c.lowercased()))
-            if c.isUppercase { shift = true }
-        } else {
+        guard let (key, capital) = Self.key(named: last) else {
             throw ControlError("\"\(text)\": unknown key \"\(last)\" (a letter, a digit, or one of \(Self.names.keys.sorted().joined(separator: " ")))")
         }
+        if capital { shift = true }
         let shiftInherent = key == .question || key == .plus
         self.init(key, shift: shift ? true : (shiftInherent ? nil : false), control: control)
+    }
+
+    /// A key by the name `[keys]` gives it; `capital` for a capital letter, which wants Shift.
+    private static func key(named name: String) -> (key: Key, capital: Bool)? {
+        if let named = names[name.lowercased()] { return (named, false) }
+        guard name.count == 1, let c = name.first, c.isASCII, c.isLetter || c.isNumber else { return nil }
+        return (.character(Character(c.lowercased())), c.isUppercase)
+    }
+
+    /// A standard key of the command table; nil for a name no key has.
+    init?(_ standard: DefaultChord) {
+        guard let (key, capital) = Self.key(named: standard.key) else { return nil }
+        self.init(key, shift: standard.shift ?? (capital ? true : nil), control: standard.control)
     }
 }

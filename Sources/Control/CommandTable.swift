@@ -1,0 +1,112 @@
+// Every command the viewer knows, one row each: its name, how its argument is read, its standard
+// keys per screen and the help's words for them, whether it repeats when held, whether it only
+// asks. The socket's decoder, `cascade ctl` and `[keys]` (Command.parse), the key bindings and the
+// help overlay are all made from these rows, and the docs are checked against them — a new
+// command is a row here and its case in the viewer's perform.
+//
+// The rows' order is the help's order on every screen (a screen lists the rows it has keys in).
+
+public enum CommandTable {
+    private static let wallAndPhoto: [ViewerMode] = [.wall, .detail]
+    private static let everywhere: [ViewerMode] = [.wall, .detail, .slideshow]
+
+    public static let rows: [CommandRow] = [
+        CommandRow("get-state", .getState, query: true),
+        CommandRow("get-stats", .getStats, query: true),
+        CommandRow("scroll-to", nil, argument: .scrollTarget),
+        CommandRow("select", nil, argument: .index { .select($0) }),
+
+        CommandRow("cursor-up", .moveCursor(.up), repeats: true, keys: [.init([.wall], ["up", "k"], "cursor up")]),
+        CommandRow("cursor-down", .moveCursor(.down), repeats: true, keys: [.init([.wall], ["down", "j"], "cursor down")]),
+        CommandRow("cursor-left", .moveCursor(.left), repeats: true, keys: [.init([.wall], ["left", "h"], "cursor left")]),
+        CommandRow("cursor-right", .moveCursor(.right), repeats: true, keys: [.init([.wall], ["right", "l"], "cursor right")]),
+        // Alone, Return's open: the photo at the cursor, or the first one on screen.
+        CommandRow("open", .openAtCursor, argument: .index { .open($0) },
+                   keys: [.init([.wall], ["return"], "open the photo at the cursor")]),
+        CommandRow("close", .close),
+        CommandRow("next", .next, repeats: true, keys: [
+            .init([.detail], ["right", "down", "l", "j", "n", "pagedown", .init("space", shift: false)], "next photo"),
+        ]),
+        CommandRow("previous", .previous, repeats: true, keys: [
+            .init([.detail], ["left", "up", "h", "k", "p", "pageup", .init("space", shift: true)], "previous photo"),
+        ]),
+        CommandRow("slideshow next", .slideshow(.next), repeats: true, keys: [
+            .init([.slideshow], ["right", "l", "n", "pagedown"], "next photo"),
+        ]),
+        CommandRow("slideshow prev", .slideshow(.previous), repeats: true, keys: [
+            .init([.slideshow], ["left", "h", "p", "pageup"], "previous photo"),
+        ]),
+        CommandRow("slideshow toggle", .slideshow(.togglePause), keys: [.init([.slideshow], ["space"], "pause or go on")]),
+        CommandRow("pause", .slideshow(.togglePause)),
+        CommandRow("back", .back, keys: [
+            .init([.wall], ["escape", "backspace"], "hide the cursor"),
+            .init([.detail], ["escape", "backspace", "return"], "back to the wall"),
+            .init([.slideshow], ["escape", "backspace", .init("s", control: false)], "back to the wall at this photo"),
+        ]),
+        CommandRow("page-down", .pageDown, repeats: true, keys: [.init([.wall], ["pagedown", .init("space", shift: false)], "page down")]),
+        CommandRow("page-up", .pageUp, repeats: true, keys: [.init([.wall], ["pageup", .init("space", shift: true)], "page up")]),
+        CommandRow("top", .top, keys: [.init([.wall], ["home", .init("g", shift: false)], "top of the wall")]),
+        CommandRow("bottom", .bottom, keys: [.init([.wall], ["end", "G"], "bottom of the wall")]),
+        CommandRow("first", .first, keys: [.init([.detail], ["home", .init("g", shift: false)], "first photo")]),
+        CommandRow("last", .last, keys: [.init([.detail], ["end", "G"], "last photo")]),
+        CommandRow("zoom-in", .zoomIn, repeats: true, keys: [
+            .init([.wall], ["+"], "bigger tiles (fewer columns)"),
+            .init([.detail], ["+"], "zoom in"),
+        ]),
+        CommandRow("zoom-out", .zoomOut, repeats: true, keys: [
+            .init([.wall], ["-"], "smaller tiles (more columns)"),
+            .init([.detail], ["-"], "zoom out"),
+        ]),
+        CommandRow("reset-zoom", .resetZoom, keys: [.init([.detail], ["0"], "fit the photo to the window")]),
+        CommandRow("set-columns", nil, argument: .columns),
+        // Alone it starts the slideshow (S); with a word, any of its requests.
+        CommandRow("slideshow", .slideshow(.start), argument: .slideshow,
+                   keys: [.init(wallAndPhoto, [.init("S", control: false)], "slideshow")]),
+
+        CommandRow("info", .toggleInfo, keys: [.init(wallAndPhoto, [.init("i", control: false)], "photo information")]),
+        CommandRow("help", .toggleHelp, keys: [.init(everywhere, ["?", "f1"], "this help")]),
+        CommandRow("fullscreen", .toggleFullscreen, keys: [.init(everywhere, [.init("f", control: false)], "full screen")]),
+        CommandRow("stats", .toggleStats, keys: [.init(wallAndPhoto, [.init("s", shift: false, control: false)], "frame statistics")]),
+        CommandRow("reload", .reload, keys: [.init(wallAndPhoto, [.init("r", control: false)], "reload the folders")]),
+        CommandRow("screen", nil, argument: .screen),
+        CommandRow("quit", .quit, keys: [.init(everywhere, ["q"], "quit")]),
+    ]
+
+    /// The commands' names, each once, in the table's order.
+    public static let names: [String] = rows.map(\.name).reduce(into: []) { names, name in
+        if !names.contains(name) { names.append(name) }
+    }
+
+    /// The screens the rows have keys on, in the order they first appear: every screen there is,
+    /// since each has at least its help key.
+    public static let modes: [ViewerMode] = rows.flatMap(\.keys).flatMap(\.modes).reduce(into: []) { modes, mode in
+        if !modes.contains(mode) { modes.append(mode) }
+    }
+
+    /// The row whose words alone give `command`: its repeat and its query flag.
+    public static func row(giving command: Command) -> CommandRow? {
+        rows.first { $0.command == command }
+    }
+
+    /// The command `name` and `arguments` ask for, or nil when no row has that name. Exactly the
+    /// row's extra words, or none, give its command; otherwise the one argument its reader takes.
+    static func command(_ name: String, _ arguments: [JSONValue]) throws(ControlError) -> Command? {
+        let named = rows.filter { $0.name == name }
+        guard !named.isEmpty else { return nil }
+        if let row = named.first(where: { $0.command != nil && $0.words.dropFirst().map(JSONValue.string) == arguments }) {
+            return row.command
+        }
+        guard let argument = named.first(where: { $0.argument != nil })?.argument else {
+            try expect(name, arguments, count: 0)
+            throw ControlError("\(name) needs one of: \(named.map { $0.words.joined(separator: " ") }.joined(separator: ", "))")
+        }
+        try expect(name, arguments, count: 1)
+        return try argument.read(name, arguments[0])
+    }
+
+    private static func expect(_ name: String, _ arguments: [JSONValue], count: Int) throws(ControlError) {
+        guard arguments.count != count else { return }
+        let wanted = count == 0 ? "no arguments" : count == 1 ? "1 argument" : "\(count) arguments"
+        throw ControlError("\(name) takes \(wanted), got \(arguments.count)")
+    }
+}
