@@ -17,8 +17,8 @@ extension ViewerSession {
         switch command {
         case .getState: return .success(state)
         case .getStats: return .success(health)
-        case .toggleHelp: toggleOverlay(.help)
-        case .toggleInfo: toggleOverlay(.info)
+        case .toggleHelp: overlay.toggle(.help, over: stack.top)
+        case .toggleInfo: overlay.toggle(.info, over: stack.top)
         case .toggleStats: statsPanel.shown.toggle()
         case .toggleFullscreen: window.setFullscreen(!window.isFullscreen)
         case .reload: if !scanning { rescan() }

@@ -50,10 +50,8 @@ final class ViewerSession {
     var heapTrim = HeapTrim(now: ProcessClock.now())
     /// The `--stats` panel (`s`).
     var statsPanel: StatsPanel
-    /// The help or info panel on screen (ViewerSession+Overlays), and what was last drawn of it.
-    var overlay: ViewerOverlay?
-    var overlayDrawn: (lines: [String], rect: PixelRect)?
-    let infoPanel: InfoPanel
+    /// The help or info panel over the top screen.
+    var overlay: OverlayPanel
     /// The standard keys and the configuration's `[keys]`.
     var keys: KeyBindings
     var idle: IdleBehaviour
@@ -92,7 +90,7 @@ final class ViewerSession {
             log.info("drawing runs on the CPU: tile textures are cascade's own memory (budget \(wall.pool.budgetBytes >> 20) MiB)")
         }
         statsPanel = StatsPanel(shown: options.stats)
-        infoPanel = InfoPanel { waker.wake() }
+        overlay = OverlayPanel(info: InfoPanel { waker.wake() })
         keys = KeyBindings(configured: options.keyBindings)
         idle = IdleBehaviour(attractAfter: options.attractAfter, speed: options.attractSpeed,
                              detailTimeout: options.detailTimeout, now: clock.now)
@@ -199,7 +197,7 @@ final class ViewerSession {
         stack.top.draw(now: now)
         if stack.isAtBottom { drawStatusPanel() }
         drawStats(now: now)
-        drawOverlay()
+        overlay.draw(over: stack.top, keys: keys, with: drawer)
         let cost = frameClock.present(on: window.renderer, started: started, moving: moving)
         if let gap = cost.lateBy {
             // What a late frame did, for whoever profiles stutter with CASCADE_LOG=debug.
