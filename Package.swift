@@ -120,14 +120,14 @@ let package = Package(
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "CSDLImage", "TestSupport"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Control", "InputLimits", "TestSupport"]),
-        // The real binary driven from outside, in a private X server: script/run-tests runs these
+        // The real binary driven from outside, in a private X server: script/dev/run-tests runs these
         // suites one at a time, after the rest.
         .testTarget(name: "EndToEndTests", dependencies: ["App", "Control", "Photos", "Waterfall", "Kiosk", "InputLimits", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
 
-// libFuzzer targets (script/fuzz). They define LLVMFuzzerTestOneInput and no main(): only a
+// libFuzzer targets (script/dev/fuzz). They define LLVMFuzzerTestOneInput and no main(): only a
 // `-sanitize=fuzzer` link, which brings libFuzzer's main, can link them, so a plain
 // `swift build` must never see them. They exist only when CASCADE_FUZZ=1 is set.
 if Context.environment["CASCADE_FUZZ"] == "1" {

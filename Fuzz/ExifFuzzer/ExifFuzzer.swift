@@ -1,7 +1,7 @@
 // libFuzzer target for the EXIF reader (libexif underneath, behind our size cap): the bytes
 // are an EXIF block as a PNG eXIf or WebP EXIF chunk holds it — a bare TIFF structure or one
 // with "Exif\0\0" in front, the JPEG APP1 form. Built only with CASCADE_FUZZ=1 and
-// -sanitize=fuzzer (see script/fuzz): libFuzzer supplies main().
+// -sanitize=fuzzer (see script/dev/fuzz): libFuzzer supplies main().
 import Photos
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,7 +1,7 @@
 // libFuzzer target for animation frames: an animated GIF composed by cascade from giflib's rows
 // (frame placement, transparency, disposal), an animated WebP by libwebp and an animated JPEG XL
 // by libjxl, from the first frames and from a later window. Built only with CASCADE_FUZZ=1 and
-// -sanitize=fuzzer (see script/fuzz): libFuzzer supplies main().
+// -sanitize=fuzzer (see script/dev/fuzz): libFuzzer supplies main().
 import Photos
 import Waterfall
 

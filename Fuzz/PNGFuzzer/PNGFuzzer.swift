@@ -1,6 +1,6 @@
 // libFuzzer target for PNG reading: the rows cascade reads over ISA-L's inflate (png_idat.c) must
 // be libpng's to the byte, and a file that reader turns down must get libpng's own answer. Built
-// only with CASCADE_FUZZ=1 and -sanitize=fuzzer (see script/fuzz): libFuzzer supplies main().
+// only with CASCADE_FUZZ=1 and -sanitize=fuzzer (see script/dev/fuzz): libFuzzer supplies main().
 import Photos
 
 /// CRC-32 as PNG's chunks carry it.

@@ -1,6 +1,6 @@
 // libFuzzer target for the header probe: every format's header walk, the format sniffing and
 // the EXIF reading they do, fed bytes as if they were a file's start. Built only with
-// CASCADE_FUZZ=1 and -sanitize=fuzzer (see script/fuzz): libFuzzer supplies main().
+// CASCADE_FUZZ=1 and -sanitize=fuzzer (see script/dev/fuzz): libFuzzer supplies main().
 import Photos
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -2,7 +2,7 @@
 // program (or a failing disk) can leave — any column type, any number, any list of paths — must
 // come back as a usable round or as damage that is deleted, and a round that comes back must go
 // on fair through a change of library and over its end. Built only with CASCADE_FUZZ=1 and
-// -sanitize=fuzzer (see script/fuzz): libFuzzer supplies main().
+// -sanitize=fuzzer (see script/dev/fuzz): libFuzzer supplies main().
 //
 // An input is: one byte of column types (two bits each for seed, round, position and photos),
 // three little-endian 64-bit numbers (seed, round, position), one byte saying how many of the

@@ -1,7 +1,7 @@
 // How long a photo of the detail view took to reach the screen, from the moment it was asked
 // for (Return, a tap, `select`, next or previous): the first frame presented for it and what
 // that frame showed, the first frame with a picture of it, then the first with the sharp
-// decode. One debug log line each, read by script/bench-viewer; a person waiting sees the
+// decode. One debug log line each, read by script/dev/bench-viewer; a person waiting sees the
 // same two moments.
 
 struct DetailTiming {

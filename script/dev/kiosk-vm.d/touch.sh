@@ -1,4 +1,4 @@
-# Touch and keys through the kernel, sourced by script/kiosk-vm (`script/kiosk-vm touch`):
+# Touch and keys through the kernel, sourced by script/dev/kiosk-vm (`script/dev/kiosk-vm touch`):
 # a multitouch screen and a keyboard made on /dev/uinput (touch.py), read by SDL through evdev
 # and udev as a real USB panel would be, on the console. Every gesture is checked by what
 # cascade then tells on its control socket: its events (`ctl --follow`) and `get-state`.

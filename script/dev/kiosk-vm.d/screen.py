@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What the VM's console shows, for script/kiosk-vm (runs on the host).
+"""What the VM's console shows, for script/dev/kiosk-vm (runs on the host).
 
   screen.py dump MONITOR_SOCKET FILE.ppm
       QEMU's `screendump` through its human monitor: a PPM of the console as the display

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The control protocol's two ends for script/kiosk-vm's `ctl` (runs on the host), which sends
+"""The control protocol's two ends for script/dev/kiosk-vm's `ctl` (runs on the host), which sends
 the line through socat in the VM instead of starting `cascade ctl` there: under TCG the client's
 start (its 99 libraries) takes ~1.8 s of a 2.5-s round trip, socat's 0.3 s. `cascade ctl` itself
 still runs on the console: the touch suite follows the events with it, the slideshow suite asks

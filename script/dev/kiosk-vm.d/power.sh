@@ -1,4 +1,4 @@
-# The screen sleeping and waking by itself, sourced by script/kiosk-vm (`script/kiosk-vm power`): on idle
+# The screen sleeping and waking by itself, sourced by script/dev/kiosk-vm (`script/dev/kiosk-vm power`): on idle
 # and on schedule it goes to DPMS off through the DRM device cascade holds (the kernel's own
 # connector state says so), cascade then uses next to no CPU, and a touch, a key or the
 # schedule lights it again — the touch that wakes it selecting nothing.

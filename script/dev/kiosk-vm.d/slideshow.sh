@@ -1,4 +1,4 @@
-# The photo frame on the console, sourced by script/kiosk-vm (`script/kiosk-vm slideshow`): cascade
+# The photo frame on the console, sourced by script/dev/kiosk-vm (`script/dev/kiosk-vm slideshow`): cascade
 # started in the slideshow by its configuration file, as a frame's owner sets it up, shows photo
 # after photo through DRM; a swipe on the kernel's touch device steps, a tap pauses and goes on;
 # between transitions it is near idle.

@@ -1,4 +1,4 @@
-# The wall on the console, sourced by script/kiosk-vm: cascade started as the
+# The wall on the console, sourced by script/dev/kiosk-vm: cascade started as the
 # kiosk unit starts it, on kmsdrm; photos on the screen before and after a scroll, a photo
 # opened and closed, column changes and the attract drift without a crash, and SIGTERM exiting
 # with status 0. Each check waits on cascade's log or its state, never on a fixed time.
@@ -32,7 +32,7 @@ photo_opens_and_closes() {
   path=$(json "$dir/scrolled.json" "[t['path'] for t in d['visible'] if t['index'] == $index][0]")
   ctl open "$index" >/dev/null &&
     wait_until 300 "state opened && [ \"\$(json '$dir/opened.json' 'd[\"mode\"]')\" = detail ]" &&
-    wait_until 300 "ctl get-stats >'$dir/opened.stats.json' && [ \"\$(json '$dir/opened.stats.json' 'd[\"decodeQueue\"]')\" = 0 ] && screenshot opened && python3 '$here/script/kiosk-vm.d/screen.py' detail '$dir/opened.ppm' '$path' >'$dir/opened.txt'" ||
+    wait_until 300 "ctl get-stats >'$dir/opened.stats.json' && [ \"\$(json '$dir/opened.stats.json' 'd[\"decodeQueue\"]')\" = 0 ] && screenshot opened && python3 '$here/script/dev/kiosk-vm.d/screen.py' detail '$dir/opened.ppm' '$path' >'$dir/opened.txt'" ||
     { cat "$dir/opened.txt" 2>/dev/null; return 1; }
   sed 's/^/  /' "$dir/opened.txt"
   ctl close >/dev/null &&
