@@ -1,6 +1,8 @@
 // The one place a Command is carried out, whichever way it came: a key (KeyBindings), a gesture,
 // the control socket, or the clock (the slideshow's timer, the kiosk's idle drift). The session
-// keeps what is session-wide; everything else goes down the stack of screens from the top.
+// keeps what is session-wide; everything else goes down the stack of screens from the top. The
+// socket's requests are answered here on the frame loop, the only thread that may touch the
+// screens, and so is `get-state`.
 
 import Control
 import Screen
@@ -16,7 +18,7 @@ extension ViewerSession {
         if !command.isQuery { dirty = true }
         switch command {
         case .getState: return .success(state)
-        case .getStats: return .success(health)
+        case .getStats: return .success(health.json)
         case .toggleHelp: overlay.toggle(.help, over: stack.top)
         case .toggleInfo: overlay.toggle(.info, over: stack.top)
         case .toggleStats: statsPanel.shown.toggle()
@@ -30,5 +32,26 @@ extension ViewerSession {
             return stack.perform(command, from: origin) { dismiss($0) }
         }
         return .success(.null)
+    }
+
+
+    /// Answers every request waiting in the socket's mailbox.
+    func answerControlRequests() {
+        guard let control = daemon.control else { return }
+        for request in control.takeRequests() {
+            control.reply(to: request, perform(request.command, from: .control))
+        }
+    }
+
+    /// `get-state`: every screen's fields, bottom up (a screen above replaces a field of the
+    /// same name: the photo's "mode"), then the session's own.
+    var state: JSONValue {
+        var fields: [(String, JSONValue)] = []
+        for screen in stack.screens {
+            for (name, value) in screen.stateFields {
+                if let at = fields.firstIndex(where: { $0.0 == name }) { fields[at].1 = value } else { fields.append((name, value)) }
+            }
+        }
+        return .object(fields + [("overlay", overlay.state(over: stack.top, keys: keys, scale: window.renderer.scale))] + screenState)
     }
 }

@@ -153,7 +153,7 @@ final class ViewerSession {
         parts.animations.shutdown()
         for screen in stack.screens.reversed() { screen.close() }
         output.flush()
-        if options.stats { reportStats() }
+        if options.stats { health.report() }
     }
 
     /// Asleep until an event, or until the next timer (watchdog, kiosk idle work); true when
@@ -196,7 +196,7 @@ final class ViewerSession {
         let uploaded = ProcessClock.now()
         stack.top.draw(now: now)
         if stack.isAtBottom { drawStatusPanel() }
-        drawStats(now: now)
+        if statsPanel.shown { drawer.drawPanel(statsPanel.lines(at: now) { health.panelLines }, placement: .topLeft) }
         overlay.draw(over: stack.top, keys: keys, with: drawer)
         let cost = frameClock.present(on: window.renderer, started: started, moving: moving)
         if let gap = cost.lateBy {
@@ -218,6 +218,12 @@ final class ViewerSession {
             early.drop()
             earlyThumbnails = nil
         }
+    }
+
+    /// The loop's figures now: `get-stats`, the `--stats` panel and its line at exit.
+    var health: LoopHealth {
+        LoopHealth(stats: frameClock.stats, wall: wall, renderer: window.renderer, decodeQueue: decodes.pendingCount,
+                   control: daemon.control, firstFullScreen: milestones.firstFullScreen)
     }
 
     static var msSinceStart: Int { ProcessClock.msSinceStart }

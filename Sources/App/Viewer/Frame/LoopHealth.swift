@@ -6,30 +6,38 @@ import Control
 import Foundation
 import Screen
 
-extension ViewerSession {
+/// The loop's figures at one moment, read from the parts that keep them.
+@MainActor
+struct LoopHealth {
+    let stats: FrameStats
+    let wall: WallScreen
+    let renderer: Renderer
+    let decodeQueue: Int
+    let control: ControlServer?
+    let firstFullScreen: Double?
+
     /// Percentiles are over the last 600 frames (ten seconds at 60 Hz), as on screen: a
     /// request is answered on the frame loop and must not sort half an hour of frames. The
     /// maxima are over every frame kept.
-    var health: JSONValue {
+    var json: JSONValue {
         let recent = 600
         let activity = EventSource.activity
         let pool = wall.pool.stats
-        let renderer = window.renderer
         func ms(_ seconds: Double) -> JSONValue { .double((seconds * 1_000_000).rounded() / 1000) }
         return .object([
             ("uptime", .double(((ProcessClock.sinceStart() ?? 0) * 1000).rounded() / 1000)),
             ("photos", .int(wall.entries.count)),
-            ("frames", .int(frameClock.stats.frames)),
-            ("movingFrames", .int(frameClock.stats.intervals.count)),
-            ("lateFrames", .int(frameClock.stats.lateFrames)),
+            ("frames", .int(stats.frames)),
+            ("movingFrames", .int(stats.intervals.count)),
+            ("lateFrames", .int(stats.lateFrames)),
             ("frameWorkMs", .object([
-                ("p50", .double(FrameStats.percentileMS(frameClock.stats.work, 0.5, recent: recent))),
-                ("p99", .double(FrameStats.percentileMS(frameClock.stats.work, 0.99, recent: recent))),
-                ("max", ms(frameClock.stats.work.max() ?? 0)),
+                ("p50", .double(FrameStats.percentileMS(stats.work, 0.5, recent: recent))),
+                ("p99", .double(FrameStats.percentileMS(stats.work, 0.99, recent: recent))),
+                ("max", ms(stats.work.max() ?? 0)),
             ])),
             ("presentMs", .object([
-                ("p99", .double(FrameStats.percentileMS(frameClock.stats.presents, 0.99, recent: recent))),
-                ("max", ms(frameClock.stats.presents.max() ?? 0)),
+                ("p99", .double(FrameStats.percentileMS(stats.presents, 0.99, recent: recent))),
+                ("max", ms(stats.presents.max() ?? 0)),
             ])),
             ("longestStallMs", ms(activity.longestStall)),
             ("stallsOver50ms", .int(activity.stallsOver50ms)),
@@ -50,51 +58,44 @@ extension ViewerSession {
                 ("evicted", .int(pool.evicted)),
             ])),
             ("textures", .object([("count", .int(renderer.liveTextureCount)), ("bytes", .int(renderer.liveTextureBytes))])),
-            ("decodeQueue", .int(decodes.pendingCount)),
+            ("decodeQueue", .int(decodeQueue)),
             ("uploads", .int(wall.uploads)),
             ("lateResultsDropped", .int(wall.lateResultsDropped)),
-            ("controlClients", daemon.control.map { control in
+            ("controlClients", control.map { control in
                 let clients = control.clientStats
                 return .object([("connected", .int(clients.connected)), ("refused", .int(clients.refused))])
             } ?? .null),
         ])
     }
-}
 
-// The `--stats` overlay and the summary printed at exit.
-extension ViewerSession {
-    func drawStats(now: Double) {
-        guard statsPanel.shown else { return }
-        let lines = statsPanel.lines(at: now) {
-            let pool = wall.pool.stats
-            let renderer = window.renderer
-            return [
-                String(format: "%.0f fps   frame p50 %.2f ms   p99 %.2f ms   late %d", frameClock.stats.recentFPS,
-                       FrameStats.percentileMS(frameClock.stats.work, 0.5, recent: 600), FrameStats.percentileMS(frameClock.stats.work, 0.99, recent: 600),
-                       frameClock.stats.lateFrames),
-                "decode queue \(decodes.pendingCount)   uploads \(wall.uploads)   late results dropped \(wall.lateResultsDropped)",
-                String(format: "pool hits %d  misses %d  created %d  evicted %d   %.0f / %.0f MiB", pool.hits, pool.misses,
-                       pool.created, pool.evicted, Double(pool.bytesHeld) / 1_048_576, Double(wall.pool.budgetBytes) / 1_048_576),
-                "textures \(renderer.liveTextureCount) (\(renderer.liveTextureBytes >> 20) MiB)   tiles \(wall.entries.count)   columns \(wall.view.layout.columnCount)",
-            ]
-        }
-        drawer.drawPanel(lines, placement: .topLeft)
+    /// The `--stats` panel's lines.
+    var panelLines: [String] {
+        let pool = wall.pool.stats
+        return [
+            String(format: "%.0f fps   frame p50 %.2f ms   p99 %.2f ms   late %d", stats.recentFPS,
+                   FrameStats.percentileMS(stats.work, 0.5, recent: 600), FrameStats.percentileMS(stats.work, 0.99, recent: 600),
+                   stats.lateFrames),
+            "decode queue \(decodeQueue)   uploads \(wall.uploads)   late results dropped \(wall.lateResultsDropped)",
+            String(format: "pool hits %d  misses %d  created %d  evicted %d   %.0f / %.0f MiB", pool.hits, pool.misses,
+                   pool.created, pool.evicted, Double(pool.bytesHeld) / 1_048_576, Double(wall.pool.budgetBytes) / 1_048_576),
+            "textures \(renderer.liveTextureCount) (\(renderer.liveTextureBytes >> 20) MiB)   tiles \(wall.entries.count)   columns \(wall.view.layout.columnCount)",
+        ]
     }
 
     /// One JSON line on stderr when the viewer exits with `--stats`: the figures BENCHMARKS.md quotes.
-    func reportStats() {
+    func report() {
         let pool = wall.pool.stats
         let line = JSONValue.object([
-            ("frames", .int(frameClock.stats.frames)),
-            ("frame_work_ms_p50", .double(FrameStats.percentileMS(frameClock.stats.work, 0.5))),
-            ("frame_work_ms_p99", .double(FrameStats.percentileMS(frameClock.stats.work, 0.99))),
-            ("present_ms_p50", .double(FrameStats.percentileMS(frameClock.stats.presents, 0.5))),
-            ("present_ms_p99", .double(FrameStats.percentileMS(frameClock.stats.presents, 0.99))),
-            ("moving_frames", .int(frameClock.stats.intervals.count)),
-            ("frame_interval_ms_p50", .double(FrameStats.percentileMS(frameClock.stats.intervals, 0.5))),
-            ("frame_interval_ms_p99", .double(FrameStats.percentileMS(frameClock.stats.intervals, 0.99))),
-            ("late_frames", .int(frameClock.stats.lateFrames)),
-            ("first_full_screen_ms", milestones.firstFullScreen.map { .double(($0 * 1000).rounded()) } ?? .null),
+            ("frames", .int(stats.frames)),
+            ("frame_work_ms_p50", .double(FrameStats.percentileMS(stats.work, 0.5))),
+            ("frame_work_ms_p99", .double(FrameStats.percentileMS(stats.work, 0.99))),
+            ("present_ms_p50", .double(FrameStats.percentileMS(stats.presents, 0.5))),
+            ("present_ms_p99", .double(FrameStats.percentileMS(stats.presents, 0.99))),
+            ("moving_frames", .int(stats.intervals.count)),
+            ("frame_interval_ms_p50", .double(FrameStats.percentileMS(stats.intervals, 0.5))),
+            ("frame_interval_ms_p99", .double(FrameStats.percentileMS(stats.intervals, 0.99))),
+            ("late_frames", .int(stats.lateFrames)),
+            ("first_full_screen_ms", firstFullScreen.map { .double(($0 * 1000).rounded()) } ?? .null),
             ("pool_hits", .int(pool.hits)), ("pool_misses", .int(pool.misses)),
             ("textures_created", .int(pool.created)), ("pool_evicted", .int(pool.evicted)),
             ("uploads", .int(wall.uploads)), ("late_results_dropped", .int(wall.lateResultsDropped)),
