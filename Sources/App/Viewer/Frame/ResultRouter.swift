@@ -24,8 +24,6 @@ struct ResultRouter {
 
     /// A full batch was taken last time: more may be waiting, and no wake-up will say so.
     private(set) var resultsWaiting = false
-    /// Results whose screen had closed before they came.
-    private(set) var orphans = 0
 
     /// Takes results until the count or byte budget, or `deadline`, is reached.
     mutating func route(from decodes: ViewerDecodes, to stack: ScreenStack, now: Double, deadline: Double) -> Taken {
@@ -35,11 +33,8 @@ struct ResultRouter {
             let results = decodes.drain(max: want)
             for finished in results {
                 if case .success(let image) = finished.result { taken.bytes += image.pixels.count }
-                if let screen = stack.screen(finished.key.screen) {
-                    screen.accept(finished, now: now)
-                } else {
-                    orphans += 1
-                }
+                // A screen closed before its result came: the pixels are of no use now.
+                stack.screen(finished.key.screen)?.accept(finished, now: now)
             }
             taken.count += results.count
             resultsWaiting = results.count == want

@@ -15,7 +15,7 @@ final class DetailScreen: ViewerScreen {
     typealias Decodes = ViewerDecodes
 
     let id: ScreenID
-    weak var host: (any ScreenHost)? { didSet { host?.titleChanged() } }
+    weak var host: (any ScreenHost)?
     var mode: ViewerMode { .detail }
     var whenIdle: IdleRole { .closes }
     var title: String? { "cascade — " + entry.name }

@@ -39,8 +39,8 @@ extension WallScreen {
         }
         alonePhoto = nil
         cursor = index
-        if let openPhoto {
-            openPhoto.rehome(entries, at: index)
+        if let openedPhoto {
+            openedPhoto.rehome(entries, at: index)
             host?.emit(.opened(index: index, path: path))
         } else {
             // Closed before the folder came: the wall it left shows the photo.

@@ -83,7 +83,7 @@ extension WallScreen {
                                  animations: parts.animations, clock: host.clock)
         photo.onChange = { [unowned self, unowned photo] i in cursor = openIndex(of: photo) ?? i }
         photo.onDismissed = { [unowned self, unowned photo] in closed(photo) }
-        openPhoto = photo
+        openedPhoto = photo
         host.push(photo)
         if announced { host.emit(.opened(index: index, path: entries[index].path)) }
     }
@@ -154,7 +154,7 @@ extension WallScreen {
             ("offset", .double(view.contentOffset)),
             ("contentHeight", .double(view.contentHeight)),
             ("mode", .string(mode.rawValue)),
-            ("selected", (openPhoto.flatMap(openIndex(of:)) ?? cursor).map { .int($0) } ?? .null),
+            ("selected", (openedPhoto.flatMap(openIndex(of:)) ?? cursor).map { .int($0) } ?? .null),
             ("cursor", cursor.map { .int($0) } ?? .null),
             ("moving", .bool(view.isAnimating)),
             ("visible", .array(visible)),

@@ -32,7 +32,7 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
     /// The keyboard cursor (a ring round its tile), nil until an arrow key is pressed.
     var cursor: Int?
     /// The photo opened from this wall, while it is open (WallScreen+Commands).
-    weak var openPhoto: DetailScreen?
+    weak var openedPhoto: DetailScreen?
     /// The photo named alone on the command line, open before its folder's wall is known
     /// (WallScreen+Alone); nil once it has its place there.
     var alonePhoto: PhotoEntry?
