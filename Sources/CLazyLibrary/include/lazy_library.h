@@ -5,6 +5,8 @@
 // viewer's start before its first frame, and of every decode worker's, on a library with no HEIC
 // or JPEG XL in it. glibc has no lazy loading of DT_NEEDED libraries, so this is done by hand,
 // the way SDL and SDL_image open their optional codecs.
+// Against linking: first full screen 54 ms instead of 64, and a start with the library missing
+// (BENCHMARKS.md "Hand-written or library").
 #pragma once
 #include <pthread.h>
 #include <stdbool.h>

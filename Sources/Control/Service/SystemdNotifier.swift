@@ -2,6 +2,7 @@
 // newline-separated KEY=VALUE assignments sent to the AF_UNIX socket named by $NOTIFY_SOCKET.
 // Sending never blocks and never raises SIGPIPE, so it is safe from the frame loop: when systemd
 // is slow or gone the message is dropped, which is what a missed watchdog ping should mean anyway.
+// libsystemd's sd_notify blocks then, and costs 4× a message (BENCHMARKS.md "Hand-written or library").
 
 import Glibc
 

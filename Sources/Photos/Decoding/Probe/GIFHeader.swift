@@ -1,5 +1,6 @@
 /// The size of a GIF: its logical screen, which every frame is drawn into; and whether a second
-/// frame follows the first, for the wall's mark on an animation.
+/// frame follows the first, for the wall's mark on an animation. giflib's `DGifOpen` is as fast
+/// and says nothing of a second frame (BENCHMARKS.md "Hand-written or library").
 enum GIFHeader {
     /// Sub-blocks hopped over (255 bytes of image data each at most) before the walk gives up
     /// and calls the GIF a still: ~16 MB of a first frame, far more than any real one.

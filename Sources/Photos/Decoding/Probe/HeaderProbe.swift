@@ -1,5 +1,7 @@
 /// Reads what a photo's header says — format, stored size, EXIF orientation — without decoding
 /// it. Only a bounded prefix is read, and more only where a format's header really sits later.
+/// Kept over each format's library header call, which reads as much or more (libheif: whole files)
+/// and gives no orientation: CPU and bytes per photo, and damaged files, in BENCHMARKS.md "Hand-written or library".
 public enum HeaderProbe {
     /// Read first; enough for every header but a JPEG with large APP segments before its frame.
     public static let prefixSize = 64 << 10

@@ -1,5 +1,6 @@
 /// The size of a PNG from its IHDR chunk, which must come first; the orientation from an eXIf
-/// chunk, which must come before the image data.
+/// chunk, which must come before the image data. Faster than libpng's `png_read_info`, which
+/// reports errors by `longjmp` (BENCHMARKS.md "Hand-written or library").
 enum PNGHeader {
     /// Chunks looked at while searching for eXIf before giving up on it.
     static let maximumChunks = 1024
