@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
-// cascade's JSON reader (Sources/Control/JSON*.swift, linked in here) against Foundation's.
+// cascade's JSON reader (Sources/Control/JSON, linked in here) against Foundation's.
 let package = Package(
     name: "json-bench",
     targets: [
