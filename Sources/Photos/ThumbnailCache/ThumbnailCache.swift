@@ -294,3 +294,14 @@ extension ImageFormat {
         }
     }
 }
+
+extension ThumbnailCache {
+    /// Removes every size of `path`'s thumbnail, after the photo's pixels changed. Its mtime
+    /// changes too, but only to the second, which a change right after a write would not move.
+    public func forget(_ path: PhotoPath) {
+        for size in ThumbnailSize.allCases {
+            guard let file = file(for: path.absolute(), size: size) else { continue }
+            _ = file.withCString { unlink($0) }
+        }
+    }
+}

@@ -1,0 +1,257 @@
+import Foundation
+import Testing
+@testable import Photos
+@testable import TestSupport
+import Waterfall
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("Rotating a photo file")
+struct PhotoRotationTests {
+    /// The displayed photo's four corners: top-left, top-right, bottom-left, bottom-right.
+    typealias Corners = [RGBA]
+    static let quadrants: Corners = [.red, .green, .blue, .yellow]
+
+    /// A JPEG in four coloured quadrants (red, green / blue, yellow), 4:2:0 so its MCU is 16×16.
+    static func quadrantJPEG(_ dir: TempFolder, _ name: String, width: Int = 64, height: Int = 48,
+                             orientation: Int? = nil) throws -> PhotoPath {
+        let w = width / 2, h = height / 2
+        try convert(["-size", "\(w)x\(h)", "xc:red", "-size", "\(width - w)x\(h)", "xc:lime", "+append",
+                     "(", "-size", "\(w)x\(height - h)", "xc:blue", "-size", "\(width - w)x\(height - h)", "xc:yellow", "+append", ")",
+                     "-append", "-sampling-factor", "2x2", "-quality", "95", dir.path(name).string])
+        if let orientation {
+            var exif = ExifFixture()
+            exif.orientation = orientation
+            dir.write(name, exif.inserted(into: try SafeFile.readAll(dir.path(name))))
+        }
+        return dir.path(name)
+    }
+
+    static func displayed(_ path: PhotoPath) throws -> DecodedImage {
+        let info = try HeaderProbe.probe(path)
+        return try PhotoDecoder.decode(path: path, format: info.format, orientation: info.orientation,
+                                       box: PixelSize(width: 4096, height: 4096), mode: .fit)
+    }
+
+    static func corners(_ image: DecodedImage) -> Corners {
+        let inset = 4, right = image.width - 1 - inset, bottom = image.height - 1 - inset
+        return [image.pixel(inset, inset), image.pixel(right, inset), image.pixel(inset, bottom), image.pixel(right, bottom)]
+    }
+
+    static func isClose(_ a: Corners, _ b: Corners) -> Bool {
+        zip(a, b).allSatisfy { $0.isClose(to: $1) }
+    }
+
+    /// The corners of the displayed photo once it is turned clockwise by `turn`.
+    static func turned(_ corners: Corners, _ turn: QuarterTurn) -> Corners {
+        var result = corners
+        for _ in 0..<turn.rawValue { result = [result[2], result[0], result[3], result[1]] }
+        return result
+    }
+
+    // MARK: JPEG, losslessly
+
+    @Test("A JPEG turned by cascade decodes to exactly what jpegtran -perfect makes", arguments: QuarterTurn.allCases)
+    func matchesJpegtran(turn: QuarterTurn) throws {
+        let dir = TempFolder()
+        let path = try Self.quadrantJPEG(dir, "photo.jpg")
+        try run("/usr/bin/jpegtran", ["-rotate", "\(turn.degrees)", "-perfect", "-copy", "all",
+                                      "-outfile", dir.path("reference.jpg").string, path.string])
+        let outcome = try PhotoRotation.rotate(path, by: turn)
+        #expect(outcome.method == .pixels)
+        let ours = try Self.displayed(path), reference = try Self.displayed(dir.path("reference.jpg"))
+        #expect(ours.width == reference.width && ours.height == reference.height)
+        #expect(ours.pixels == reference.pixels, "the turned pixels differ from jpegtran's")
+    }
+
+    static let everyStart = Orientation.allCases.flatMap { o in QuarterTurn.allCases.map { (o, $0) } }
+
+    @Test("Every EXIF orientation, turned 90, 180 or 270, shows the photo turned that much", arguments: everyStart)
+    func composesWithOrientation(start: Orientation, turn: QuarterTurn) throws {
+        let dir = TempFolder()
+        let path = try Self.quadrantJPEG(dir, "photo.jpg", orientation: start.rawValue)
+        let before = try Self.displayed(path)
+        let outcome = try PhotoRotation.rotate(path, by: turn)
+        let after = try Self.displayed(path)
+        let expected = Self.turned(Self.corners(before), turn)
+        #expect(Self.isClose(Self.corners(after), expected), "shown \(Self.corners(after)), expected \(expected)")
+        let swaps = turn != .half
+        #expect(after.width == (swaps ? before.height : before.width) && after.height == (swaps ? before.width : before.height))
+        #expect(outcome.method == .pixels)
+        #expect(try HeaderProbe.probe(path).orientation == .up, "the pixels were turned, so the tag says 1")
+    }
+
+    @Test("A size that is not a whole number of blocks changes only the tag, and says so")
+    func imperfectSizeUsesTheTag() throws {
+        let dir = TempFolder()
+        // 66×50: neither side a multiple of the 16-pixel block.
+        let path = try Self.quadrantJPEG(dir, "odd.jpg", width: 66, height: 50, orientation: 1)
+        let bare = try Self.quadrantJPEG(dir, "bare.jpg", width: 66, height: 50)
+        let stored = try PhotoDecoder.decode(path: path, format: .jpeg, box: PixelSize(width: 66, height: 50), mode: .fit)
+        for file in [path, bare] {
+            let before = try Self.displayed(file)
+            let outcome = try PhotoRotation.rotate(file, by: .clockwise)
+            guard case let .orientationTag(reason) = outcome.method else {
+                Issue.record("the pixels were turned (and an edge trimmed)")
+                continue
+            }
+            #expect(reason.contains("whole number of JPEG blocks"))
+            #expect(outcome.summary.contains("orientation tag only"))
+            #expect(try HeaderProbe.probe(file).orientation == .right)
+            let after = try Self.displayed(file)
+            #expect(Self.isClose(Self.corners(after), Self.turned(Self.corners(before), .clockwise)))
+        }
+        let untouched = try PhotoDecoder.decode(path: path, format: .jpeg, box: PixelSize(width: 66, height: 50), mode: .fit)
+        #expect(untouched.pixels == stored.pixels, "the stored pixels changed")
+    }
+
+    @Test("EXIF fields other than orientation and the ICC profile are kept")
+    func metadataKept() throws {
+        let dir = TempFolder()
+        let path = try Self.quadrantJPEG(dir, "photo.jpg", orientation: 6)
+        let profile = ColourSpaceFixture.displayP3.iccProfile()
+        let icc = Fixture.segment(0xE2, Array("ICC_PROFILE".utf8) + [0, 1, 1] + profile)
+        var bytes = try SafeFile.readAll(path)
+        bytes.insert(contentsOf: icc, at: 2)
+        dir.write("photo.jpg", bytes)
+        let exifBefore = try #require(Self.payload(0xE1, in: bytes))
+        _ = try PhotoRotation.rotate(path, by: .clockwise)
+        let after = try SafeFile.readAll(path)
+        let exifAfter = try #require(Self.payload(0xE1, in: after), "the EXIF block is gone")
+        let summary = ExifSummary(exifBlock: exifAfter)
+        #expect(summary == ExifSummary(exifBlock: exifBefore))
+        #expect(summary.camera != nil && summary.lens != nil && summary.latitude != nil)
+        #expect(ExifOrientation.read(exifBlock: exifAfter) == .up)
+        #expect(Self.payload(0xE2, in: after) == Array("ICC_PROFILE".utf8) + [0, 1, 1] + profile)
+    }
+
+    /// The payload of the first `marker` segment.
+    static func payload(_ marker: UInt8, in jpeg: [UInt8]) -> [UInt8]? {
+        var at = 2
+        while at + 4 <= jpeg.count, jpeg[at] == 0xFF, jpeg[at + 1] != 0xDA {
+            let length = Int(jpeg[at + 2]) << 8 | Int(jpeg[at + 3])
+            if jpeg[at + 1] == marker { return Array(jpeg[(at + 4)..<(at + 2 + length)]) }
+            at += 2 + length
+        }
+        return nil
+    }
+
+    // MARK: The file
+
+    @Test("Permissions and owner are kept")
+    func permissionsKept() throws {
+        let dir = TempFolder()
+        let path = try Self.quadrantJPEG(dir, "photo.jpg")
+        chmod(path.string, 0o640)
+        let owner: uid_t = geteuid() == 0 ? 1234 : geteuid()
+        if geteuid() == 0 { chown(path.string, 1234, 1234) }
+        _ = try PhotoRotation.rotate(path, by: .clockwise)
+        var status = stat()
+        #expect(stat(path.string, &status) == 0)
+        #expect(status.st_mode & 0o7777 == 0o640)
+        #expect(status.st_uid == owner)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path.string)
+        #expect(leftovers == ["photo.jpg"], "a temporary file was left behind")
+    }
+
+    @Test("A read-only folder is an error and the photo is untouched")
+    func readOnlyFolder() throws {
+        let dir = TempFolder()
+        let path = try Self.quadrantJPEG(dir, "photo.jpg")
+        let before = try SafeFile.readAll(path)
+        // Root writes through permission bits; the immutable attribute stops root too.
+        if geteuid() == 0 {
+            try run("/usr/bin/chattr", ["+i", dir.path.string])
+        } else {
+            chmod(dir.path.string, 0o555)
+        }
+        defer {
+            if geteuid() == 0 { try? run("/usr/bin/chattr", ["-i", dir.path.string]) } else { chmod(dir.path.string, 0o755) }
+        }
+        #expect {
+            try PhotoRotation.rotate(path, by: .clockwise)
+        } throws: { error in
+            guard case let RotationError.cannotWrite(_, why) = error else { return false }
+            return why.contains("cannot create a file in its folder") && "\(error)".contains("unchanged")
+        }
+        #expect(try SafeFile.readAll(path) == before)
+    }
+
+    @Test("A file changed while it was being rotated keeps the other writer's version")
+    func changedMeanwhile() throws {
+        let dir = TempFolder()
+        let path = dir.write("photo.jpg", [1, 2, 3])
+        var status = stat()
+        stat(path.string, &status)
+        dir.write("photo.jpg", [4, 5, 6, 7])
+        #expect(throws: RotationError.changedMeanwhile(path)) {
+            try FileReplacement.replace(path, with: [9], original: .init(status: status))
+        }
+        #expect(try SafeFile.readAll(path) == [4, 5, 6, 7])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path.string) == ["photo.jpg"])
+    }
+
+    @Test("The photo's cached thumbnails are removed, so they are made again")
+    func thumbnailsForgotten() throws {
+        let dir = TempFolder(), cacheRoot = TempFolder()
+        let path = try Self.quadrantJPEG(dir, "photo.jpg")
+        let cache = ThumbnailCache(root: cacheRoot.path)
+        let normal = try #require(cache.file(for: path, size: .normal))
+        let large = try #require(cache.file(for: path, size: .large))
+        for file in [normal, large] {
+            try FileManager.default.createDirectory(atPath: file.parent.string, withIntermediateDirectories: true)
+            FileManager.default.createFile(atPath: file.string, contents: Data([1]))
+        }
+        _ = try PhotoRotation.rotate(path, by: .half, thumbnails: cache)
+        #expect(!FileManager.default.fileExists(atPath: normal.string))
+        #expect(!FileManager.default.fileExists(atPath: large.string))
+    }
+
+    // MARK: Other formats
+
+    @Test("A PNG's eXIf orientation is changed, its CRC still right")
+    func pngTag() throws {
+        let dir = TempFolder()
+        let encoded = try PNGCodec.encode(DecodedImage.solid(width: 8, height: 4, .red), text: [])
+        let chunk = Fixture.pngChunk("eXIf", Fixture.exifTIFF(orientation: 1, bigEndian: true))
+        let path = dir.write("photo.png", Array(encoded.prefix(33)) + chunk + Array(encoded.dropFirst(33)))
+        let outcome = try PhotoRotation.rotate(path, by: .counterClockwise)
+        guard case .orientationTag = outcome.method else { Issue.record("no tag route"); return }
+        #expect(try HeaderProbe.probe(path).orientation == .left)
+        let bytes = try SafeFile.readAll(path)
+        let crcAt = 33 + chunk.count - 4
+        let data = Array(bytes[(33 + 8)..<crcAt])
+        let crc = Fixture.crc32(Array("eXIf".utf8) + data)
+        var stored: UInt32 = 0
+        for byte in bytes[crcAt..<(crcAt + 4)] { stored = stored << 8 | UInt32(byte) }
+        #expect(stored == crc, "the eXIf chunk's CRC is wrong")
+        let image = try Self.displayed(path)
+        #expect(image.width == 4 && image.height == 8)
+    }
+
+    @Test("A PNG without EXIF and a GIF are refused, naming the format, and left as they were")
+    func refused() throws {
+        let dir = TempFolder()
+        let png = dir.write("plain.png", try PNGCodec.encode(DecodedImage.solid(width: 8, height: 4, .red), text: []))
+        try convert(["-size", "8x4", "xc:red", dir.path("still.gif").string])
+        for (path, name) in [(png, "PNG"), (dir.path("still.gif"), "GIF")] {
+            let before = try SafeFile.readAll(path)
+            #expect {
+                try PhotoRotation.rotate(path, by: .clockwise)
+            } throws: { error in
+                guard case RotationError.unsupported = error else { return false }
+                return "\(error)".contains(name)
+            }
+            #expect(try SafeFile.readAll(path) == before)
+        }
+    }
+
+    @Test("Turns compose with the orientation, mirrors included", arguments: Orientation.allCases)
+    func orientationAlgebra(start: Orientation) {
+        #expect(start.turned(.clockwise).turned(.counterClockwise) == start)
+        #expect(start.turned(.half).turned(.half) == start)
+        #expect(start.turned(.clockwise).mirrored == start.mirrored)
+        #expect(start.turned(.clockwise).swapsSides != start.swapsSides)
+    }
+}
