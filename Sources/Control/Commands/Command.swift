@@ -3,7 +3,7 @@
 // a key and a socket request that name the same command cannot do different things. Their names,
 // arguments and keys are in CommandTable.
 
-import Waterfall  // CursorMove
+import Waterfall  // CursorMove, QuarterTurn
 
 public enum Command: Sendable, Equatable {
     /// What is on screen (the socket's `get-state`).
@@ -36,6 +36,8 @@ public enum Command: Sendable, Equatable {
     case screen(ScreenRequest)
     /// The photo-frame mode: start or stop it, step, pause.
     case slideshow(SlideshowRequest)
+    /// Turn the chosen photo's file clockwise as it is seen: the wall's cursor, the open photo.
+    case rotate(QuarterTurn)
 }
 
 extension Command {

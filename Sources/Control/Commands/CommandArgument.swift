@@ -9,6 +9,7 @@
 // the command and what it wanted.
 
 import InputLimits
+import Waterfall  // QuarterTurn
 
 public struct CommandArgument: Sendable {
     /// What docs/control.md's table must say in the command's arguments column, piece by piece.
@@ -44,6 +45,14 @@ public struct CommandArgument: Sendable {
             throw ControlError("\(name) needs one of \(words); got \(value.brief)")
         }
         return .slideshow(request)
+    }
+
+    /// Degrees clockwise: 90, 180 or 270.
+    static let rotation = CommandArgument(documented: ["`90`", "`180`", "`270`"]) { name, value throws(ControlError) in
+        guard let degrees = wholeNumber(value), [90, 180, 270].contains(degrees), let turn = QuarterTurn(degrees: degrees) else {
+            throw ControlError("\(name) needs 90, 180 or 270 (degrees clockwise); got \(value.brief)")
+        }
+        return .rotate(turn)
     }
 
     /// `{"index": i}` or `{"offset": y}`, optionally with `"animated": true`.

@@ -70,6 +70,11 @@ public enum CommandTable {
         CommandRow("reload", .reload, keys: [.init(wallAndPhoto, [.init("r", control: false)], "reload the folders")]),
         CommandRow("screen", nil, argument: .screen),
         CommandRow("quit", .quit, keys: [.init(everywhere, ["q"], "quit")]),
+
+        // The photo's file turned on disk (losslessly for a JPEG); nsxiv's keys.
+        CommandRow("rotate", nil, argument: .rotation),
+        CommandRow("rotate 90", .rotate(.clockwise), keys: [.init(wallAndPhoto, [">"], "rotate the photo clockwise")]),
+        CommandRow("rotate 270", .rotate(.counterClockwise), keys: [.init(wallAndPhoto, ["<"], "rotate the photo counter-clockwise")]),
     ]
 
     /// The commands' names, each once, in the table's order.

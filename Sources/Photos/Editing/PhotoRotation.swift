@@ -1,3 +1,4 @@
+import Waterfall
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -47,6 +48,11 @@ public enum PhotoRotation {
             original = FileReplacement.Original(status: status)
         } catch {
             throw .unreadable(path, "\(error)")
+        }
+        // Replacing it only needs the folder writable, but a photo someone made read-only is
+        // one they meant to keep as it is.
+        guard real.withCString({ access($0, W_OK) }) == 0 else {
+            throw .cannotWrite(path, "the photo is read-only")
         }
         guard let format = ImageFormat.sniff(Array(bytes.prefix(ImageFormat.sniffLength))) else {
             throw .unsupported(path, "it is not a photo cascade can read")

@@ -228,6 +228,10 @@ public final class EventSource {
         // SDL names the key, not the character: `?` arrives as Shift + the `/` key.
         case Int(SDLK_SLASH.rawValue) where shift: key = .question
         case Int(SDLK_F1.rawValue): key = .f1
+        case Int(SDLK_GREATER.rawValue): key = .greater
+        case Int(SDLK_PERIOD.rawValue) where shift: key = .greater
+        case Int(SDLK_LESS.rawValue): key = .less
+        case Int(SDLK_COMMA.rawValue) where shift: key = .less
         case Int(SDLK_a.rawValue)...Int(SDLK_z.rawValue), Int(SDLK_0.rawValue)...Int(SDLK_9.rawValue):
             key = .character(Character(Unicode.Scalar(UInt8(sym))))
         default: return nil

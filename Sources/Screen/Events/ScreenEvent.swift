@@ -10,6 +10,8 @@ public enum Key: Sendable, Equatable {
     case minus
     /// `?` (Shift+/ on most layouts) and F1: the keys every viewer uses for help.
     case question, f1
+    /// `>` and `<` (Shift+. and Shift+, on most layouts): nsxiv's rotate keys.
+    case greater, less
     /// A letter or digit, lowercase; Shift is in `KeyPress.shift` (`G` = shift + "g").
     case character(Character)
 }

@@ -201,7 +201,7 @@ struct PhotoRotationTests {
         let large = try #require(cache.file(for: path, size: .large))
         for file in [normal, large] {
             try FileManager.default.createDirectory(atPath: file.parent.string, withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: file.string, contents: Data([1]))
+            #expect(FileManager.default.createFile(atPath: file.string, contents: Data([1])))
         }
         _ = try PhotoRotation.rotate(path, by: .half, thumbnails: cache)
         #expect(!FileManager.default.fileExists(atPath: normal.string))

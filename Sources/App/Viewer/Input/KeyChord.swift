@@ -41,6 +41,8 @@ extension KeyBinding {
             case .plus: name = "+"
             case .minus: name = "-"
             case .question: return control == true ? "Ctrl+?" : "?"
+            case .greater: return control == true ? "Ctrl+>" : ">"
+            case .less: return control == true ? "Ctrl+<" : "<"
             case .f1: name = "F1"
             case .character(let c):
                 name = shift == true ? String(c).uppercased() : String(c)
@@ -59,6 +61,7 @@ extension KeyBinding.Chord {
         "home": .home, "end": .end, "return": .enter, "enter": .enter, "escape": .escape, "esc": .escape,
         "backspace": .backspace, "space": .space, "tab": .tab, "plus": .plus, "+": .plus,
         "minus": .minus, "-": .minus, "?": .question, "question": .question, "f1": .f1,
+        ">": .greater, "greater": .greater, "<": .less, "less": .less,
     ]
 
     /// `ctrl+o`, `shift+space`, `G`, `f1`: modifiers joined by `+`, then a key. Without `shift+`
@@ -85,7 +88,7 @@ extension KeyBinding.Chord {
             throw ControlError("\"\(text)\": unknown key \"\(last)\" (a letter, a digit, or one of \(Self.names.keys.sorted().joined(separator: " ")))")
         }
         if capital { shift = true }
-        let shiftInherent = key == .question || key == .plus
+        let shiftInherent = key == .question || key == .plus || key == .greater || key == .less
         self.init(key, shift: shift ? true : (shiftInherent ? nil : false), control: control)
     }
 

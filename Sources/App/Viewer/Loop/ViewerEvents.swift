@@ -24,6 +24,9 @@ enum ViewerEvent {
     /// A slide began to show in the slideshow: each of its photos (two for a pair), with the
     /// round it belongs to and its place there (from 1).
     case shown(index: Int?, path: PhotoPath, round: Int, position: Int, roundSize: Int)
+    /// A photo's file was turned on disk (`index` on the wall, if it is there); `note` says why
+    /// only its orientation tag was changed, nil when its pixels were turned.
+    case rotated(index: Int?, path: PhotoPath, degrees: Int, note: String?)
 
     /// The name subscribers of the control socket ask for.
     var name: String {
@@ -37,6 +40,7 @@ enum ViewerEvent {
         case .loadError: "load-error"
         case .screen(let on, _): on ? "screen-on" : "screen-off"
         case .shown: "shown"
+        case .rotated: "rotated"
         }
     }
 
@@ -68,6 +72,10 @@ enum ViewerEvent {
             return .object([("event", .string(name)), ("index", index.map { .int($0) } ?? .null),
                             ("path", .string(path.string)), ("uri", .string(path.uri)),
                             ("round", .int(round)), ("position", .int(position)), ("roundSize", .int(roundSize))])
+        case let .rotated(index, path, degrees, note):
+            return .object([("event", .string(name)), ("index", index.map { .int($0) } ?? .null),
+                            ("path", .string(path.string)), ("uri", .string(path.uri)), ("degrees", .int(degrees)),
+                            ("lossless", .bool(note == nil)), ("note", note.map { .string($0) } ?? .null)])
         }
     }
 }

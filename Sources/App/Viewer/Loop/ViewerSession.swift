@@ -58,6 +58,8 @@ final class ViewerSession {
     /// The screen's power: schedule, idle timeout, `screen on|off|auto` (ViewerSession+Screen).
     let screen: ScreenController
     let daemon: DaemonServices
+    /// `rotate`: files turned on a queue of their own.
+    let rotations: PhotoRotations
 
     init(window: Window, options: ViewerOptions, title: String, log: Logger, waker: Waker = Waker(),
          signals: ProcessSignals? = nil, notifier: SystemdNotifier? = nil, control: ControlServer? = nil,
@@ -97,6 +99,7 @@ final class ViewerSession {
         screen = ScreenController(schedule: options.screenSchedule, offAfter: options.screenOffAfter, now: clock.now)
         frameClock = FrameClock(refreshRate: window.refreshRate, vsync: window.renderer.backend.vsync)
         daemon = DaemonServices(signals: signals, notifier: notifier, control: control) { waker.wake() }
+        rotations = PhotoRotations(thumbnails: ThumbnailCache.standard(enabled: options.thumbnailCache)) { waker.wake() }
         do {
             daemon.onSelect = try OnSelect.runner(for: options, log: log)
         } catch {

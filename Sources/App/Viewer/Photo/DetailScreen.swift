@@ -144,6 +144,19 @@ final class DetailScreen: ViewerScreen {
         return true
     }
 
+    func photoRotated(_ fresh: PhotoEntry) {
+        guard let i = entries.firstIndex(where: { $0.path == fresh.path }) else { return }
+        entries[i] = fresh
+        noSharper.remove(i)
+        if i == index { viewport = PhotoViewport(photo: WallPlan.displayedSize(fresh), viewport: viewport.viewport) }
+        // The old picture has the old shape: it goes now rather than show stretched.
+        if case .ready(let texture, _, _)? = slots[i] { texture.destroy() }
+        if i == index, preview?.index == i { dropPreview() }
+        slots[i] = nil
+        decodes.cancel(key: key(.detail(i)))
+        request()
+    }
+
     func resize(_ size: Size) {
         viewport.resize(viewport: size)
         let box = windowBox

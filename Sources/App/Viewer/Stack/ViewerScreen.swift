@@ -40,6 +40,9 @@ protocol ViewerScreen: AnyObject {
     func screenPower(on: Bool, at now: Double)
     /// The wall's photos changed: a watched folder's edit, or (`rescanned`) a whole new scan.
     func photosChanged(_ entries: [PhotoEntry], rescanned: Bool)
+    /// The file of `fresh` was turned on disk: its entry (its displayed size may have turned)
+    /// replaces the old one, and its pictures are made again.
+    func photoRotated(_ fresh: PhotoEntry)
     /// Frees its textures and pending decodes: it is leaving the stack, or the viewer is ending.
     func close()
     /// It is being taken off the stack while the viewer runs (`close` follows): the screen that
@@ -86,6 +89,7 @@ extension ViewerScreen {
     func presented(at now: Double) {}
     func screenPower(on: Bool, at now: Double) {}
     func photosChanged(_ entries: [PhotoEntry], rescanned: Bool) {}
+    func photoRotated(_ fresh: PhotoEntry) {}
     func dismissed() {}
     var title: String? { nil }
     var stateFields: [(String, JSONValue)] { [] }

@@ -1,0 +1,50 @@
+// `rotate 90|180|270` off the frame loop: reading, transforming, fsync and the rename take as
+// long as the disk does, so they run on a queue of their own and the loop hears of each rotation
+// through a mailbox and a wake-up, like the folder watcher's edits.
+
+import Dispatch
+import Photos
+import Synchronization
+import Waterfall
+
+final class PhotoRotations: Sendable {
+    struct Finished: Sendable {
+        let path: PhotoPath
+        let result: Result<PhotoRotation.Outcome, RotationError>
+        /// The photo's entry read again (its size as displayed may have turned); nil on failure
+        /// or when it is no longer a photo.
+        let entry: PhotoEntry?
+    }
+
+    /// One at a time and in order: `>` pressed twice turns the photo twice, never both from
+    /// the same starting bytes.
+    private let queue = DispatchQueue(label: "cascade.rotate", qos: .userInitiated)
+    private let finished = Mutex<[Finished]>([])
+    private let thumbnails: ThumbnailCache
+    private let wake: @Sendable () -> Void
+
+    init(thumbnails: ThumbnailCache, wake: @escaping @Sendable () -> Void) {
+        self.thumbnails = thumbnails
+        self.wake = wake
+    }
+
+    func rotate(_ entry: PhotoEntry, by turn: QuarterTurn) {
+        queue.async { [self] in
+            let result = Result { () throws(RotationError) in
+                try PhotoRotation.rotate(entry.path, by: turn, thumbnails: thumbnails)
+            }
+            let fresh = (try? result.get()).flatMap { _ in
+                PhotoScanner().entry(at: entry.path, relative: entry.relative, group: entry.group)
+            }
+            finished.withLock { $0.append(Finished(path: entry.path, result: result, entry: fresh)) }
+            wake()
+        }
+    }
+
+    func take() -> [Finished] {
+        finished.withLock { taken in
+            defer { taken = [] }
+            return taken
+        }
+    }
+}

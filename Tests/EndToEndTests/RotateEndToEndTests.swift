@@ -1,0 +1,84 @@
+// `>` on an open photo through the real binary in Xvfb: the JPEG on disk is turned as
+// `jpegtran -rotate 90 -perfect` turns it, and the wall's tile takes the turned shape.
+
+import Foundation
+import Testing
+@testable import App
+import Photos
+@testable import TestSupport
+import Waterfall
+
+@Suite("rotating a photo in a real X server", .serialized)
+struct RotateEndToEndTests {
+    /// The tile of photo `index` in get-state's `visible`, as its rect's width and height.
+    static func tileSize(_ data: Any?, index: Int) -> (w: Double, h: Double)? {
+        guard let object = data as? [String: Any], let visible = object["visible"] as? [[String: Any]],
+              let tile = visible.first(where: { $0["index"] as? Int == index }),
+              let rect = tile["rect"] as? [String: Any],
+              let w = (rect["w"] as? NSNumber)?.doubleValue, let h = (rect["h"] as? NSNumber)?.doubleValue else { return nil }
+        return (w, h)
+    }
+
+    static func pixels(_ path: String) throws -> DecodedImage {
+        try PhotoDecoder.decode(path: PhotoPath(path), format: .jpeg, box: PixelSize(width: 4096, height: 4096), mode: .fit)
+    }
+
+    @Test("> on a photo turns its file as jpegtran does, and its tile turns portrait")
+    func rotateOpenPhoto() async throws {
+        let jpegs = try PhotoFolder(), reference = try PhotoFolder()
+        let photo = jpegs.path + "/landscape.jpg"
+        // 640×480 in four colours, 4:2:0: a whole number of 16-pixel blocks, so the turn is lossless.
+        try magick(["-size", "320x240", "xc:red", "-size", "320x240", "xc:lime", "+append",
+                    "(", "-size", "320x240", "xc:blue", "-size", "320x240", "xc:yellow", "+append", ")",
+                    "-append", "-sampling-factor", "2x2", "-quality", "90", photo])
+        let expected = reference.path + "/expected.jpg"
+        try runTool("/usr/bin/jpegtran", ["-rotate", "90", "-perfect", "-copy", "all", "-outfile", expected, photo])
+        let before = try Data(contentsOf: URL(fileURLWithPath: photo))
+
+        // One PNG in the service's own folder (index 0), then the JPEG's folder (index 1).
+        let service = try await DaemonEndToEndTests.Service(photos: 1, arguments: [jpegs.path])
+        _ = try await service.check { try await service.notify.wait(for: "READY=1") }
+        let control = try await ControlConnection(service.socket)
+        let window = try await service.server.display.waitForWindow(class: "cascade")
+        let landscape = try await service.check {
+            try await waitFor("the JPEG's tile on the wall") { Self.tileSize(try await control.data(["get-state"]), index: 1) }
+        }
+        #expect(landscape.h < landscape.w, "the tile starts landscape: \(landscape)")
+
+        _ = try await control.data(["open", 1])
+        try await service.check {
+            try await waitUntil("the photo to open") {
+                ((try await control.data(["get-state"])) as? [String: Any])?["mode"] as? String == "detail"
+            }
+        }
+        try await service.server.display.xdotool(["windowfocus", window], allowFailure: true)
+        _ = try await service.server.display.xdotool(["key", "greater"])
+
+        let _: Bool = try await service.check {
+            try waitFor("the file to be rewritten") {
+                (try? Data(contentsOf: URL(fileURLWithPath: photo))).flatMap { $0 != before ? true : nil }
+            }
+        }
+        let ours = try Self.pixels(photo), theirs = try Self.pixels(expected)
+        #expect(ours.width == 480 && ours.height == 640)
+        #expect(ours.pixels == theirs.pixels, "the file is not turned as jpegtran turns it")
+        #expect(try HeaderProbe.probe(PhotoPath(photo)).orientation == .up)
+
+        let portrait = try await service.check {
+            try await waitFor("the tile to turn portrait") { () -> (w: Double, h: Double)? in
+                guard let size = Self.tileSize(try await control.data(["get-state"]), index: 1), size.h > size.w else { return nil }
+                return size
+            }
+        }
+        #expect(abs(portrait.h / portrait.w - 640.0 / 480.0) < 0.02, "the tile is \(portrait)")
+    }
+
+    private func runTool(_ tool: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw HarnessError("\(tool) \(arguments) failed") }
+    }
+}
