@@ -23,8 +23,10 @@ struct RotateEndToEndTests {
         try PhotoDecoder.decode(path: PhotoPath(path), format: .jpeg, box: PixelSize(width: 4096, height: 4096), mode: .fit)
     }
 
-    @Test("> on a photo turns its file as jpegtran does, and its tile turns portrait")
-    func rotateOpenPhoto() async throws {
+    /// With the folders watched the rename is also a folder change; without, the viewer alone
+    /// must lay the tile out again.
+    @Test("> on a photo turns its file as jpegtran does, and its tile turns portrait", arguments: [[], ["--no-watch"]])
+    func rotateOpenPhoto(watching: [String]) async throws {
         let jpegs = try PhotoFolder(), reference = try PhotoFolder()
         let photo = jpegs.path + "/landscape.jpg"
         // 640×480 in four colours, 4:2:0: a whole number of 16-pixel blocks, so the turn is lossless.
@@ -36,7 +38,7 @@ struct RotateEndToEndTests {
         let before = try Data(contentsOf: URL(fileURLWithPath: photo))
 
         // One PNG in the service's own folder (index 0), then the JPEG's folder (index 1).
-        let service = try await DaemonEndToEndTests.Service(photos: 1, arguments: [jpegs.path])
+        let service = try await DaemonEndToEndTests.Service(photos: 1, arguments: [jpegs.path] + watching)
         _ = try await service.check { try await service.notify.wait(for: "READY=1") }
         let control = try await ControlConnection(service.socket)
         let window = try await service.server.display.waitForWindow(class: "cascade")

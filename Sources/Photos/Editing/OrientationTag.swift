@@ -50,18 +50,49 @@ enum OrientationTag {
     }
 
     private static func jpegTIFF(_ b: [UInt8]) -> Range<Int>? {
-        var at = 2
-        for _ in 0..<maximumParts {
-            guard at + 4 <= b.count, b[at] == 0xFF else { return nil }
-            let marker = b[at + 1]
-            if marker == 0xDA || marker == 0xD9 { return nil }
-            if marker == 0xFF { at += 1; continue }
-            let length = Int(b[at + 2]) << 8 | Int(b[at + 3])
-            guard length >= 2, at + 2 + length <= b.count else { return nil }
-            if marker == 0xE1, let range = skippingExifHeader(at + 4..<at + 2 + length, in: b) { return range }
-            at += 2 + length
+        for (marker, payload) in jpegSegments(b) where marker == 0xE1 {
+            if let range = skippingExifHeader(payload, in: b) { return range }
         }
         return nil
+    }
+
+    /// The marker and payload of each segment before the first scan.
+    private static func jpegSegments(_ b: [UInt8]) -> [(marker: UInt8, payload: Range<Int>)] {
+        var segments: [(UInt8, Range<Int>)] = []
+        var at = 2
+        for _ in 0..<maximumParts {
+            guard at + 4 <= b.count, b[at] == 0xFF else { break }
+            let marker = b[at + 1]
+            if marker == 0xDA || marker == 0xD9 { break }
+            if marker == 0xFF { at += 1; continue }
+            let length = Int(b[at + 2]) << 8 | Int(b[at + 3])
+            guard length >= 2, at + 2 + length <= b.count else { break }
+            segments.append((marker, at + 4..<at + 2 + length))
+            at += 2 + length
+        }
+        return segments
+    }
+
+    // MARK: XMP
+
+    private static let xmpHeader = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
+    private static let xmpTags = [#"tiff:Orientation=""#, "tiff:Orientation='", "<tiff:Orientation>"].map { Array($0.utf8) }
+
+    /// A JPEG's XMP repeats the orientation as `tiff:Orientation`, and some programs believe it
+    /// over EXIF; its one digit is set to match, in place (the packet keeps its length).
+    static func settingXMP(_ orientation: Orientation, inJPEG bytes: [UInt8]) -> [UInt8] {
+        var b = bytes
+        for (marker, payload) in jpegSegments(bytes) where marker == 0xE1 && bytes.has(xmpHeader, at: payload.lowerBound) {
+            for at in payload {
+                for tag in xmpTags where b.has(tag, at: at) {
+                    let digit = at + tag.count
+                    guard digit + 1 < payload.upperBound, (UInt8(ascii: "1")...UInt8(ascii: "8")).contains(b[digit]),
+                          [UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "<")].contains(b[digit + 1]) else { continue }
+                    b[digit] = UInt8(ascii: "0") + UInt8(orientation.rawValue)
+                }
+            }
+        }
+        return b
     }
 
     private static func pngTIFF(_ b: [UInt8]) -> Range<Int>? {

@@ -71,7 +71,8 @@ public enum PhotoRotation {
         let target = (exif?.orientation ?? .up).turned(turn)
         switch format {
         case .jpeg:
-            return try turnedJPEG(bytes, to: target, exif: exif, path: path)
+            let (turned, method) = try turnedJPEG(bytes, to: target, exif: exif, path: path)
+            return (OrientationTag.settingXMP(method == .pixels ? .up : target, inJPEG: turned), method)
         case .png, .webp:
             guard let tagged = OrientationTag.setting(target, in: bytes, format: format) else {
                 throw .unsupported(path, "this \(format.displayName) has no EXIF orientation tag to change")

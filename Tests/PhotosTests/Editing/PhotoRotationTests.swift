@@ -112,26 +112,36 @@ struct PhotoRotationTests {
         let path = try Self.quadrantJPEG(dir, "photo.jpg", orientation: 6)
         let profile = ColourSpaceFixture.displayP3.iccProfile()
         let icc = Fixture.segment(0xE2, Array("ICC_PROFILE".utf8) + [0, 1, 1] + profile)
+        let xmp = Fixture.segment(0xE1, Array("http://ns.adobe.com/xap/1.0/".utf8) + [0] + Array(Self.xmpPacket(orientation: 6).utf8))
         var bytes = try SafeFile.readAll(path)
-        bytes.insert(contentsOf: icc, at: 2)
+        bytes.insert(contentsOf: icc + xmp, at: 2)
         dir.write("photo.jpg", bytes)
-        let exifBefore = try #require(Self.payload(0xE1, in: bytes))
+        let exifBefore = try #require(Self.payload(0xE1, startingWith: "Exif", in: bytes))
         _ = try PhotoRotation.rotate(path, by: .clockwise)
         let after = try SafeFile.readAll(path)
-        let exifAfter = try #require(Self.payload(0xE1, in: after), "the EXIF block is gone")
+        let exifAfter = try #require(Self.payload(0xE1, startingWith: "Exif", in: after), "the EXIF block is gone")
         let summary = ExifSummary(exifBlock: exifAfter)
         #expect(summary == ExifSummary(exifBlock: exifBefore))
         #expect(summary.camera != nil && summary.lens != nil && summary.latitude != nil)
         #expect(ExifOrientation.read(exifBlock: exifAfter) == .up)
         #expect(Self.payload(0xE2, in: after) == Array("ICC_PROFILE".utf8) + [0, 1, 1] + profile)
+        #expect(String(decoding: after, as: UTF8.self).contains(Self.xmpPacket(orientation: 1)),
+                "XMP's tiff:Orientation does not say 1 with the pixels turned")
     }
 
-    /// The payload of the first `marker` segment.
-    static func payload(_ marker: UInt8, in jpeg: [UInt8]) -> [UInt8]? {
+    static func xmpPacket(orientation: Int) -> String {
+        #"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">"#
+            + #"<rdf:Description xmlns:tiff="http://ns.adobe.com/tiff/1.0/" tiff:Orientation="\#(orientation)" "#
+            + #"xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>A. Photographer</dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>"#
+    }
+
+    /// The payload of the first `marker` segment that starts with `prefix`.
+    static func payload(_ marker: UInt8, startingWith prefix: String = "", in jpeg: [UInt8]) -> [UInt8]? {
         var at = 2
         while at + 4 <= jpeg.count, jpeg[at] == 0xFF, jpeg[at + 1] != 0xDA {
             let length = Int(jpeg[at + 2]) << 8 | Int(jpeg[at + 3])
-            if jpeg[at + 1] == marker { return Array(jpeg[(at + 4)..<(at + 2 + length)]) }
+            let payload = Array(jpeg[(at + 4)..<(at + 2 + length)])
+            if jpeg[at + 1] == marker, payload.starts(with: Array(prefix.utf8)) { return payload }
             at += 2 + length
         }
         return nil
@@ -226,6 +236,22 @@ struct PhotoRotationTests {
         var stored: UInt32 = 0
         for byte in bytes[crcAt..<(crcAt + 4)] { stored = stored << 8 | UInt32(byte) }
         #expect(stored == crc, "the eXIf chunk's CRC is wrong")
+        let image = try Self.displayed(path)
+        #expect(image.width == 4 && image.height == 8)
+    }
+
+    @Test("A WebP's EXIF orientation is changed")
+    func webpTag() throws {
+        let dir = TempFolder()
+        try writePNG(dir, "source.png", DecodedImage.solid(width: 8, height: 4, .red))
+        try run("/usr/bin/cwebp", ["-quiet", "-lossless", dir.path("source.png").string, "-o", dir.path("bare.webp").string])
+        dir.write("exif.bin", Fixture.exifTIFF(orientation: 1))
+        try run("/usr/bin/webpmux", ["-set", "exif", dir.path("exif.bin").string, dir.path("bare.webp").string,
+                                     "-o", dir.path("photo.webp").string])
+        let path = dir.path("photo.webp")
+        let outcome = try PhotoRotation.rotate(path, by: .clockwise)
+        guard case .orientationTag = outcome.method else { Issue.record("no tag route"); return }
+        #expect(try HeaderProbe.probe(path).orientation == .right)
         let image = try Self.displayed(path)
         #expect(image.width == 4 && image.height == 8)
     }
