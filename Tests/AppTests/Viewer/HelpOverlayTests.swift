@@ -74,6 +74,7 @@ struct HelpOverlayTests {
             "+\tbigger tiles (fewer columns)", "-\tsmaller tiles (more columns)", "S\tslideshow",
             "i\tphoto information", "? F1\tthis help", "f\tfull screen", "s\tframe statistics",
             "r\treload the folders", "q\tquit",
+            ">\trotate the photo clockwise", "<\trotate the photo counter-clockwise",
         ])
         #expect(KeyBindings.help(for: .detail) == [
             "→ ↓ l j n PgDn Space\tnext photo", "← ↑ h k p PgUp Shift+Space\tprevious photo",
@@ -81,6 +82,7 @@ struct HelpOverlayTests {
             "+\tzoom in", "-\tzoom out", "0\tfit the photo to the window", "S\tslideshow",
             "i\tphoto information", "? F1\tthis help", "f\tfull screen", "s\tframe statistics",
             "r\treload the folders", "q\tquit",
+            ">\trotate the photo clockwise", "<\trotate the photo counter-clockwise",
         ])
         #expect(KeyBindings.help(for: .slideshow) == [
             "→ l n PgDn\tnext photo", "← h p PgUp\tprevious photo", "Space\tpause or go on",
