@@ -1,5 +1,6 @@
 // `>` on an open photo through the real binary in Xvfb: the JPEG on disk is turned as
-// `jpegtran -rotate 90 -perfect` turns it, and the wall's tile takes the turned shape.
+// `jpegtran -rotate 90 -perfect` turns it, and the wall's tile takes the turned shape; `rotate
+// 270` from a program on the wall's cursor turns it back.
 
 import Foundation
 import Testing
@@ -17,6 +18,12 @@ struct RotateEndToEndTests {
               let rect = tile["rect"] as? [String: Any],
               let w = (rect["w"] as? NSNumber)?.doubleValue, let h = (rect["h"] as? NSNumber)?.doubleValue else { return nil }
         return (w, h)
+    }
+
+    /// `bytes` written to `path`, decoded.
+    static func pixels(_ path: String, writing bytes: Data) throws -> DecodedImage {
+        try bytes.write(to: URL(fileURLWithPath: path))
+        return try pixels(path)
     }
 
     static func pixels(_ path: String) throws -> DecodedImage {
@@ -47,6 +54,7 @@ struct RotateEndToEndTests {
         }
         #expect(landscape.h < landscape.w, "the tile starts landscape: \(landscape)")
 
+        _ = try await control.data(["subscribe", "rotated"])
         _ = try await control.data(["open", 1])
         try await service.check {
             try await waitUntil("the photo to open") {
@@ -56,11 +64,10 @@ struct RotateEndToEndTests {
         try await service.server.display.xdotool(["windowfocus", window], allowFailure: true)
         _ = try await service.server.display.xdotool(["key", "greater"])
 
-        let _: Bool = try await service.check {
-            try waitFor("the file to be rewritten") {
-                (try? Data(contentsOf: URL(fileURLWithPath: photo))).flatMap { $0 != before ? true : nil }
-            }
-        }
+        let event = try await service.check { try await control.event("rotated") }
+        #expect(event["path"] as? String == photo && event["index"] as? Int == 1 && event["degrees"] as? Int == 90)
+        #expect(event["lossless"] as? Bool == true, "\(event)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: photo)) != before)
         let ours = try Self.pixels(photo), theirs = try Self.pixels(expected)
         #expect(ours.width == 480 && ours.height == 640)
         #expect(ours.pixels == theirs.pixels, "the file is not turned as jpegtran turns it")
@@ -73,6 +80,21 @@ struct RotateEndToEndTests {
             }
         }
         #expect(abs(portrait.h / portrait.w - 640.0 / 480.0) < 0.02, "the tile is \(portrait)")
+
+        // Back on the wall the cursor is on the photo; `rotate 270` from a program turns it back,
+        // and a lossless turn and its inverse give back the very pixels it had.
+        let original = try Self.pixels(reference.path + "/original.jpg", writing: before)
+        _ = try await control.data(["back"])
+        _ = try await control.data(["rotate", 270])
+        let back = try await service.check { try await control.event("rotated") }
+        #expect(back["degrees"] as? Int == 270 && back["index"] as? Int == 1)
+        #expect(try Self.pixels(photo).pixels == original.pixels, "turned and turned back, the photo changed")
+        _ = try await service.check {
+            try await waitFor("the tile to turn landscape again") { () -> Bool? in
+                guard let size = Self.tileSize(try await control.data(["get-state"]), index: 1), size.h < size.w else { return nil }
+                return true
+            }
+        }
     }
 
     private func runTool(_ tool: String, _ arguments: [String]) throws {
