@@ -28,7 +28,7 @@ extension ViewerSession {
             // A kiosk's keyboard may not end it unless allowed; its owner's socket may.
             if origin == .key, !options.quitKeys { log.debug("quit key ignored (kiosk)") } else { running = false }
         case .screen(let request): performScreen(request)
-        case .rotate(let turn): return rotate(turn)
+        case .rotate(let turn): return rotate(turn, from: origin)
         default:
             return stack.perform(command, from: origin) { dismiss($0) }
         }

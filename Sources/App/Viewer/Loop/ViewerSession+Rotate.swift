@@ -7,7 +7,12 @@ import Photos
 import Waterfall
 
 extension ViewerSession {
-    func rotate(_ turn: QuarterTurn) -> Result<JSONValue, ControlError> {
+    func rotate(_ turn: QuarterTurn, from origin: CommandOrigin) -> Result<JSONValue, ControlError> {
+        // A kiosk's passers-by do not rewrite its owner's photos; its owner's socket may.
+        if options.kiosk, origin == .key || origin == .touch {
+            log.debug("rotate key ignored (kiosk)")
+            return .failure(ControlError("rotating is for the control socket in a kiosk"))
+        }
         guard let entry = stack.top.infoSubject?.entry else {
             return .failure(ControlError("no photo to rotate: open one, or move the wall's cursor to it"))
         }

@@ -1,0 +1,34 @@
+// In a kiosk the rotate keys turn no files: a passer-by at its keyboard must not rewrite the
+// owner's photos, while the owner's control socket still may.
+
+import CSDL2
+import Control
+import Foundation
+import Testing
+@testable import App
+
+@Suite("rotating in a kiosk", .serialized)
+@MainActor
+struct RotateKioskTests {
+    init() { setenv("SDL_VIDEODRIVER", "dummy", 1) }
+
+    @Test("a key is refused in a kiosk; the socket goes on to look for the photo")
+    func keysRefusedInAKiosk() throws {
+        defer { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }
+        let kiosk = try SessionLoop { $0.kiosk = true }
+        guard case .failure(let refused) = kiosk.session.perform(.rotate(.clockwise), from: .key) else {
+            Issue.record("a kiosk's key went on to rotate")
+            return
+        }
+        #expect(refused.message.contains("kiosk"))
+        // The empty wall has no photo at its cursor: the socket's request got past the kiosk.
+        guard case .failure(let none) = kiosk.session.perform(.rotate(.clockwise), from: .control) else {
+            Issue.record("a rotation with no photo succeeded")
+            return
+        }
+        #expect(none.message.contains("no photo to rotate"))
+        let window = try SessionLoop()
+        guard case .failure(let windowed) = window.session.perform(.rotate(.clockwise), from: .key) else { return }
+        #expect(windowed.message.contains("no photo to rotate"), "a window's key is not refused")
+    }
+}
