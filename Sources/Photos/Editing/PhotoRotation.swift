@@ -7,7 +7,8 @@ import Glibc
 ///
 /// A JPEG's pixels are turned losslessly (`JPEGTransform`), with the EXIF orientation folded in
 /// and the tag then set to 1, so every program shows it the same way — including those that
-/// ignore the tag — and the embedded thumbnail, which showed the old stored pixels, is dropped.
+/// ignore the tag (XMP's copy of it is set too) — and the embedded thumbnail, which showed the
+/// old stored pixels, is dropped.
 /// Where the size is not a whole number of MCU blocks the blocks cannot all move; rather than
 /// trim the edge, only the orientation tag is changed, and the result says so. PNG and WebP
 /// have their EXIF orientation tag changed; anything else is refused, naming its format.

@@ -3,17 +3,12 @@
 
 import CSDL2
 import Control
-import Foundation
 import Testing
 @testable import App
 
-@Suite("rotating in a kiosk", .serialized)
-@MainActor
-struct RotateKioskTests {
-    init() { setenv("SDL_VIDEODRIVER", "dummy", 1) }
-
-    @Test("a key is refused in a kiosk; the socket goes on to look for the photo")
-    func keysRefusedInAKiosk() throws {
+extension ViewerSessionTests {
+    @Test("a rotate key is refused in a kiosk; the socket's request goes on to look for the photo")
+    func rotateKeysRefusedInAKiosk() throws {
         defer { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }
         let kiosk = try SessionLoop { $0.kiosk = true }
         guard case .failure(let refused) = kiosk.session.perform(.rotate(.clockwise), from: .key) else {
