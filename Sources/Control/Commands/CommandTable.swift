@@ -70,6 +70,10 @@ public enum CommandTable {
         CommandRow("reload", .reload, keys: [.init(wallAndPhoto, [.init("r", control: false)], "reload the folders")]),
         CommandRow("screen", nil, argument: .screen),
         CommandRow("quit", .quit, keys: [.init(everywhere, ["q"], "quit")]),
+
+        // No key: neither nsxiv nor imv has one for ordering, and every free letter near the
+        // wall's keys is a guess; `[keys]` binds one (`o = "sort -date"`).
+        CommandRow("sort", nil, argument: .sort),
     ]
 
     /// The commands' names, each once, in the table's order.
