@@ -51,7 +51,9 @@ extension ViewerSession {
         options.reversed = request.descending
         // An explicit order replaces the event wall's newest-first.
         options.newestFirst = false
+        let started = ProcessClock.now()
         wall.reorder(order, reversed: request.descending)
+        log.debug("sorted \(wall.entries.count) photos by \(request.key.rawValue) in \(Int(((ProcessClock.now() - started) * 1000).rounded())) ms")
         for screen in stack.screens.dropFirst() { screen.photosChanged(wall.entries, rescanned: true) }
         if scanning { daemon.owePendingRescan() } else { rescan(known: wall.entries) }
     }
