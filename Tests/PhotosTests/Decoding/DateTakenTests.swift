@@ -50,6 +50,28 @@ struct DateTakenTests {
         }
     }
 
+    @Test("any byte of a dated HEIC's or JPEG XL's boxes changed: a photo, with or without its date, or an error — never a crash")
+    func hostileBoxes() throws {
+        let dir = TempFolder()
+        let png = try makeRedBlue(dir, "source.png", width: 64, height: 48, extra: ["-define", "png:color-type=2"])
+        try run("/usr/bin/heif-enc", ["-q", "50", "-o", dir.path("photo.heic").string, png.string])
+        try run("/usr/bin/cjxl", [png.string, dir.path("photo.jxl").string])
+        for name in ["photo.heic", "photo.jxl"] {
+            try run("/usr/bin/exiftool", ["-m", "-q", "-overwrite_original", "-DateTimeOriginal=2021:03:04 05:06:07",
+                                          dir.path(name).string])
+            let good = try [UInt8](Data(contentsOf: URL(fileURLWithPath: dir.path(name).string)))
+            var dated = 0
+            for at in 0..<min(good.count, 1500) {
+                for value: UInt8 in [0x00, 0xFF, 0x01, 0x0F] where good[at] != value {
+                    var bad = good
+                    bad[at] = value
+                    if case .taken = (try? HeaderProbe.probe(bytes: bad))?.taken { dated += 1 }
+                }
+            }
+            #expect(dated > 0, "\(name): no changed file kept its date; the test proves nothing")
+        }
+    }
+
     @Test("without OffsetTimeOriginal the date is local wall time; DateTime stands in for a missing original")
     func fallbacks() throws {
         let local = try HeaderProbe.probe(bytes: Fixture.jpeg(width: 40, height: 30, exif: tiff(offset: nil)))

@@ -58,6 +58,7 @@ enum HEIFHeader {
               let iloc = children.first(where: { $0.type == "iloc" }) else { return nil }
         let iinfVersion = try reader.byte(iinf.body.lowerBound)
         let entriesStart = iinf.body.lowerBound + 4 + (iinfVersion == 0 ? 2 : 4)
+        guard entriesStart <= iinf.body.upperBound else { return nil }
         var item: Int?
         for infe in try reader.boxes(in: entriesStart..<iinf.body.upperBound) where infe.type == "infe" {
             let at = infe.body.lowerBound, version = try reader.byte(at)
