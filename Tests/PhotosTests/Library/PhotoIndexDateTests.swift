@@ -19,24 +19,26 @@ import Kiosk
         return photos
     }
 
-    @Test func datesWithAndWithoutOffsetAndTheirAbsenceRoundTrip() throws {
+    /// The library scanned in `order` and saved in a new index.
+    private func saved(in order: Photos.SortOrder) throws -> (photos: TempFolder, file: PhotoPath, scanned: [PhotoEntry], key: WallKey) {
         let photos = library()
         let file = TempFolder().path("cascade/library.sqlite3")
-        let scanned = try PhotoScanner(order: .date).scan([photos.path]).entries
-        #expect(Set(scanned.map(\.taken.source)) == [.exifWithOffset, .exifLocal, .fileTime])
-        let key = WallKey(paths: [photos.path], order: .date, reversed: false)
+        let scanned = try PhotoScanner(order: order).scan([photos.path]).entries
+        let key = WallKey(paths: [photos.path], order: order, reversed: false)
         try PhotoIndex(file: file, log: LogRecorder().logger).save(scanned, for: key)
+        return (photos, file, scanned, key)
+    }
+
+    @Test func datesWithAndWithoutOffsetAndTheirAbsenceRoundTrip() throws {
+        let (_, file, scanned, key) = try saved(in: .date)
+        #expect(Set(scanned.map(\.taken.source)) == [.exifWithOffset, .exifLocal, .fileTime])
         let back = try PhotoIndex(file: file, log: LogRecorder().logger).wall(for: key)
         #expect(back == scanned)
         #expect(back.map(\.taken) == scanned.map(\.taken))
     }
 
     @Test func aDateThatMakesNoSenseIsReadAgainNotBelieved() throws {
-        let photos = library()
-        let file = TempFolder().path("library.sqlite3")
-        let scanned = try PhotoScanner().scan([photos.path]).entries
-        let key = WallKey(paths: [photos.path], order: .name, reversed: false)
-        try PhotoIndex(file: file, log: LogRecorder().logger).save(scanned, for: key)
+        let (photos, file, scanned, key) = try saved(in: .name)
         try SQLiteFile.execute("UPDATE entry SET taken_s = 9223372036854775807, taken_offset = 99999", in: file.string)
         let index = try PhotoIndex(file: file, log: LogRecorder().logger)
         let back = try index.wall(for: key)
