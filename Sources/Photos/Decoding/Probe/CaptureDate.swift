@@ -3,7 +3,7 @@ import Foundation
 
 /// When a photo was taken, as its EXIF block says: the camera's clock reading and, where the
 /// camera wrote one (OffsetTime*, EXIF 2.31), how far that clock was from UTC.
-public struct CaptureDate: Sendable, Hashable, Comparable {
+public struct CaptureDate: Sendable, Hashable {
     /// The clock reading as seconds since 1970-01-01 00:00:00 read as if it were UTC: the
     /// digits the camera wrote, zone-free.
     public let wallClock: Int64
@@ -26,10 +26,6 @@ public struct CaptureDate: Sendable, Hashable, Comparable {
         // it gives (the two differ only within hours of a daylight-saving change).
         let guess = wallClock - Int64(localZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(wallClock))))
         return wallClock - Int64(localZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(guess))))
-    }
-
-    public static func < (a: CaptureDate, b: CaptureDate) -> Bool {
-        (a.wallClock, a.utcOffsetMinutes ?? Int.min) < (b.wallClock, b.utcOffsetMinutes ?? Int.min)
     }
 
     /// "2024:05:01 12:34:56" (a fraction or trailing text after the seconds is ignored) and
