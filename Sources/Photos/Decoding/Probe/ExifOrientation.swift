@@ -17,6 +17,11 @@ public enum ExifOrientation {
         parse(capped(block))
     }
 
+    /// The date taken from a block as `read(tiffBlock:)` takes it (public for the fuzzer too).
+    public static func readDate(tiffBlock block: [UInt8]) -> CaptureDate? {
+        readWithDate(exifBlock: exifBlock(tiff: block)).taken
+    }
+
     /// The orientation and the date taken from one load of the block: what the scan keeps of it.
     static func readWithDate(exifBlock block: [UInt8]) -> (orientation: Orientation, taken: CaptureDate?) {
         load(capped(block)) { data in (orientation(of: data), CaptureDate.read(data)) } ?? (.up, nil)
