@@ -8,7 +8,8 @@ struct CtlCommand: ParsableCommand {
         discussion: """
             Commands: get-state; get-stats; scroll-to '{"index":I}' or '{"offset":Y}' (add "animated":true to glide); \
             select I; open I; close; set-columns N or auto; reload; screen on, off or auto; \
-            slideshow start, stop, next, prev, pause, resume or toggle; any key's command by its name (next, page-down, \
+            slideshow start, stop, next, prev, pause, resume or toggle; sort name, date, mtime, size or random \
+            (a leading - reverses: sort -date is newest first); any key's command by its name (next, page-down, \
             zoom-in, …); quit. Whole numbers are sent as numbers, \
             {…} and […] as JSON, true and false as bools, anything else as a string. The reply's data is \
             printed as one line of JSON.

@@ -38,7 +38,7 @@ struct Render: ParsableCommand {
         job.manifest = manifest
         job.style = wall.style
         job.order = wall.order
-        job.reversed = wall.reverse
+        job.reversed = wall.reversed
         job.maxPixels = wall.maxPixels
         job.thumbnailCache = !wall.noThumbnailCache
         job.decoders = .standard()

@@ -74,7 +74,7 @@ struct View: ParsableCommand {
         options.fullscreen = fullscreen
         options.style = wall.style
         options.order = wall.order
-        options.reversed = wall.reverse
+        options.reversed = wall.reversed
         options.maxPixels = wall.maxPixels
         options.thumbnailCache = !wall.noThumbnailCache
         options.decoders = .standard(niceness: BackgroundPriority.viewerDecoders)

@@ -14,14 +14,18 @@ struct WallOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Show the file name under each photo.")
     var captions = true
 
-    @Option(help: "Order: name (natural), mtime, size or random.")
-    var sort: SortChoice = .name
+    @Option(parsing: .unconditional,
+            help: "Order: name (natural), date (taken: EXIF, else the file's time), mtime, size or random; a leading - reverses it (-date: newest first).")
+    var sort: SortChoice = SortChoice(key: .name)
 
     @Option(parsing: .unconditional, help: Limits.seed.help("Seed for --sort random (the same seed gives the same wall)", default: "1"), transform: Limits.seed.read)
     var seed: UInt64 = 1
 
     @Flag(inversion: .prefixedNo, help: "Reverse the order.")
     var reverse = false
+
+    /// `--reverse` and a leading `-` undo each other, as two reversals do.
+    var reversed: Bool { reverse != sort.descending }
 
     @Option(parsing: .unconditional, help: Limits.maxPixels.help("Largest image any decode may allocate", default: "\(PhotoDecoder.defaultMaxPixels)").restartOnly(),
             transform: Limits.maxPixels.read)
@@ -39,8 +43,9 @@ struct WallOptions: ParsableArguments {
     }
 
     var order: SortOrder {
-        switch sort {
+        switch sort.key {
         case .name: .name
+        case .date: .date
         case .mtime: .mtime
         case .size: .size
         case .random: .random(seed: seed)
@@ -56,6 +61,24 @@ enum ColumnChoice: Equatable {
     }
 }
 
-enum SortChoice: String, ExpressibleByArgument, CaseIterable {
-    case name, mtime, size, random
+/// A `--sort` value: an order's name, "-" in front for its reverse.
+struct SortChoice: ExpressibleByArgument, Equatable {
+    enum Key: String, CaseIterable { case name, date, mtime, size, random }
+    var key: Key
+    var descending = false
+
+    init(key: Key, descending: Bool = false) {
+        self.key = key
+        self.descending = descending
+    }
+
+    init?(argument: String) {
+        let descending = argument.hasPrefix("-")
+        guard let key = Key(rawValue: String(argument.dropFirst(descending ? 1 : 0))) else { return nil }
+        self.init(key: key, descending: descending)
+    }
+
+    static var allValueStrings: [String] { Key.allCases.map(\.rawValue) + Key.allCases.map { "-" + $0.rawValue } }
+
+    var defaultValueDescription: String { (descending ? "-" : "") + key.rawValue }
 }

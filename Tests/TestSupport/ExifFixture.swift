@@ -15,6 +15,8 @@ struct ExifFixture {
     var make = "Canon"
     var model = "Canon EOS R5"
     var dateTaken = "2024:05:01 12:34:56"
+    /// OffsetTimeOriginal ("+02:00"), if the camera wrote one.
+    var offsetTaken: String?
     var lens = "RF24-70mm F2.8 L IS USM"
     var exposure: (UInt32, UInt32) = (1, 250)
     var fNumber: (UInt32, UInt32) = (28, 10)
@@ -30,10 +32,11 @@ struct ExifFixture {
 
     /// "Exif\0\0" and a little-endian TIFF structure: the payload of a JPEG APP1 segment.
     var block: [UInt8] {
-        let exifEntries: [(Int, Value)] = [
+        var exifEntries: [(Int, Value)] = [
             (0x829A, .rationals([exposure])), (0x829D, .rationals([fNumber])), (0x8827, .short(iso)),
             (0x9003, .ascii(dateTaken)), (0x920A, .rationals([focalLength])), (0xA434, .ascii(lens)),
         ]
+        if let offsetTaken { exifEntries.append((0x9011, .ascii(offsetTaken))) }
         var gpsEntries: [(Int, Value)] = []
         if let gps {
             gpsEntries = [(1, .ascii(gps.north ? "N" : "S")), (2, .rationals(gps.latitude)),

@@ -111,6 +111,9 @@ extension DaemonServices {
         return !scanning
     }
 
+    /// A rescan owed for another reason (a new order) once the scan under way is done.
+    func owePendingRescan() { rescanPending = true }
+
     /// A rescan is owed to a reload that came during the last scan; taking it clears it.
     func takePendingRescan() -> Bool {
         defer { rescanPending = false }

@@ -38,6 +38,9 @@ public enum Command: Sendable, Equatable {
     case slideshow(SlideshowRequest)
     /// Turn the chosen photo's file clockwise as it is seen: the wall's cursor, the open photo.
     case rotate(QuarterTurn)
+
+    /// Orders the wall again, keeping the photo at the cursor (or at the top of the screen) in view.
+    case sort(SortRequest)
 }
 
 extension Command {
@@ -88,6 +91,25 @@ public enum ScreenRequest: String, Sendable, Equatable, CaseIterable { case on, 
 /// `slideshow start|stop|next|prev|pause|resume|toggle`.
 public enum SlideshowRequest: String, Sendable, Equatable, CaseIterable {
     case start, stop, next, previous = "prev", pause, resume, togglePause = "toggle"
+}
+
+/// `sort date|name|mtime|size|random`, a leading `-` for the reverse (`-date`: newest first), as
+/// `--sort` takes them.
+public struct SortRequest: Sendable, Equatable {
+    public enum Key: String, Sendable, CaseIterable { case name, date, mtime, size, random }
+    public let key: Key
+    public let descending: Bool
+
+    public init(key: Key, descending: Bool = false) {
+        self.key = key
+        self.descending = descending
+    }
+
+    public init?(word: String) {
+        let descending = word.hasPrefix("-")
+        guard let key = Key(rawValue: String(word.dropFirst(descending ? 1 : 0))) else { return nil }
+        self.init(key: key, descending: descending)
+    }
 }
 
 /// A command the app could not carry out; the message goes to the client as the reply's "error".

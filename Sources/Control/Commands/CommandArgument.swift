@@ -55,6 +55,15 @@ public struct CommandArgument: Sendable {
         return .rotate(turn)
     }
 
+    /// An order's name, "-" in front for its reverse.
+    static let sort = CommandArgument(documented: SortRequest.Key.allCases.map { "`\"\($0.rawValue)\"`" }) { name, value throws(ControlError) in
+        guard let word = value.stringValue, let request = SortRequest(word: word) else {
+            let words = SortRequest.Key.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ControlError("\(name) needs one of \(words), a leading - to reverse it; got \(value.brief)")
+        }
+        return .sort(request)
+    }
+
     /// `{"index": i}` or `{"offset": y}`, optionally with `"animated": true`.
     static let scrollTarget = CommandArgument(documented: [#"`{"index": i}`"#, #"`{"offset": y}`"#, #"`"animated": true`"#]) { name, value throws(ControlError) in
         let usage = "\(name) needs {\"index\": i} or {\"offset\": y}, with \"animated\": true to glide"

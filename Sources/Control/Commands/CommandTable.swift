@@ -75,6 +75,9 @@ public enum CommandTable {
         CommandRow("rotate", nil, argument: .rotation),
         CommandRow("rotate 90", .rotate(.clockwise), keys: [.init(wallAndPhoto, [">"], "rotate the photo clockwise")]),
         CommandRow("rotate 270", .rotate(.counterClockwise), keys: [.init(wallAndPhoto, ["<"], "rotate the photo counter-clockwise")]),
+        // No key: neither nsxiv nor imv has one for ordering, and every free letter near the
+        // wall's keys is a guess; `[keys]` binds one (`o = "sort -date"`).
+        CommandRow("sort", nil, argument: .sort),
     ]
 
     /// The commands' names, each once, in the table's order.

@@ -32,6 +32,7 @@ public struct KnownHeaders: Sendable {
         guard let place = places[file.path] else { return nil }
         let entry = entries[Int(place)]
         let same = entry.mtime == file.mtime && entry.fileSize == file.size && entry.fileID.inode == file.id.inode
-        return same ? entry.info : nil
+        // A header kept before dates were read is read again, once, for its date.
+        return same && entry.info?.taken != .notRead ? entry.info : nil
     }
 }

@@ -82,6 +82,12 @@ public struct PhotoEntry: Sendable, Hashable {
         set { probeErrorBox = newValue.map(ProbeErrorBox.init) }
     }
 
+    /// When the photo was taken: its header's EXIF date, else the file's modification time.
+    public var taken: TakenTime {
+        if case .taken(let date) = info?.taken { return .exif(date) }
+        return .file(mtime)
+    }
+
     /// Displayed height over width for the layout; 1 while the size is unknown (docs/ARCHITECTURE.md).
     public var aspectRatio: Double { info?.aspectRatio ?? 1 }
 

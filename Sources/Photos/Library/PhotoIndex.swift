@@ -17,9 +17,13 @@ import Logging
 /// On SQLite's C API: twice GRDB's speed to save and load 100,000 entries (BENCHMARKS.md "Hand-written or library").
 public final class PhotoIndex {
     /// Bumped when the tables change, or what the probe stores in them (3: a JPEG XL's
-    /// `animated`): an index of another version has its photos dropped and probed again; the
-    /// slideshow's rounds stay.
-    static let schemaVersion: Int32 = 3
+    /// `animated`; 4: the date taken). An index of version 3 gains the date columns in place,
+    /// its headers marked as read before dates were (`HeaderDate.notRead`): the wall still shows
+    /// at once, and the next scan reads those headers again. An index of any other version has
+    /// its photos dropped and probed again. The slideshow's rounds stay either way.
+    static let schemaVersion: Int32 = 4
+    /// The version whose tables `migrate` brings to this one.
+    static let previousVersion: Int32 = 3
 
     public let file: PhotoPath
     /// `file` with its folder's links resolved: what SQLite opens.
@@ -109,7 +113,7 @@ public final class PhotoIndex {
     private func readWall(for key: WallKey) throws(PhotoIndexError) -> [PhotoEntry] {
         let statement = try prepare("""
             SELECT e.path, e.relative, e.grp, e.size, e.mtime_s, e.mtime_ns, e.device, e.inode,
-                   e.format, e.width, e.height, e.orientation, e.animated
+                   e.format, e.width, e.height, e.orientation, e.animated, e.taken_read, e.taken_s, e.taken_offset
             FROM entry e JOIN wall w ON e.wall = w.id WHERE w.key = ?1 ORDER BY e.position
             """)
         defer { sqlite3_finalize(statement) }
@@ -128,7 +132,7 @@ public final class PhotoIndex {
                (1...8).contains(orientation) {
                 info = PhotoInfo(format: format, pixelWidth: width, pixelHeight: height,
                                  orientation: Orientation(exifValue: orientation),
-                                 isAnimated: sqlite3_column_int64(statement, 12) != 0)
+                                 isAnimated: sqlite3_column_int64(statement, 12) != 0, taken: takenDate(statement))
             }
             entries.append(PhotoEntry(
                 path: PhotoPath(bytes: blob(statement, 0)), relative: PhotoPath(bytes: blob(statement, 1)),
@@ -143,6 +147,20 @@ public final class PhotoIndex {
         return entries
     }
 
+    /// The date columns (13–15) of a row: not read for a row migrated from before dates were
+    /// kept, or whose date makes no sense (the scan reads that header again).
+    private func takenDate(_ statement: OpaquePointer?) -> HeaderDate {
+        guard sqlite3_column_int64(statement, 13) == 1 else { return .notRead }
+        guard sqlite3_column_type(statement, 14) != SQLITE_NULL else { return .absent }
+        let wallClock = sqlite3_column_int64(statement, 14)
+        var offset: Int?
+        if sqlite3_column_type(statement, 15) != SQLITE_NULL { offset = Int(sqlite3_column_int64(statement, 15)) }
+        // Years 1…9999 and offsets within ±18 hours, as `CaptureDate(exif:offset:)` reads them.
+        guard (-62_135_596_800...253_402_300_799).contains(wallClock), (offset ?? 0).magnitude <= 18 * 60,
+              (offset ?? 0) % 15 == 0 else { return .notRead }
+        return .taken(CaptureDate(wallClock: wallClock, utcOffsetMinutes: offset))
+    }
+
     /// Replaces the wall saved under `key` by `entries`, in one transaction: a reader (another
     /// cascade starting) sees the old wall or the new one, never half of it.
     public func save(_ entries: [PhotoEntry], for key: WallKey) throws(PhotoIndexError) {
@@ -154,8 +172,8 @@ public final class PhotoIndex {
             let wall = sqlite3_last_insert_rowid(database)
             let insert = try prepare("""
                 INSERT INTO entry (wall, position, path, relative, grp, size, mtime_s, mtime_ns, device, inode,
-                                   format, width, height, orientation, animated)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+                                   format, width, height, orientation, animated, taken_read, taken_s, taken_offset)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
                 """)
             defer { sqlite3_finalize(insert) }
             for (position, entry) in entries.enumerated() {
@@ -176,9 +194,11 @@ public final class PhotoIndex {
                     sqlite3_bind_int64(insert, 13, Int64(info.pixelHeight))
                     sqlite3_bind_int64(insert, 14, Int64(info.orientation.rawValue))
                     sqlite3_bind_int64(insert, 15, info.isAnimated ? 1 : 0)
+                    bindTaken(info.taken, in: insert)
                 } else {
                     // No header (or an unreadable one): the next scan reads it again.
                     for column in Int32(11)...15 { sqlite3_bind_null(insert, column) }
+                    bindTaken(.notRead, in: insert)
                 }
                 let code = sqlite3_step(insert)
                 guard code == SQLITE_DONE else { throw failure(code, "saving the wall") }
@@ -187,6 +207,17 @@ public final class PhotoIndex {
         } catch {
             try? execute("ROLLBACK")
             throw error
+        }
+    }
+
+    /// Columns 16–18: whether the date was looked for, and the date found.
+    private func bindTaken(_ taken: HeaderDate, in insert: OpaquePointer?) {
+        sqlite3_bind_int64(insert, 16, taken == .notRead ? 0 : 1)
+        sqlite3_bind_null(insert, 17)
+        sqlite3_bind_null(insert, 18)
+        if case .taken(let date) = taken {
+            sqlite3_bind_int64(insert, 17, date.wallClock)
+            if let offset = date.utcOffsetMinutes { sqlite3_bind_int64(insert, 18, Int64(offset)) }
         }
     }
 
@@ -227,7 +258,9 @@ public final class PhotoIndex {
     private func prepareTables() throws(PhotoIndexError) {
         // Reading the version is the first touch of the file: a file that is no database fails here.
         let version = try userVersion()
-        if version != 0 && version != Self.schemaVersion {
+        if version == Self.previousVersion {
+            try migrate()
+        } else if version != 0 && version != Self.schemaVersion {
             try execute("DROP TABLE IF EXISTS entry; DROP TABLE IF EXISTS wall")
         }
         // WAL: a reader never waits for the writer. NORMAL: a crash may lose the last save,
@@ -243,6 +276,7 @@ public final class PhotoIndex {
                 size INTEGER NOT NULL, mtime_s INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
                 device INTEGER NOT NULL, inode INTEGER NOT NULL,
                 format TEXT, width INTEGER, height INTEGER, orientation INTEGER, animated INTEGER,
+                taken_read INTEGER NOT NULL DEFAULT 0, taken_s INTEGER, taken_offset INTEGER,
                 PRIMARY KEY (wall, position)) WITHOUT ROWID;
             CREATE TABLE IF NOT EXISTS shuffle (
                 key BLOB PRIMARY KEY, seed INTEGER NOT NULL, round INTEGER NOT NULL,
@@ -252,11 +286,33 @@ public final class PhotoIndex {
         try checkLayout()
     }
 
+    /// Version 3 to 4 in one transaction: the date columns added, every row's date not read.
+    /// A version-3 file whose tables are not version 3's (damage, another program) fails the
+    /// layout check after, and is made again as any damaged index.
+    private func migrate() throws(PhotoIndexError) {
+        try execute("BEGIN IMMEDIATE")
+        do throws(PhotoIndexError) {
+            let columns = try columnNames("entry")
+            if !columns.isEmpty && !columns.contains("taken_read") {
+                try execute("""
+                    ALTER TABLE entry ADD COLUMN taken_read INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE entry ADD COLUMN taken_s INTEGER;
+                    ALTER TABLE entry ADD COLUMN taken_offset INTEGER;
+                    """)
+            }
+            try execute("PRAGMA user_version = \(Self.schemaVersion); COMMIT")
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+        log.info("the photo index \(file.string) now keeps the dates photos were taken; they are read at the next scan")
+    }
+
     /// The columns each table must have, in order: what the queries above read and write.
     static let layout: [(table: String, columns: [String])] = [
         ("wall", ["id", "key"]),
         ("entry", ["wall", "position", "path", "relative", "grp", "size", "mtime_s", "mtime_ns", "device", "inode",
-                   "format", "width", "height", "orientation", "animated"]),
+                   "format", "width", "height", "orientation", "animated", "taken_read", "taken_s", "taken_offset"]),
         ("shuffle", ["key", "seed", "round", "position", "photos"]),
     ]
 
@@ -265,15 +321,20 @@ public final class PhotoIndex {
     /// fail on it, a warning each time, at every start; as damage it is made again once.
     private func checkLayout() throws(PhotoIndexError) {
         for (table, expected) in Self.layout {
-            let statement = try prepare("PRAGMA table_info(\(table))")
-            defer { sqlite3_finalize(statement) }
-            var columns: [String] = []
-            while sqlite3_step(statement) == SQLITE_ROW { columns.append(text(statement, 1) ?? "") }
+            let columns = try columnNames(table)
             guard columns == expected else {
                 throw PhotoIndexError(code: SQLITE_CORRUPT, description: "table \(table) has columns "
                                       + "(\(columns.joined(separator: ", "))), not (\(expected.joined(separator: ", ")))")
             }
         }
+    }
+
+    private func columnNames(_ table: String) throws(PhotoIndexError) -> [String] {
+        let statement = try prepare("PRAGMA table_info(\(table))")
+        defer { sqlite3_finalize(statement) }
+        var columns: [String] = []
+        while sqlite3_step(statement) == SQLITE_ROW { columns.append(text(statement, 1) ?? "") }
+        return columns
     }
 
     private func userVersion() throws(PhotoIndexError) -> Int32 {

@@ -1,3 +1,4 @@
+import Foundation
 import Waterfall   // SeededGenerator
 
 /// How the photos of one group are ordered on the wall. Every order is total and deterministic:
@@ -8,6 +9,9 @@ public enum SortOrder: Sendable, Hashable {
     case name
     /// Oldest modification time first.
     case mtime
+    /// Oldest first by when the photo was taken (`PhotoEntry.taken`): its EXIF date, else its
+    /// file's time.
+    case date
     /// Smallest file first.
     case size
     /// A shuffle fixed by the seed: the same folder and seed give the same wall. Each photo's
@@ -19,7 +23,8 @@ public enum SortOrder: Sendable, Hashable {
     /// order within each group, or its exact reverse. In place, because a scan of 100,000
     /// photos sorts them while the wall it replaces is still alive: every copy made here would
     /// be one more library in memory at the peak.
-    public func sort(_ entries: inout [PhotoEntry], reversed: Bool = false) {
+    /// `localZone` places EXIF dates written without a UTC offset (`CaptureDate.instant(localZone:)`).
+    public func sort(_ entries: inout [PhotoEntry], reversed: Bool = false, localZone: TimeZone = .current) {
         func within(_ less: @escaping (PhotoEntry, PhotoEntry) -> Bool) -> (PhotoEntry, PhotoEntry) -> Bool {
             { a, b in a.group != b.group ? a.group < b.group : reversed ? less(b, a) : less(a, b) }
         }
@@ -30,17 +35,24 @@ public enum SortOrder: Sendable, Hashable {
             entries.sort(by: within { $0.mtime != $1.mtime ? $0.mtime < $1.mtime : Self.byName($0, $1) })
         case .size:
             entries.sort(by: within { $0.fileSize != $1.fileSize ? $0.fileSize < $1.fileSize : Self.byName($0, $1) })
+        case .date:
+            // A zone lookup per photo, not per comparison.
+            Self.sort(&entries, reversed: reversed, keys: entries.map { $0.taken.instant(localZone: localZone) })
         case .random(let seed):
-            // Each key is worked out once, not at every comparison; the places are sorted, then
-            // the entries are put in them in one pass.
-            let keys = entries.map { entry in entry.withRelativeBytes { Self.shuffleKey($0, seed: seed) } }
-            let places = entries.indices.sorted { i, j in
-                if entries[i].group != entries[j].group { return entries[i].group < entries[j].group }
-                let (x, y) = reversed ? (j, i) : (i, j)
-                return keys[x] != keys[y] ? keys[x] < keys[y] : Self.byName(entries[x], entries[y])
-            }
-            entries = places.map { entries[$0] }
+            Self.sort(&entries, reversed: reversed,
+                      keys: entries.map { entry in entry.withRelativeBytes { Self.shuffleKey($0, seed: seed) } })
         }
+    }
+
+    /// Sorts by keys worked out once, not at every comparison: the places are sorted, then the
+    /// entries are put in them in one pass. Ties fall back to the name order.
+    private static func sort<Key: Comparable>(_ entries: inout [PhotoEntry], reversed: Bool, keys: [Key]) {
+        let places = entries.indices.sorted { i, j in
+            if entries[i].group != entries[j].group { return entries[i].group < entries[j].group }
+            let (x, y) = reversed ? (j, i) : (i, j)
+            return keys[x] != keys[y] ? keys[x] < keys[y] : byName(entries[x], entries[y])
+        }
+        entries = places.map { entries[$0] }
     }
 
     /// The place of a photo in `.random`: FNV-1a over the relative path, started from the

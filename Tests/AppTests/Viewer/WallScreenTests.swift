@@ -285,3 +285,39 @@ struct WallScreenTests {
         window.renderer.present()
     }
 }
+
+@Suite("the wall ordered anew")
+@MainActor
+struct WallReorderTests {
+    init() { setenv("SDL_VIDEODRIVER", "dummy", 1) }
+
+    /// Where photo `path` is on screen: its tile's top less the scroll offset.
+    private func screenY(of path: PhotoPath, in h: WallHarness) -> Double? {
+        h.wall.entries.firstIndex { $0.path == path }.map { h.view.layout.frame(at: $0).minY - h.view.contentOffset }
+    }
+
+    @Test("the photo at the cursor stays where it is on screen; without a cursor, the one at the top does")
+    func holdsItsPhoto() throws {
+        let h = try WallHarness(try ColourLibrary(count: 60))
+        h.layout()
+        h.view.scrollTo(offset: h.maxOffset / 2)
+        h.layout()
+        let onScreen = try #require(h.view.layout.firstTile(in: h.view.viewportRect))
+        let held = onScreen + 4
+        h.wall.cursor = held
+        let path = h.wall.entries[held].path
+        let before = try #require(screenY(of: path, in: h))
+        h.wall.reorder(.random(seed: 9), reversed: false)
+        h.layout()
+        #expect(h.wall.entries.map(\.path) != h.library.entries.map(\.path), "the order did not change; the test proves nothing")
+        #expect(h.wall.cursor.map { h.wall.entries[$0].path } == path, "the cursor left its photo")
+        #expect(try abs(#require(screenY(of: path, in: h)) - before) < 0.5, "the cursor's photo moved on screen")
+
+        h.wall.cursor = nil
+        let top = try #require(h.view.layout.anchor(forViewport: h.view.viewportRect))
+        let topPath = h.wall.entries[top.index].path
+        h.wall.reorder(.name, reversed: true)
+        h.layout()
+        #expect(try abs(#require(screenY(of: topPath, in: h)) - top.screenY) < 0.5, "the top photo moved on screen")
+    }
+}

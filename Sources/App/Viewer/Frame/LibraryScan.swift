@@ -39,9 +39,10 @@ final class LibraryScan: Sendable {
     /// `watch`: follow the folders afterwards (the watcher wakes the loop through `wake` too).
     /// `index`: the photo index file; nil scans without one. `showIndexed`: hand over the
     /// index's wall before walking (a first start; a reload keeps the wall it has); `indexed`
-    /// is told that wall as it is handed over.
+    /// is told that wall as it is handed over. `known`: headers already in hand (the wall's,
+    /// when it is ordered anew and the index has no wall saved in that order yet).
     init(paths: [PhotoPath], order: Photos.SortOrder, reversed: Bool, watch: Bool = false,
-         index: PhotoPath? = nil, showIndexed: Bool = true, log: Logger = Log.shared,
+         index: PhotoPath? = nil, showIndexed: Bool = true, known: [PhotoEntry] = [], log: Logger = Log.shared,
          progress: (@Sendable (ScanProgress) -> Void)? = nil, indexed handOver: (@Sendable ([PhotoEntry]) -> Void)? = nil,
          wake: @escaping @Sendable () -> Void) {
         let scanner = PhotoScanner(order: order, reversed: reversed)
@@ -72,7 +73,7 @@ final class LibraryScan: Sendable {
                         log.warning("new photos will not appear by themselves: cannot watch the folders (\(error))")
                     }
                 }
-                let result = try scanner.scan(paths, known: KnownHeaders(of: indexed)) { [self] step in
+                let result = try scanner.scan(paths, known: KnownHeaders(of: indexed.isEmpty ? known : indexed)) { [self] step in
                     progress?(step)
                     noteProgress(step, wake: wake)
                 }

@@ -5,6 +5,7 @@
 // screens, and so is `get-state`.
 
 import Control
+import Photos
 import Screen
 import Waterfall
 
@@ -29,12 +30,34 @@ extension ViewerSession {
             if origin == .key, !options.quitKeys { log.debug("quit key ignored (kiosk)") } else { running = false }
         case .screen(let request): performScreen(request)
         case .rotate(let turn): return rotate(turn, from: origin)
+        case .sort(let request): performSort(request)
         default:
             return stack.perform(command, from: origin) { dismiss($0) }
         }
         return .success(.null)
     }
 
+    /// Orders the wall anew at once (the photos in hand, no file read), then walks the folders
+    /// again in that order with those headers, so that the watcher's edits, the next start and
+    /// the index follow it.
+    private func performSort(_ request: SortRequest) {
+        let order: Photos.SortOrder = switch request.key {
+        case .name: .name
+        case .date: .date
+        case .mtime: .mtime
+        case .size: .size
+        case .random: if case .random(let seed) = options.order { .random(seed: seed) } else { .random(seed: 1) }
+        }
+        options.order = order
+        options.reversed = request.descending
+        // An explicit order replaces the event wall's newest-first.
+        options.newestFirst = false
+        let started = ProcessClock.now()
+        wall.reorder(order, reversed: request.descending)
+        log.debug("sorted \(wall.entries.count) photos by \(request.key.rawValue) in \(Int(((ProcessClock.now() - started) * 1000).rounded())) ms")
+        for screen in stack.screens.dropFirst() { screen.photosChanged(wall.entries, rescanned: true) }
+        if scanning { daemon.owePendingRescan() } else { rescan(known: wall.entries) }
+    }
 
     /// Answers every request waiting in the socket's mailbox.
     func answerControlRequests() {

@@ -115,10 +115,12 @@ final class ViewerSession {
         if scan == nil { rescan() }
     }
 
-    func rescan() {
+    /// `known`: headers in hand to take where the index has none (a wall ordered anew).
+    func rescan(known: [PhotoEntry] = []) {
         let waker = self.waker
         scan = LibraryScan(paths: scanPaths, order: options.wallOrder.order, reversed: options.wallOrder.reversed,
-                           watch: options.watch, index: options.photoIndexFile, showIndexed: wall.entries.isEmpty, log: log,
+                           watch: options.watch, index: options.photoIndexFile, showIndexed: wall.entries.isEmpty,
+                           known: known, log: log,
                            progress: DaemonServices.scanStatus(daemon.notifier)) { waker.wake() }
     }
 

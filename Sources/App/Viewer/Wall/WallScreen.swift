@@ -94,10 +94,13 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
     // MARK: Photos
 
     /// Shows `entries`, keeping the photo at the top of the screen where it is when it is
-    /// still among them (a reload), else the top of the wall.
-    func show(_ newEntries: [PhotoEntry]) {
+    /// still among them (a reload), else the top of the wall. `holding`: the index of the photo
+    /// to keep where it is on screen instead (the cursor's, when the wall is ordered again).
+    func show(_ newEntries: [PhotoEntry], holding held: Int? = nil) {
         var keep: (path: PhotoPath, screenY: Double)?
-        if let anchor = view.layout.anchor(forViewport: view.viewportRect), anchor.index < entries.count {
+        if let held, held < entries.count {
+            keep = (entries[held].path, view.layout.frame(at: held).minY - view.contentOffset)
+        } else if let anchor = view.layout.anchor(forViewport: view.viewportRect), anchor.index < entries.count {
             keep = (entries[anchor.index].path, anchor.screenY)
         }
         let cursorPath = cursor.flatMap { $0 < entries.count ? entries[$0].path : nil }
@@ -112,6 +115,16 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
             view.scrollTo(offset: 0)
         }
         prioritisedOffset = -1
+    }
+
+    /// The same photos in `order`: the photo at the cursor stays where it is on screen (if it
+    /// is on screen; else it is brought to the top), or without a cursor the photo at the top
+    /// of the screen does.
+    func reorder(_ order: Photos.SortOrder, reversed: Bool) {
+        var sorted = entries
+        order.sort(&sorted, reversed: reversed)
+        show(sorted, holding: cursor.flatMap { isOnScreen($0) ? $0 : nil })
+        if let cursor, !isOnScreen(cursor) { view.scrollToCell(at: cursor, position: .top, animated: false) }
     }
 
     /// A watched folder changed. Deletions go first, while the data source still holds the old

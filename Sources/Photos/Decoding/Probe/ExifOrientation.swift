@@ -17,6 +17,16 @@ public enum ExifOrientation {
         parse(capped(block))
     }
 
+    /// The date taken from a block as `read(tiffBlock:)` takes it (public for the fuzzer too).
+    public static func readDate(tiffBlock block: [UInt8]) -> CaptureDate? {
+        readWithDate(exifBlock: exifBlock(tiff: block)).taken
+    }
+
+    /// The orientation and the date taken from one load of the block: what the scan keeps of it.
+    static func readWithDate(exifBlock block: [UInt8]) -> (orientation: Orientation, taken: CaptureDate?) {
+        load(capped(block)) { data in (orientation(of: data), CaptureDate.read(data)) } ?? (.up, nil)
+    }
+
     /// From a PNG eXIf or WebP EXIF chunk: a bare TIFF structure, or — as some writers do it —
     /// one with the JPEG-style "Exif\0\0" in front.
     public static func read(tiffBlock block: [UInt8]) -> Orientation {
@@ -41,13 +51,31 @@ public enum ExifOrientation {
         return exifBlock(tiff: block)
     }
 
+    /// The EXIF block of a HEIF Exif item or a JPEG XL Exif box, `length` bytes at `offset`:
+    /// a 4-byte count of bytes to skip to the TIFF header, then the TIFF structure. Only the
+    /// first `maximumBlockSize` bytes are read.
+    static func exifBlock(offsetPrefixedAt offset: Int, length: Int, in input: ProbeInput) -> [UInt8]? {
+        guard length > 4, let body = try? input.bytes(min(length, maximumBlockSize), at: offset),
+              let skip = body.be32(at: 0), skip <= body.count - 4 else { return nil }
+        return exifBlock(tiff: Array(body[(4 + skip)...]))
+    }
+
     private static func parse(_ block: [UInt8]) -> Orientation {
-        guard block.count > exifHeader.count + 8, let data = exif_data_new() else { return .up }
+        load(block, orientation(of:)) ?? .up
+    }
+
+    /// Calls `body` with the block loaded by libexif; nil when the block is too short to hold any tag.
+    private static func load<R>(_ block: [UInt8], _ body: (UnsafeMutablePointer<ExifData>) -> R) -> R? {
+        guard block.count > exifHeader.count + 8, let data = exif_data_new() else { return nil }
         defer { exif_data_unref(data) }
         // Follow-the-specification mode would invent missing mandatory tags; we want only what
         // the file says.
         exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
         block.withUnsafeBufferPointer { exif_data_load_data(data, $0.baseAddress, UInt32($0.count)) }
+        return body(data)
+    }
+
+    private static func orientation(of data: UnsafeMutablePointer<ExifData>) -> Orientation {
         guard let ifd0 = data.pointee.ifd.0,
               let entry = exif_content_get_entry(ifd0, EXIF_TAG_ORIENTATION),
               entry.pointee.components >= 1, let bytes = entry.pointee.data else { return .up }

@@ -41,7 +41,38 @@ enum HEIFHeader {
             }
         }
         guard let (width, height) = size else { throw input.corrupt("gives its primary image no size (ispe)") }
-        return StoredHeader(width: width, height: height, orientation: turn.orientation)
+        var header = StoredHeader(width: width, height: height, orientation: turn.orientation)
+        // The date only: a HEIF's orientation is its boxes', whatever its EXIF says. A missing or
+        // damaged Exif item leaves a photo without a date, never an error tile.
+        if let exif = try? exifItem(children, reader, input) {
+            header.exif = exif
+            header.taken = ExifOrientation.readWithDate(exifBlock: exif).taken
+        }
+        return header
+    }
+
+    /// The EXIF block of the item of type `Exif` (`iinf`), from its first extent in the file
+    /// (`iloc`, construction method 0); nil without one.
+    private static func exifItem(_ children: [Box], _ reader: BoxReader, _ input: ProbeInput) throws(ProbeError) -> [UInt8]? {
+        guard let iinf = children.first(where: { $0.type == "iinf" }),
+              let iloc = children.first(where: { $0.type == "iloc" }) else { return nil }
+        let iinfVersion = try reader.byte(iinf.body.lowerBound)
+        let entriesStart = iinf.body.lowerBound + 4 + (iinfVersion == 0 ? 2 : 4)
+        guard entriesStart <= iinf.body.upperBound else { return nil }
+        var item: Int?
+        for infe in try reader.boxes(in: entriesStart..<iinf.body.upperBound) where infe.type == "infe" {
+            let at = infe.body.lowerBound, version = try reader.byte(at)
+            guard version >= 2 else { continue }
+            let idSize = version == 2 ? 2 : 4
+            let typeAt = at + 4 + idSize + 2
+            guard typeAt + 4 <= infe.body.upperBound else { continue }
+            if reader.bytes[typeAt..<(typeAt + 4)].elementsEqual(Array("Exif".utf8)) {
+                item = try reader.sized(at + 4, idSize)
+                break
+            }
+        }
+        guard let item, let (offset, length) = try reader.location(of: item, in: iloc) else { return nil }
+        return ExifOrientation.exifBlock(offsetPrefixedAt: offset, length: length, in: input)
     }
 
     /// The bytes of the top-level `meta` box.
@@ -107,6 +138,54 @@ private struct BoxReader {
             offset += size
         }
         return found
+    }
+
+    /// A big-endian integer of 0, 2, 4 or 8 bytes.
+    func sized(_ at: Int, _ size: Int) throws(ProbeError) -> Int {
+        switch size {
+        case 0: return 0
+        case 2: return try u16(at)
+        case 4: return try u32(at)
+        case 8:
+            let high = try u32(at)
+            guard high < 1 << 16 else { throw .corruptHeader(format, reason: "has an offset past any file") }
+            return high << 32 | (try u32(at + 4))
+        default: throw .corruptHeader(format, reason: "has a field of \(size) bytes")
+        }
+    }
+
+    /// Where `item`'s first extent lies in the file, per `iloc`: offset and length; nil when the
+    /// item is not listed or its data is not plainly in the file (construction method 1 or 2).
+    func location(of item: Int, in iloc: Box) throws(ProbeError) -> (offset: Int, length: Int)? {
+        var at = iloc.body.lowerBound
+        let version = try byte(at)
+        at += 4
+        let sizes = try u16(at)
+        at += 2
+        let offsetSize = sizes >> 12, lengthSize = sizes >> 8 & 0xF, baseSize = sizes >> 4 & 0xF
+        let indexSize = version == 1 || version == 2 ? sizes & 0xF : 0
+        let count = version < 2 ? try u16(at) : try u32(at)
+        at += version < 2 ? 2 : 4
+        for _ in 0..<min(count, Self.maximumChildren) {
+            let id = version < 2 ? try u16(at) : try u32(at)
+            at += version < 2 ? 2 : 4
+            var method = 0
+            if version == 1 || version == 2 { method = try u16(at) & 0xF; at += 2 }
+            at += 2  // data_reference_index
+            let base = try sized(at, baseSize)
+            at += baseSize
+            let extents = try u16(at)
+            at += 2
+            var first: (Int, Int)?
+            for _ in 0..<extents {
+                at += indexSize
+                let offset = try sized(at, offsetSize), length = try sized(at + offsetSize, lengthSize)
+                at += offsetSize + lengthSize
+                if first == nil { first = (base + offset, length) }
+            }
+            if id == item { return method == 0 ? first : nil }
+        }
+        return nil
     }
 
     /// The property indices (from 1) `ipma` ties to `item`, in its order.

@@ -30,14 +30,17 @@ public enum HeaderProbe {
         guard !prefix.isEmpty else { throw .emptyFile }
         guard let format = ImageFormat.sniff(prefix) else { throw .unknownFormat }
         let input = ProbeInput(prefix: prefix, format: format, file: file)
-        let header: StoredHeader
+        var header: StoredHeader
         switch format {
         case .jpeg: header = try JPEGHeader.probe(input)
         case .png: header = try PNGHeader.probe(input)
         case .webp: header = try WebPHeader.probe(input)
         case .gif: header = try GIFHeader.probe(input)
         case .bmp: header = try BMPHeader.probe(input)
-        case .tiff: header = try TIFFHeader.probe(input)
+        case .tiff:
+            header = try TIFFHeader.probe(input)
+            // A TIFF is itself the structure EXIF borrows; its EXIF IFD is nearly always in the prefix.
+            header.taken = ExifOrientation.readWithDate(exifBlock: ExifOrientation.exifBlock(tiff: prefix)).taken
         case .heif, .avif: header = try HEIFHeader.probe(input)
         case .jxl: header = try JXLHeader.probe(input)
         }
@@ -48,6 +51,7 @@ public enum HeaderProbe {
             throw input.corrupt("claims an absurd size of \(header.width)×\(header.height)")
         }
         return (PhotoInfo(format: format, pixelWidth: header.width, pixelHeight: header.height,
-                          orientation: header.orientation, isAnimated: header.animated), header)
+                          orientation: header.orientation, isAnimated: header.animated,
+                          taken: header.taken.map(HeaderDate.taken) ?? .absent), header)
     }
 }

@@ -24,7 +24,21 @@ enum JXLHeader {
             // Only the play mark hangs on this: bits cut short here still leave a photo.
             header.animated = (try? moves(&bits)) ?? false
         }
+        if let exif = exif(input) {
+            header.taken = ExifOrientation.readWithDate(exifBlock: exif).taken
+            header.exif = exif
+        }
         return header
+    }
+
+    /// The container's `Exif` box as an EXIF block; nil in a bare codestream, or when the box
+    /// is missing or damaged (only the date hangs on it: the orientation is the codestream's).
+    private static func exif(_ input: ProbeInput) -> [UInt8]? {
+        guard !input.prefix.has(codestreamSignature, at: 0),
+              let box = try? ISOTopLevelBoxes.first(of: ["Exif"], in: input, from: containerSignature.count,
+                                                    maximumBoxes: maximumBoxes),
+              box.size > box.headerSize + 4 else { return nil }
+        return ExifOrientation.exifBlock(offsetPrefixedAt: box.bodyStart, length: box.size - box.headerSize, in: input)
     }
 
     /// Past the intrinsic size and the preview, whether the image is an animation.

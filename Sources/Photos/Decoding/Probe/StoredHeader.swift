@@ -9,11 +9,14 @@ struct StoredHeader {
     var exif: [UInt8]? = nil
     /// More than one frame (a GIF, WebP or JPEG XL animation), for the wall's mark.
     var animated = false
+    /// When the EXIF block (or a HEIF's Exif item, a JPEG XL's Exif box) says it was taken.
+    var taken: CaptureDate? = nil
 }
 
 extension StoredHeader {
-    /// Orientation from the EXIF block, `.up` without one.
+    /// Orientation and date taken from the EXIF block, `.up` and none without one.
     init(width: Int, height: Int, exif: [UInt8]?) {
-        self.init(width: width, height: height, orientation: exif.map(ExifOrientation.read(exifBlock:)) ?? .up, exif: exif)
+        let tags = exif.map(ExifOrientation.readWithDate(exifBlock:))
+        self.init(width: width, height: height, orientation: tags?.orientation ?? .up, exif: exif, taken: tags?.taken)
     }
 }
