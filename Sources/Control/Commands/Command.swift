@@ -36,6 +36,12 @@ public enum Command: Sendable, Equatable {
     case screen(ScreenRequest)
     /// The photo-frame mode: start or stop it, step, pause.
     case slideshow(SlideshowRequest)
+
+    /// Photo `index` to the trash (freedesktop.org Trash specification); nil: the open photo,
+    /// else the one at the cursor.
+    case trash(Int?)
+    /// Puts back the photos the last `trash` moved.
+    case restore
 }
 
 extension Command {

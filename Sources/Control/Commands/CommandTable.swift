@@ -70,6 +70,13 @@ public enum CommandTable {
         CommandRow("reload", .reload, keys: [.init(wallAndPhoto, [.init("r", control: false)], "reload the folders")]),
         CommandRow("screen", nil, argument: .screen),
         CommandRow("quit", .quit, keys: [.init(everywhere, ["q"], "quit")]),
+
+        // Files: to the trash and back. Alone, trash takes the open photo or the cursor's.
+        CommandRow("trash", .trash(nil), argument: .index { .trash($0) },
+                   keys: [.init(wallAndPhoto, ["delete"], "move the photo to the trash")]),
+        CommandRow("restore", .restore, keys: [
+            .init(wallAndPhoto, [.init("u", control: false), .init("z", control: true)], "undo the last trash"),
+        ]),
     ]
 
     /// The commands' names, each once, in the table's order.

@@ -24,6 +24,9 @@ enum ViewerEvent {
     /// A slide began to show in the slideshow: each of its photos (two for a pair), with the
     /// round it belongs to and its place there (from 1).
     case shown(index: Int?, path: PhotoPath, round: Int, position: Int, roundSize: Int)
+    /// Photos moved to the trash by `trash`, and put back by `restore`: the paths they had.
+    case trashed([PhotoPath])
+    case restored([PhotoPath])
 
     /// The name subscribers of the control socket ask for.
     var name: String {
@@ -37,6 +40,8 @@ enum ViewerEvent {
         case .loadError: "load-error"
         case .screen(let on, _): on ? "screen-on" : "screen-off"
         case .shown: "shown"
+        case .trashed: "trashed"
+        case .restored: "restored"
         }
     }
 
@@ -68,6 +73,9 @@ enum ViewerEvent {
             return .object([("event", .string(name)), ("index", index.map { .int($0) } ?? .null),
                             ("path", .string(path.string)), ("uri", .string(path.uri)),
                             ("round", .int(round)), ("position", .int(position)), ("roundSize", .int(roundSize))])
+        case .trashed(let paths), .restored(let paths):
+            return .object([("event", .string(name)), ("paths", .array(paths.map { .string($0.string) })),
+                            ("uris", .array(paths.map { .string($0.uri) }))])
         }
     }
 }

@@ -28,6 +28,8 @@ extension ViewerSession {
             // A kiosk's keyboard may not end it unless allowed; its owner's socket may.
             if origin == .key, !options.quitKeys { log.debug("quit key ignored (kiosk)") } else { running = false }
         case .screen(let request): performScreen(request)
+        case .trash(let index): return trashPhoto(index)
+        case .restore: return restoreTrashed()
         default:
             return stack.perform(command, from: origin) { dismiss($0) }
         }

@@ -58,6 +58,8 @@ final class ViewerSession {
     /// The screen's power: schedule, idle timeout, `screen on|off|auto` (ViewerSession+Screen).
     let screen: ScreenController
     let daemon: DaemonServices
+    /// What `trash` moved, for `restore` to put back.
+    var trashed = TrashedPhotos(trash: .forCurrentUser())
 
     init(window: Window, options: ViewerOptions, title: String, log: Logger, waker: Waker = Waker(),
          signals: ProcessSignals? = nil, notifier: SystemdNotifier? = nil, control: ControlServer? = nil,
