@@ -10,19 +10,30 @@ import Testing
 
 @Suite("moving a photo to the trash and back in a real X server", .serialized)
 struct TrashEndToEndTests {
-    /// trash-list reading the trash under `dataHome`: `date time path` per trashed file.
-    private func trashList(_ dataHome: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/trash-list")
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_DATA_HOME"] = dataHome
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+    /// cascade on `photos` photos with a home trash of its own, subscribed to every event,
+    /// its window focused.
+    private final class TrashWall {
+        let dataHome = NSTemporaryDirectory() + "cascade-trash-data-" + UUID().uuidString
+        let service: DaemonEndToEndTests.Service
+        let control: ControlConnection
+        var display: XDisplay { service.server.display }
+
+        init(photos: Int) async throws {
+            try FileManager.default.createDirectory(atPath: dataHome, withIntermediateDirectories: true)
+            let service = try await DaemonEndToEndTests.Service(photos: photos, environment: ["XDG_DATA_HOME": dataHome])
+            self.service = service
+            _ = try await service.check { try await service.notify.wait(for: "READY=1") }
+            let control = try await ControlConnection(service.socket)
+            self.control = control
+            _ = try await service.check { try await service.wholeWall(control) }
+            _ = try await control.request(["subscribe", "*"])
+            let window = try await service.server.display.waitForWindow(class: "cascade")
+            try await service.server.display.xdotool(["windowfocus", window], allowFailure: true)
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: dataHome) }
+
+        func trashList() throws -> String { try TrashClients(dataHome: dataHome).trashList() }
     }
 
     /// Each visible tile's path and top on screen, and the keyboard cursor.
@@ -41,21 +52,9 @@ struct TrashEndToEndTests {
 
     @Test("Delete on a tile: the file is in the trash as trash-list shows, one tile fewer, the tiles before it unmoved; u puts it back byte for byte")
     func deleteThenUndo() async throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/trash-list") else {
-            Issue.record("trash-list is not installed (script/bootstrap installs trash-cli)")
-            return
-        }
-        let dataHome = NSTemporaryDirectory() + "cascade-trash-data-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: dataHome, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dataHome) }
-        let service = try await DaemonEndToEndTests.Service(photos: 30, environment: ["XDG_DATA_HOME": dataHome])
-        _ = try await service.check { try await service.notify.wait(for: "READY=1") }
-        let control = try await ControlConnection(service.socket)
-        _ = try await service.check { try await service.wholeWall(control) }
-        _ = try await control.request(["subscribe", "*"])
-        let display = service.server.display
-        let window = try await display.waitForWindow(class: "cascade")
-        try await display.xdotool(["windowfocus", window], allowFailure: true)
+        if let missing = TrashClients.missing(["trash-list"]) { Issue.record("\(missing)"); return }
+        let wall = try await TrashWall(photos: 30)
+        let control = wall.control, display = wall.display, service = wall.service
 
         // The cursor three tiles down the first column: tiles stay above it on screen.
         try await display.xdotool(["key", "--delay", "60", "Right", "Down", "Down"])
@@ -78,7 +77,7 @@ struct TrashEndToEndTests {
             return now.count == before.count - 1 ? now : nil
         }
         #expect(!FileManager.default.fileExists(atPath: path), "the photo left its folder")
-        let listed = try trashList(dataHome)
+        let listed = try wall.trashList()
         #expect(listed.hasSuffix(" \(path)\n") && listed.split(separator: "\n").count == 1, "trash-list shows it: \(listed)")
         #expect(after.tops[path] == nil, "its tile is gone")
         #expect(after.tops[top.key] == top.value, "the tile at the top of the screen stayed put: \(top.value) → \(String(describing: after.tops[top.key]))")
@@ -102,22 +101,13 @@ struct TrashEndToEndTests {
             try await look(control).count == before.count + 1 ? true : nil
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "the photo is back, byte for byte")
-        #expect(try trashList(dataHome) == "", "and no longer in the trash")
+        #expect(try wall.trashList() == "", "and no longer in the trash")
     }
 
     @Test("Delete on an open photo: the next photo shows; a trash the wall cannot do is an error reply, nothing moved")
     func deleteOnAPhoto() async throws {
-        let dataHome = NSTemporaryDirectory() + "cascade-trash-data-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: dataHome, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dataHome) }
-        let service = try await DaemonEndToEndTests.Service(photos: 6, environment: ["XDG_DATA_HOME": dataHome])
-        _ = try await service.check { try await service.notify.wait(for: "READY=1") }
-        let control = try await ControlConnection(service.socket)
-        _ = try await service.check { try await service.wholeWall(control) }
-        _ = try await control.request(["subscribe", "*"])
-        let display = service.server.display
-        let window = try await display.waitForWindow(class: "cascade")
-        try await display.xdotool(["windowfocus", window], allowFailure: true)
+        let trashWall = try await TrashWall(photos: 6)
+        let control = trashWall.control, display = trashWall.display
 
         let wall = try await look(control)
         let first = try #require(wall.paths[1]), second = try #require(wall.paths[2])

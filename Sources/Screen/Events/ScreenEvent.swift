@@ -5,7 +5,7 @@ public enum Key: Sendable, Equatable {
     case up, down, left, right
     case pageUp, pageDown, home, end
     case enter, escape, backspace, space, tab
-    /// Delete (and the keypad's): the photo to the trash.
+    /// Delete: the photo to the trash.
     case delete
     /// `+`, keypad `+`, and `=` (the unshifted `+` key: nobody should need Shift to zoom).
     case plus

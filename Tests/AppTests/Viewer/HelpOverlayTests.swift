@@ -73,14 +73,14 @@ struct HelpOverlayTests {
             "PgDn Space\tpage down", "PgUp Shift+Space\tpage up", "Home g\ttop of the wall", "End G\tbottom of the wall",
             "+\tbigger tiles (fewer columns)", "-\tsmaller tiles (more columns)", "S\tslideshow",
             "i\tphoto information", "? F1\tthis help", "f\tfull screen", "s\tframe statistics",
-            "r\treload the folders", "q\tquit",
+            "r\treload the folders", "q\tquit", "Delete\tmove the photo to the trash", "u Ctrl+z\tundo the last trash",
         ])
         #expect(KeyBindings.help(for: .detail) == [
             "→ ↓ l j n PgDn Space\tnext photo", "← ↑ h k p PgUp Shift+Space\tprevious photo",
             "Esc Backspace Return\tback to the wall", "Home g\tfirst photo", "End G\tlast photo",
             "+\tzoom in", "-\tzoom out", "0\tfit the photo to the window", "S\tslideshow",
             "i\tphoto information", "? F1\tthis help", "f\tfull screen", "s\tframe statistics",
-            "r\treload the folders", "q\tquit",
+            "r\treload the folders", "q\tquit", "Delete\tmove the photo to the trash", "u Ctrl+z\tundo the last trash",
         ])
         #expect(KeyBindings.help(for: .slideshow) == [
             "→ l n PgDn\tnext photo", "← h p PgUp\tprevious photo", "Space\tpause or go on",

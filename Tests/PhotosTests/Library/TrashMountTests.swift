@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Photos
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -56,7 +57,7 @@ final class TrashMountTests: XCTestCase {
         let info = String(decoding: try SafeFile.readAll(trashed.info), as: UTF8.self)
         XCTAssertTrue(info.contains("\nPath=album/photo%20one.jpg\n"), "Path= is relative to the top directory: \(info)")
 
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/trash-list") {
+        if TrashClients.missing(["trash-list"]) == nil {
             let listed = try TrashClients(dataHome: folder.path("data").string).trashList()
             XCTAssertTrue(listed.contains(" \(photo)\n"), "trash-list finds it on the mount: \(listed)")
         }
@@ -64,20 +65,31 @@ final class TrashMountTests: XCTestCase {
         XCTAssertEqual(try SafeFile.readAll(photo), [4, 2], "and it comes back")
     }
 
-    func testASharedStickyTrashFolderIsUsedWithTheUsersSubfolder() throws {
-        folder.mkdir("volume/.Trash")
-        _ = mount.appending(Array(".Trash".utf8)).withCString { chmod($0, 0o1777) }
-        let photo = write("photo.jpg", [1])
-        let trashed = try trash.trash(photo, at: when)
-        XCTAssertEqual(trashed.trashed, mount.appending(Array(".Trash/0/files/photo.jpg".utf8)))
+    /// Where a photo on the mount goes when the mount has a `.Trash` made by `make`.
+    private func trashed(besideSharedTrash make: (PhotoPath) -> Void) throws -> PhotoPath {
+        make(mount.appending(Array(".Trash".utf8)))
+        return try trash.trash(write("photo.jpg", [1]), at: when).trashed
     }
 
-    func testASharedTrashWithoutTheStickyBitIsPassedOver() throws {
-        folder.mkdir("volume/.Trash")
-        _ = mount.appending(Array(".Trash".utf8)).withCString { chmod($0, 0o777) }
-        let photo = write("photo.jpg", [1])
-        let trashed = try trash.trash(photo, at: when)
-        XCTAssertEqual(trashed.trashed, mount.appending(Array(".Trash-0/files/photo.jpg".utf8)))
+    func testASharedStickyTrashFolderIsUsedWithTheUsersSubfolder() throws {
+        let trashed = try trashed { shared in
+            _ = shared.withCString { mkdir($0, 0o1777) }
+            _ = shared.withCString { chmod($0, 0o1777) }
+        }
+        XCTAssertEqual(trashed, mount.appending(Array(".Trash/0/files/photo.jpg".utf8)))
+    }
+
+    func testASharedTrashWithoutTheStickyBitOrThatIsALinkIsPassedOver() throws {
+        let unsticky = try trashed { shared in _ = shared.withCString { mkdir($0, 0o777) } }
+        XCTAssertEqual(unsticky, mount.appending(Array(".Trash-0/files/photo.jpg".utf8)))
+        let elsewhere = folder.path("elsewhere")
+        folder.mkdir("elsewhere")
+        _ = elsewhere.withCString { chmod($0, 0o1777) }
+        let linked = try trashed { shared in
+            _ = shared.withCString { rmdir($0) }
+            _ = shared.withCString { symlink(elsewhere.string, $0) }
+        }
+        XCTAssertEqual(linked, mount.appending(Array(".Trash-0/files/photo.jpg.2".utf8)))
     }
 
     func testAFilesystemWhereNoTrashCanBeMadeRefusesAndKeepsTheFile() throws {

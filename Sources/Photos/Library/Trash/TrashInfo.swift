@@ -8,26 +8,11 @@ enum TrashInfo {
     /// Kept as they are: RFC 2396's unreserved characters and `/`. Everything else, including
     /// `%`, a newline and every byte ≥ 0x80, becomes %XX — the set GLib (`g_uri_escape_string`
     /// with "/" allowed) and trash-cli (`quote(path, '/')`) both use, so either reads it back.
-    private static let keep: [Bool] = {
-        var table = [Bool](repeating: false, count: 256)
-        for c in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(c)] = true }
-        for c in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(c)] = true }
-        for c in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(c)] = true }
-        for c in "-_.~/".utf8 { table[Int(c)] = true }
-        return table
-    }()
-    private static let hex = Array("0123456789ABCDEF".utf8)
+    private static let encoding = PercentEncoding(keeping: "-_.~/")
 
     static func escape(_ path: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(path.count * 3)
-        for b in path {
-            if keep[Int(b)] {
-                out.append(b)
-            } else {
-                out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 0xF)]]
-            }
-        }
+        encoding.encode(path, into: &out)
         return out
     }
 
