@@ -28,8 +28,11 @@ extension ViewerSession {
             // A kiosk's keyboard may not end it unless allowed; its owner's socket may.
             if origin == .key, !options.quitKeys { log.debug("quit key ignored (kiosk)") } else { running = false }
         case .screen(let request): performScreen(request)
-        case .trash(let index): return trashPhoto(index)
-        case .restore: return restoreTrashed()
+        // A kiosk's keyboard, like its touch screen, is the public's: it never deletes a photo.
+        // Its owner's socket may.
+        case .trash(let index) where origin != .key || !options.kiosk: return trashPhoto(index)
+        case .restore where origin != .key || !options.kiosk: return restoreTrashed()
+        case .trash, .restore: log.debug("trash key ignored (kiosk)")
         default:
             return stack.perform(command, from: origin) { dismiss($0) }
         }
