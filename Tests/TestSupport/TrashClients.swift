@@ -11,24 +11,36 @@ public struct TrashClients {
 
     public init(dataHome: String) { self.dataHome = dataHome }
 
-    /// Runs `arguments` with `input` on stdin; its exit status and standard output.
+    /// Runs `arguments` with `input` on stdin; its exit status and standard output. The output
+    /// goes through a file, not a pipe: gio's D-Bus session leaves daemons behind for a moment,
+    /// and one holding a pipe's end (its own or, with tests in parallel, another's) would keep
+    /// a reader waiting for an end of file that never comes.
     public func run(_ arguments: [String], input: String = "") throws -> (status: Int32, output: String) {
+        let outputFile = NSTemporaryDirectory() + "cascade-trash-client-" + UUID().uuidString
+        guard FileManager.default.createFile(atPath: outputFile, contents: nil),
+              let output = FileHandle(forWritingAtPath: outputFile) else {
+            throw HarnessError("cannot make \(outputFile)")
+        }
+        defer { try? FileManager.default.removeItem(atPath: outputFile) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_DATA_HOME"] = dataHome
         process.environment = environment
-        let stdout = Pipe()
         let stdin = Pipe()
-        process.standardOutput = stdout
+        process.standardOutput = output
         process.standardInput = stdin
         process.standardError = FileHandle.nullDevice
         try process.run()
+        try output.close()
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
-        let data = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        // `timeout` made a process group of its own (its pid): the D-Bus session's daemons,
+        // still in it, end with it.
+        if arguments.first == "timeout" { kill(-process.processIdentifier, SIGKILL) }
+        let data = try Data(contentsOf: URL(fileURLWithPath: outputFile))
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
