@@ -80,6 +80,7 @@ struct TrashEndToEndTests {
         let listed = try wall.trashList()
         #expect(listed.hasSuffix(" \(path)\n") && listed.split(separator: "\n").count == 1, "trash-list shows it: \(listed)")
         #expect(after.tops[path] == nil, "its tile is gone")
+        #expect(after.cursor == cursor, "the cursor is on the photo that took its place, for the next Delete")
         #expect(after.tops[top.key] == top.value, "the tile at the top of the screen stayed put: \(top.value) → \(String(describing: after.tops[top.key]))")
         for index in 0..<cursor {
             guard let earlier = before.paths[index], let y = before.tops[earlier] else { continue }
@@ -101,6 +102,8 @@ struct TrashEndToEndTests {
             try await look(control).count == before.count + 1 ? true : nil
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "the photo is back, byte for byte")
+        let back = try await look(control)
+        #expect(back.cursor.flatMap { back.paths[$0] } == path, "the cursor is on the photo put back")
         #expect(try wall.trashList() == "", "and no longer in the trash")
     }
 

@@ -29,12 +29,15 @@ extension ViewerSession {
         if let detail, detail.entry.path == entry.path {
             if detail.index + 1 < detail.entries.count { detail.next() } else if detail.index > 0 { detail.previous() } else { dismiss(detail) }
         }
+        let cursorOnIt = wall.cursor == index
         editWall { entries in
             guard let at = entries.firstIndex(where: { $0.path == entry.path }) else { return nil }
             var kept = entries
             kept.remove(at: at)
             return LibraryEdit(entries: kept, removed: [at], inserted: [], changed: [])
         }
+        // The cursor moves on to the photo that took the place, so Delete again trashes that one.
+        if cursorOnIt, !wall.entries.isEmpty, detail == nil { wall.cursor = min(index, wall.entries.count - 1) }
         trashed.push(.init(files: TrashBatch(files: [file]), tiles: [file.original: (entry, index)]))
         return .success(.object([("paths", .array([.string(file.original.string)]))]))
     }
@@ -56,6 +59,7 @@ extension ViewerSession {
             }
         }
         if !back.isEmpty { emit(.restored(back)) }
+        var restoredAt: Int?
         for path in back {
             log.info("restored \(path)")
             guard let tile = batch.tiles[path] else { continue }
@@ -64,9 +68,12 @@ extension ViewerSession {
                 let at = min(tile.index, entries.count)
                 var grown = entries
                 grown.insert(tile.entry, at: at)
+                if wall.cursor != nil { restoredAt = at }
                 return LibraryEdit(entries: grown, removed: [], inserted: [at], changed: [])
             }
         }
+        // A cursor on the wall goes to the photo put back.
+        if let restoredAt { wall.cursor = restoredAt }
         if !left.isEmpty {
             // Still in the trash: the next restore tries them again.
             batch.files = TrashBatch(files: left.reversed())
