@@ -66,6 +66,23 @@ public final class LiveFolders: Sendable {
         state.withLock { $0.ready.isEmpty ? nil : $0.ready.removeFirst() }
     }
 
+    /// The wall changes its entries itself (a photo moved to the trash or put back), and the
+    /// watcher will soon report the same file leaving or arriving. `change` is handed the edits
+    /// ready so far, to apply first, then makes the wall's own edit and returns its entries:
+    /// later edits are based on them, so the watcher's report of that file edits nothing and
+    /// the tile is not removed (or added) twice. An edit being computed meanwhile is made again
+    /// on the new entries. `change` runs under the lock, on the caller's thread.
+    public func wallEdited(_ change: ([LibraryEdit]) -> [PhotoEntry]) {
+        let start = state.withLock { state in
+            let pending = state.ready
+            state.ready = []
+            state.base = change(pending)
+            state.generation += 1
+            return startWorkIfDue(&state)
+        }
+        if start { work() }
+    }
+
     /// Asks the watcher to end without waiting for it (this runs on the frame loop, and in
     /// deinit); a report it still makes finds no one to take it.
     public func stop() {

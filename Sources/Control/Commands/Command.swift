@@ -41,6 +41,12 @@ public enum Command: Sendable, Equatable {
 
     /// Orders the wall again, keeping the photo at the cursor (or at the top of the screen) in view.
     case sort(SortRequest)
+
+    /// Photo `index` to the trash (freedesktop.org Trash specification); nil: the open photo,
+    /// else the one at the cursor.
+    case trash(Int?)
+    /// Puts back the photos the last `trash` moved.
+    case restore
 }
 
 extension Command {

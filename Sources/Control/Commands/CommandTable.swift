@@ -78,6 +78,12 @@ public enum CommandTable {
         // No key: neither nsxiv nor imv has one for ordering, and every free letter near the
         // wall's keys is a guess; `[keys]` binds one (`o = "sort -date"`).
         CommandRow("sort", nil, argument: .sort),
+        // Files: to the trash and back. Alone, trash takes the open photo or the cursor's.
+        CommandRow("trash", .trash(nil), argument: .index { .trash($0) },
+                   keys: [.init(wallAndPhoto, ["delete"], "move the photo to the trash")]),
+        CommandRow("restore", .restore, keys: [
+            .init(wallAndPhoto, [.init("u", control: false), .init("z", control: true)], "undo the last trash"),
+        ]),
     ]
 
     /// The commands' names, each once, in the table's order.

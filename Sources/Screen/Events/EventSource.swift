@@ -220,6 +220,7 @@ public final class EventSource {
         case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue), Int(SDLK_RETURN2.rawValue): key = .enter
         case Int(SDLK_ESCAPE.rawValue): key = .escape
         case Int(SDLK_BACKSPACE.rawValue): key = .backspace
+        case Int(SDLK_DELETE.rawValue): key = .delete
         case Int(SDLK_SPACE.rawValue): key = .space
         case Int(SDLK_TAB.rawValue): key = .tab
         case Int(SDLK_PLUS.rawValue), Int(SDLK_KP_PLUS.rawValue), Int(SDLK_EQUALS.rawValue): key = .plus

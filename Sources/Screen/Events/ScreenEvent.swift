@@ -5,6 +5,8 @@ public enum Key: Sendable, Equatable {
     case up, down, left, right
     case pageUp, pageDown, home, end
     case enter, escape, backspace, space, tab
+    /// Delete: the photo to the trash.
+    case delete
     /// `+`, keypad `+`, and `=` (the unshifted `+` key: nobody should need Shift to zoom).
     case plus
     case minus

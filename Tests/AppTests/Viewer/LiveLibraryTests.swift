@@ -279,6 +279,50 @@ struct LiveLibraryTests {
             return names(wall).contains("d.jpg")
         })
     }
+
+    @Test("live folders: a photo the wall removes itself (trashed) is not removed again when the watcher sees it leave, nor one put back added twice")
+    func wallEditsItself() throws {
+        let live = try LiveFolder()
+        for name in ["a.jpg", "b.jpg", "c.jpg", "d.jpg"] { live.photo(name) }
+        let scanner = PhotoScanner()
+        let folders = try LiveFolders(paths: [live.root], scanner: scanner, log: Logger(label: "test"), debounce: 0.05, wake: {})
+        defer { folders.stop() }
+        var wall = try scan([live.root], scanner)
+        folders.begin(with: wall)
+        let b = wall[1]
+        // The wall drops b's tile at once, as `trash` does, then the file leaves.
+        folders.wallEdited { pending in
+            for edit in pending { wall = edit.applied(to: wall) }
+            wall.remove(at: 1)
+            return wall
+        }
+        live.remove("b.jpg")
+        live.photo("e.jpg")
+        var edits: [LibraryEdit] = []
+        let arrived = eventually {
+            while let edit = folders.takeEdit() {
+                #expect(edit.applied(to: wall) == edit.entries, "every edit fits the wall it is applied to")
+                edits.append(edit)
+                wall = edit.applied(to: wall)
+            }
+            return names(wall).contains("e.jpg")
+        }
+        #expect(arrived)
+        #expect(names(wall) == ["a.jpg", "c.jpg", "d.jpg", "e.jpg"], "only e.jpg came or went: \(edits)")
+        // b is put back: the wall inserts it, then the watcher sees it arrive.
+        folders.wallEdited { pending in
+            for edit in pending { wall = edit.applied(to: wall) }
+            wall.insert(b, at: 1)
+            return wall
+        }
+        live.photo("b.jpg")
+        live.photo("f.jpg")
+        _ = eventually {
+            while let edit = folders.takeEdit() { wall = edit.applied(to: wall) }
+            return names(wall).contains("f.jpg")
+        }
+        #expect(names(wall) == ["a.jpg", "b.jpg", "c.jpg", "d.jpg", "e.jpg", "f.jpg"])
+    }
 }
 
 private final class WakeCounter: Sendable {

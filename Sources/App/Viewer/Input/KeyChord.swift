@@ -36,6 +36,7 @@ extension KeyBinding {
             case .enter: name = "Return"
             case .escape: name = "Esc"
             case .backspace: name = "Backspace"
+            case .delete: name = "Delete"
             case .space: name = "Space"
             case .tab: name = "Tab"
             case .plus: name = "+"
@@ -59,7 +60,7 @@ extension KeyBinding.Chord {
         "up": .up, "down": .down, "left": .left, "right": .right,
         "pageup": .pageUp, "pgup": .pageUp, "pagedown": .pageDown, "pgdn": .pageDown,
         "home": .home, "end": .end, "return": .enter, "enter": .enter, "escape": .escape, "esc": .escape,
-        "backspace": .backspace, "space": .space, "tab": .tab, "plus": .plus, "+": .plus,
+        "backspace": .backspace, "delete": .delete, "del": .delete, "space": .space, "tab": .tab, "plus": .plus, "+": .plus,
         "minus": .minus, "-": .minus, "?": .question, "question": .question, "f1": .f1,
         ">": .greater, "greater": .greater, "<": .less, "less": .less,
     ]

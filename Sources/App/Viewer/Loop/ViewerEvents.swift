@@ -27,6 +27,9 @@ enum ViewerEvent {
     /// A photo's file was turned on disk (`index` on the wall, if it is there); `note` says why
     /// only its orientation tag was changed, nil when its pixels were turned.
     case rotated(index: Int?, path: PhotoPath, degrees: Int, note: String?)
+    /// Photos moved to the trash by `trash`, and put back by `restore`: the paths they had.
+    case trashed([PhotoPath])
+    case restored([PhotoPath])
 
     /// The name subscribers of the control socket ask for.
     var name: String {
@@ -41,6 +44,8 @@ enum ViewerEvent {
         case .screen(let on, _): on ? "screen-on" : "screen-off"
         case .shown: "shown"
         case .rotated: "rotated"
+        case .trashed: "trashed"
+        case .restored: "restored"
         }
     }
 
@@ -76,6 +81,9 @@ enum ViewerEvent {
             return .object([("event", .string(name)), ("index", index.map { .int($0) } ?? .null),
                             ("path", .string(path.string)), ("uri", .string(path.uri)), ("degrees", .int(degrees)),
                             ("lossless", .bool(note == nil)), ("note", note.map { .string($0) } ?? .null)])
+        case .trashed(let paths), .restored(let paths):
+            return .object([("event", .string(name)), ("paths", .array(paths.map { .string($0.string) })),
+                            ("uris", .array(paths.map { .string($0.uri) }))])
         }
     }
 }

@@ -31,6 +31,11 @@ extension ViewerSession {
         case .screen(let request): performScreen(request)
         case .rotate(let turn): return rotate(turn, from: origin)
         case .sort(let request): performSort(request)
+        // A kiosk's keyboard, like its touch screen, is the public's: it never deletes a photo.
+        // Its owner's socket may.
+        case .trash(let index) where origin != .key || !options.kiosk: return trashPhoto(index)
+        case .restore where origin != .key || !options.kiosk: return restoreTrashed()
+        case .trash, .restore: log.debug("trash key ignored (kiosk)")
         default:
             return stack.perform(command, from: origin) { dismiss($0) }
         }

@@ -24,18 +24,20 @@ extension ViewerSession {
     /// the top of the screen staying where it is (the engine's anchored relayout).
     func applyFolderChanges() {
         guard let live = daemon.live else { return }
-        while let edit = live.takeEdit() {
-            let before = wall.entries
-            wall.apply(edit, highlightingFor: options.highlightNew, now: clock.now,
-                       stayAtTop: options.newestFirst)
-            for index in edit.removed.sorted() { emit(.removed(index: index, path: before[index].path)) }
-            for index in edit.inserted { emit(.added(index: index, path: edit.entries[index].path)) }
-            if !edit.isEmpty {
-                for screen in stack.screens.dropFirst() { screen.photosChanged(wall.entries, rescanned: false) }
-                log.info("folder changed: \(edit.inserted.count) added, \(edit.removed.count) removed, \(edit.changed.count) changed; \(edit.entries.count) photos")
-            }
-            dirty = true
+        while let edit = live.takeEdit() { applyFolderEdit(edit) }
+    }
+
+    func applyFolderEdit(_ edit: LibraryEdit) {
+        let before = wall.entries
+        wall.apply(edit, highlightingFor: options.highlightNew, now: clock.now,
+                   stayAtTop: options.newestFirst)
+        for index in edit.removed.sorted() { emit(.removed(index: index, path: before[index].path)) }
+        for index in edit.inserted { emit(.added(index: index, path: edit.entries[index].path)) }
+        if !edit.isEmpty {
+            for screen in stack.screens.dropFirst() { screen.photosChanged(wall.entries, rescanned: false) }
+            log.info("folder changed: \(edit.inserted.count) added, \(edit.removed.count) removed, \(edit.changed.count) changed; \(edit.entries.count) photos")
         }
+        dirty = true
     }
 
     /// SIGHUP: the configuration is read again, off the loop (ConfigReload), then applied

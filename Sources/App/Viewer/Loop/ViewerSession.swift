@@ -60,6 +60,8 @@ final class ViewerSession {
     let daemon: DaemonServices
     /// `rotate`: files turned on a queue of their own.
     let rotations: PhotoRotations
+    /// What `trash` moved, for `restore` to put back.
+    var trashed = TrashedPhotos(trash: .forCurrentUser())
 
     init(window: Window, options: ViewerOptions, title: String, log: Logger, waker: Waker = Waker(),
          signals: ProcessSignals? = nil, notifier: SystemdNotifier? = nil, control: ControlServer? = nil,
