@@ -60,7 +60,7 @@ extension ViewerSession {
         let started = ProcessClock.now()
         wall.reorder(order, reversed: request.descending)
         log.debug("sorted \(wall.entries.count) photos by \(request.key.rawValue) in \(Int(((ProcessClock.now() - started) * 1000).rounded())) ms")
-        for screen in stack.screens.dropFirst() { screen.photosChanged(wall.entries, rescanned: true) }
+        for screen in stack.screens.dropFirst() { screen.photosChanged(wall.entries, by: .viewer) }
         if scanning { daemon.owePendingRescan() } else { rescan(known: wall.entries) }
     }
 

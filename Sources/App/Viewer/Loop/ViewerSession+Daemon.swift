@@ -34,7 +34,7 @@ extension ViewerSession {
         for index in edit.removed.sorted() { emit(.removed(index: index, path: before[index].path)) }
         for index in edit.inserted { emit(.added(index: index, path: edit.entries[index].path)) }
         if !edit.isEmpty {
-            for screen in stack.screens.dropFirst() { screen.photosChanged(wall.entries, rescanned: false) }
+            for screen in stack.screens.dropFirst() { screen.photosChanged(wall.entries, by: .folder) }
             log.info("folder changed: \(edit.inserted.count) added, \(edit.removed.count) removed, \(edit.changed.count) changed; \(edit.entries.count) photos")
         }
         dirty = true

@@ -38,7 +38,7 @@ extension ViewerSession {
                 placeAlonePhoto()
             } else {
                 // What is open over the wall follows it: a photo stays open if it is still there.
-                for screen in stack.screens.dropFirst() { screen.photosChanged(wall.entries, rescanned: true) }
+                for screen in stack.screens.dropFirst() { screen.photosChanged(wall.entries, by: .rescan) }
             }
             log.debug("scanned \(entries.count) photos at \(ProcessClock.msSinceStart) ms")
             milestones.pendingScanAnnouncement = entries.count

@@ -8,8 +8,9 @@ import Photos
 
 extension ViewerSession {
     func trashPhoto(_ requested: Int?) -> Result<JSONValue, ControlError> {
-        let detail = stack.screens.last { $0 is DetailScreen } as? DetailScreen
-        guard let index = requested ?? detail.flatMap({ wall.openIndex(of: $0) }) ?? wall.cursor else {
+        // Alone, the photo the screen on top is about: the open one, or the cursor's on the wall.
+        let shown = stack.top.infoSubject?.entry.path
+        guard let index = requested ?? shown.flatMap({ path in wall.entries.firstIndex { $0.path == path } }) else {
             return .failure(ControlError("trash: no photo chosen (open one, move the cursor to one, or give an index)"))
         }
         guard wall.entries.indices.contains(index) else {
@@ -25,10 +26,6 @@ extension ViewerSession {
         }
         log.info("trashed \(entry.path) to \(file.trashed)")
         emit(.trashed([file.original]))
-        // The photo open on it steps to the next one (the one before at the end); alone, it closes.
-        if let detail, detail.entry.path == entry.path {
-            if detail.index + 1 < detail.entries.count { detail.next() } else if detail.index > 0 { detail.previous() } else { dismiss(detail) }
-        }
         let cursorOnIt = wall.cursor == index
         editWall { entries in
             guard let at = entries.firstIndex(where: { $0.path == entry.path }) else { return nil }
@@ -37,7 +34,7 @@ extension ViewerSession {
             return LibraryEdit(entries: kept, removed: [at], inserted: [], changed: [])
         }
         // The cursor moves on to the photo that took the place, so Delete again trashes that one.
-        if cursorOnIt, !wall.entries.isEmpty, detail == nil { wall.cursor = min(index, wall.entries.count - 1) }
+        if cursorOnIt, !wall.entries.isEmpty, stack.isAtBottom { wall.cursor = min(index, wall.entries.count - 1) }
         trashed.push(.init(files: TrashBatch(files: [file]), tiles: [file.original: (entry, index)]))
         return .success(.object([("paths", .array([.string(file.original.string)]))]))
     }
@@ -96,14 +93,8 @@ extension ViewerSession {
             wall.apply(edit, highlightingFor: edit.inserted.isEmpty ? 0 : options.highlightNew, now: clock.now, stayAtTop: false)
             for index in edit.removed { emit(.removed(index: index, path: before[index].path)) }
             for index in edit.inserted { emit(.added(index: index, path: edit.entries[index].path)) }
-            for screen in stack.screens.dropFirst() {
-                // The photo open keeps what it shows, among the wall's new photos.
-                if let detail = screen as? DetailScreen, let at = wall.entries.firstIndex(where: { $0.path == detail.entry.path }) {
-                    detail.rehome(wall.entries, at: at)
-                } else {
-                    screen.photosChanged(wall.entries, rescanned: false)
-                }
-            }
+            // A photo open over the wall takes its new list; the one trashed gives way to the next.
+            for screen in stack.screens.dropFirst() { screen.photosChanged(wall.entries, by: .viewer) }
             dirty = true
         }
         guard let live = daemon.live else { return apply() }

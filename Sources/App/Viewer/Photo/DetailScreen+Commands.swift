@@ -40,10 +40,22 @@ extension DetailScreen {
         if !on { host?.dismiss(self) }
     }
 
-    /// After a rescan the photo stays open if it is still there (found by path: its index may
-    /// have moved), and closes if it is gone. A folder's live edits leave its list as it is.
-    func photosChanged(_ entries: [PhotoEntry], rescanned: Bool) {
-        guard rescanned else { return }
+    /// A folder's live edits leave its list as it is. After a rescan or a re-sort the photo stays
+    /// open if it is still there (found by path: its index may have moved), and closes if it is
+    /// gone. One the viewer itself took away (trashed) gives way to its neighbour, the next one,
+    /// or the one before at the end; the last photo closes.
+    func photosChanged(_ entries: [PhotoEntry], by change: PhotosChange) {
+        if change == .folder { return }
+        if change == .viewer, !entries.contains(where: { $0.path == entry.path }) {
+            let kept = Set(entries.map(\.path))
+            let after = self.entries[(index + 1)...].firstIndex { kept.contains($0.path) }
+            let before = self.entries[..<index].lastIndex { kept.contains($0.path) }
+            guard let neighbour = after ?? before else {
+                host?.dismiss(self)
+                return
+            }
+            show(neighbour)
+        }
         if let index = entries.firstIndex(where: { $0.path == entry.path }) {
             rehome(entries, at: index)
         } else {

@@ -22,7 +22,7 @@ extension SlideshowScreen {
         return .ok
     }
 
-    func photosChanged(_ entries: [PhotoEntry], rescanned: Bool) { update(entries) }
+    func photosChanged(_ entries: [PhotoEntry], by change: PhotosChange) { update(entries) }
 
     func dismissed() { onDismissed?() }
 

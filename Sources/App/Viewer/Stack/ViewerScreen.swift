@@ -38,8 +38,8 @@ protocol ViewerScreen: AnyObject {
     func resize(_ size: Size)
     /// The display went dark or lit.
     func screenPower(on: Bool, at now: Double)
-    /// The wall's photos changed: a watched folder's edit, or (`rescanned`) a whole new scan.
-    func photosChanged(_ entries: [PhotoEntry], rescanned: Bool)
+    /// The wall's photos changed (`entries`, in the wall's order), and why.
+    func photosChanged(_ entries: [PhotoEntry], by change: PhotosChange)
     /// The file of `fresh` was turned on disk: its entry (its displayed size may have turned)
     /// replaces the old one, and its pictures are made again.
     func photoRotated(_ fresh: PhotoEntry)
@@ -59,6 +59,16 @@ protocol ViewerScreen: AnyObject {
     var infoSubject: (entry: PhotoEntry, note: String?)? { get }
     /// The info panel opened over it.
     func infoPanelOpened()
+}
+
+/// Why the wall's photos changed, for the screens over it.
+enum PhotosChange: Sendable {
+    /// A watched folder's edit: files arrived, changed or left behind cascade's back.
+    case folder
+    /// A whole new scan (a reload, the walk after the photo index's wall).
+    case rescan
+    /// The viewer's own doing: a re-sort, a photo trashed or put back.
+    case viewer
 }
 
 /// What the idle logic does while a screen is on top of the stack.
@@ -88,7 +98,7 @@ extension ViewerScreen {
     func nextDeadline(after now: Double) -> Double { .infinity }
     func presented(at now: Double) {}
     func screenPower(on: Bool, at now: Double) {}
-    func photosChanged(_ entries: [PhotoEntry], rescanned: Bool) {}
+    func photosChanged(_ entries: [PhotoEntry], by change: PhotosChange) {}
     func photoRotated(_ fresh: PhotoEntry) {}
     func dismissed() {}
     var title: String? { nil }
