@@ -57,8 +57,12 @@ public struct TrashClients {
         try gio("gio list -a trash::orig-path,trash::deletion-date trash:///").output
     }
 
+    /// `command` in a D-Bus session of its own. gvfs's trash backend reads the trash folders
+    /// only once it has started, so a `gio` right after its activation sees an empty trash; the
+    /// command waits, polling the listing (at most 10 s), until the backend lists something.
     public func gio(_ command: String) throws -> (status: Int32, output: String) {
-        try run(["timeout", "60", "dbus-run-session", "--", "sh", "-c", command])
+        let ready = #"i=0; while [ $i -lt 100 ] && [ -z "$(gio list trash:/// 2>/dev/null)" ]; do i=$((i + 1)); sleep 0.1; done; "#
+        return try run(["timeout", "60", "dbus-run-session", "--", "sh", "-c", ready + command])
     }
 
     /// Why the tests of the clients cannot run here, or nil when they can.
