@@ -65,6 +65,24 @@ public struct TrashClients {
         return try run(["timeout", "60", "dbus-run-session", "--", "sh", "-c", ready + command])
     }
 
+    /// Whether gio lists, here, a trash made by trash-cli's `trash-put` — the control for the
+    /// comparison with cascade's trash. Where gvfs's trash backend cannot work (it has been seen
+    /// to list nothing at all in a bare chroot) the comparison is left out, and trash-cli alone
+    /// checks cascade's trash; where it lists trash-put's file, it must list cascade's too.
+    public static let gioListsATrash: Bool = {
+        guard missing(["trash-put", "gio", "dbus-run-session"]) == nil else { return false }
+        var template = Array("/tmp/cascade-gio-probe.XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return false }
+        let folder = String(cString: made)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let probe = folder + "/probe.jpg"
+        guard FileManager.default.createFile(atPath: probe, contents: Data([1])) else { return false }
+        let clients = TrashClients(dataHome: folder + "/data")
+        guard let put = try? clients.run(["trash-put", probe]), put.status == 0,
+              let listed = try? clients.gio("gio list trash:///") else { return false }
+        return listed.output.contains("probe.jpg")
+    }()
+
     /// Why the tests of the clients cannot run here, or nil when they can.
     public static func missing(_ tools: [String]) -> String? {
         tools.first { !FileManager.default.isExecutableFile(atPath: "/usr/bin/" + $0) }
