@@ -24,18 +24,23 @@ extension ViewerSession {
     /// the top of the screen staying where it is (the engine's anchored relayout).
     func applyFolderChanges() {
         guard let live = daemon.live else { return }
-        while let edit = live.takeEdit() { applyFolderEdit(edit) }
+        while let edit = live.takeEdit() { applyEdit(edit, by: .folder) }
     }
 
-    func applyFolderEdit(_ edit: LibraryEdit) {
+    /// One edit of the wall's photos — a folder's, or the viewer's own (a photo trashed or put
+    /// back) — through the engine's anchored relayout; other programs hear of each photo that
+    /// came or went, and the screens over the wall of the change.
+    func applyEdit(_ edit: LibraryEdit, by change: PhotosChange) {
         let before = wall.entries
         wall.apply(edit, highlightingFor: options.highlightNew, now: clock.now,
-                   stayAtTop: options.newestFirst)
+                   stayAtTop: change == .folder && options.newestFirst)
         for index in edit.removed.sorted() { emit(.removed(index: index, path: before[index].path)) }
         for index in edit.inserted { emit(.added(index: index, path: edit.entries[index].path)) }
         if !edit.isEmpty {
-            for screen in stack.screens.dropFirst() { screen.photosChanged(wall.entries, by: .folder) }
-            log.info("folder changed: \(edit.inserted.count) added, \(edit.removed.count) removed, \(edit.changed.count) changed; \(edit.entries.count) photos")
+            for screen in stack.screens.dropFirst() { screen.photosChanged(wall.entries, by: change) }
+            if change == .folder {
+                log.info("folder changed: \(edit.inserted.count) added, \(edit.removed.count) removed, \(edit.changed.count) changed; \(edit.entries.count) photos")
+            }
         }
         dirty = true
     }

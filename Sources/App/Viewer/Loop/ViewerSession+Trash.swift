@@ -88,18 +88,12 @@ extension ViewerSession {
     /// same file edits nothing.
     private func editWall(_ make: ([PhotoEntry]) -> LibraryEdit?) {
         func apply() {
-            let before = wall.entries
-            guard let edit = make(before) else { return }
-            wall.apply(edit, highlightingFor: edit.inserted.isEmpty ? 0 : options.highlightNew, now: clock.now, stayAtTop: false)
-            for index in edit.removed { emit(.removed(index: index, path: before[index].path)) }
-            for index in edit.inserted { emit(.added(index: index, path: edit.entries[index].path)) }
             // A photo open over the wall takes its new list; the one trashed gives way to the next.
-            for screen in stack.screens.dropFirst() { screen.photosChanged(wall.entries, by: .viewer) }
-            dirty = true
+            if let edit = make(wall.entries) { applyEdit(edit, by: .viewer) }
         }
         guard let live = daemon.live else { return apply() }
         live.wallEdited { pending in
-            for edit in pending { applyFolderEdit(edit) }
+            for edit in pending { applyEdit(edit, by: .folder) }
             apply()
             return wall.entries
         }
