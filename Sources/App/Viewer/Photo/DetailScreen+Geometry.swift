@@ -4,6 +4,13 @@ import Screen
 import Waterfall
 
 extension DetailScreen {
+    /// The longest side a zoomed photo is decoded at: beyond it the pixels are stretched.
+    static let sharpestSide = 8192
+    /// The same where the drawing is done on the CPU, where the texture is this process's own
+    /// memory: 4096 px a side is at most 64 MiB of pixels, and the decode, its texture and the
+    /// one it replaces are alive at once (docs/reliability.md, "Memory over a long run").
+    static let sharpestSideOnCPU = 4096
+
     /// The size a photo shown at `shown` pixels is decoded at: as shown, but never more than
     /// its own pixels, the longest side the renderer can hold (4096 on small GPUs), and
     /// `sharpestSide` (less when drawing on the CPU); the shape is kept.

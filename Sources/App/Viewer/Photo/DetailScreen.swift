@@ -209,12 +209,6 @@ final class DetailScreen: ViewerScreen {
         return generation
     }
 
-    /// The longest side a zoomed photo is decoded at: beyond it the pixels are stretched.
-    static let sharpestSide = 8192
-    /// The same where the drawing is done on the CPU, where the texture is this process's own
-    /// memory: 4096 px a side is at most 64 MiB of pixels, and the decode, its texture and the
-    /// one it replaces are alive at once (docs/reliability.md, "Memory over a long run").
-    static let sharpestSideOnCPU = 4096
     /// Whether the renderer draws on the CPU, asked once (it may ask OpenGL).
     private lazy var drawsOnCPU = drawer.renderer.drawsOnCPU
 

@@ -131,6 +131,15 @@ extension WallScreen {
         parts.log.info("slideshow: \(playlist.roundSize) photos, order \(settings.order.rawValue), every \(settings.interval) s")
     }
 
+    // MARK: On the stack
+
+    func needsFrame(at now: Double) -> Bool { needsFrame }
+    func nextDeadline(after now: Double) -> Double { nextArrivalFade(after: now) }
+    func resize(_ size: Size) { view.setViewportSize(size) }
+    func handle(_ input: InputEvent) { view.handle(input) }
+    /// The wall is the bottom of the stack: it is never closed.
+    func close() {}
+
     // MARK: What it tells
 
     var stateFields: [(String, JSONValue)] {

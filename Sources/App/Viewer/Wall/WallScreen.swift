@@ -395,10 +395,4 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
     }
 
     var needsFrame: Bool { view.isAnimating || fading }
-    func needsFrame(at now: Double) -> Bool { needsFrame }
-    func nextDeadline(after now: Double) -> Double { nextArrivalFade(after: now) }
-    func resize(_ size: Size) { view.setViewportSize(size) }
-    func handle(_ input: InputEvent) { view.handle(input) }
-    /// The wall is the bottom of the stack: it is never closed.
-    func close() {}
 }
