@@ -15,8 +15,20 @@ struct TrashMountTests {
 
     /// A tmpfs at `volume/` of a fresh folder, a home trash in that folder's `data/`, for the
     /// length of `body`. Everything here is synchronous, so it all runs on the one thread whose
-    /// mount namespace holds the tmpfs; the tools it starts inherit that namespace.
+    /// mount namespace holds the tmpfs; the tools it starts inherit that namespace. The thread
+    /// is the test pool's and runs other tests next: it goes back to the namespace, the root (a
+    /// chroot's, in the fresh-machine check) and the folder it had.
     private func withMountedVolume(_ body: (_ folder: TempFolder, _ mount: PhotoPath, _ trash: Trash) throws -> Void) throws {
+        let namespace = open("/proc/thread-self/ns/mnt", O_RDONLY | O_CLOEXEC)
+        let root = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let here = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        try #require(namespace >= 0 && root >= 0 && here >= 0, "the thread's namespace, root and folder: \(String(cString: strerror(errno)))")
+        defer {
+            let back = GNUCalls.setns(namespace, GNUCalls.cloneNewNamespace) == 0
+                && fchdir(root) == 0 && chroot(".") == 0 && fchdir(here) == 0
+            if !back { fatalError("a test thread could not leave its private mount namespace: \(String(cString: strerror(errno)))") }
+            for fd in [namespace, root, here] { close(fd) }
+        }
         let unshared = GNUCalls.unshare(GNUCalls.cloneNewNamespace)
         try #require(unshared == 0, "a private mount namespace: \(String(cString: strerror(errno)))")
         let privately = Glibc.mount("none", "/", nil, UInt(MS_REC | MS_PRIVATE), nil)
