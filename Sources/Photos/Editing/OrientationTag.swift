@@ -1,7 +1,8 @@
 import CIsal
 
 /// Where a file keeps its EXIF orientation, by container, and how to change it in place: a
-/// JPEG's APP1, a PNG's eXIf chunk (its CRC made again), a WebP's EXIF chunk. Formats whose
+/// JPEG's APP1, a PNG's eXIf chunk (its CRC made again), a WebP's EXIF chunk, a TIFF's own
+/// first IFD (the whole file is the TIFF structure). Formats whose
 /// orientation lives elsewhere — JPEG XL's codestream header, HEIF's irot and imir boxes — or
 /// nowhere are refused by the caller.
 enum OrientationTag {
@@ -45,6 +46,7 @@ enum OrientationTag {
         case .jpeg: jpegTIFF(bytes)
         case .png: pngTIFF(bytes)
         case .webp: webpTIFF(bytes)
+        case .tiff: bytes.indices
         default: nil
         }
     }

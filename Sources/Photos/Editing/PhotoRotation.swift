@@ -11,7 +11,8 @@ import Glibc
 /// old stored pixels, is dropped.
 /// Where the size is not a whole number of MCU blocks the blocks cannot all move; rather than
 /// trim the edge, only the orientation tag is changed, and the result says so. PNG and WebP
-/// have their EXIF orientation tag changed; anything else is refused, naming its format.
+/// have their EXIF orientation tag changed, a TIFF the tag in its own first IFD; anything else
+/// is refused, naming its format.
 public enum PhotoRotation {
     public struct Outcome: Sendable, Equatable {
         public enum Method: Sendable, Equatable {
@@ -74,7 +75,7 @@ public enum PhotoRotation {
         case .jpeg:
             let (turned, method) = try turnedJPEG(bytes, to: target, exif: exif, path: path)
             return (OrientationTag.settingXMP(method == .pixels ? .up : target, inJPEG: turned), method)
-        case .png, .webp:
+        case .png, .webp, .tiff:
             guard let tagged = OrientationTag.setting(target, in: bytes, format: format) else {
                 throw .unsupported(path, "this \(format.displayName) has no EXIF orientation tag to change")
             }

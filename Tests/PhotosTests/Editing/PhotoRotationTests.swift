@@ -30,7 +30,7 @@ struct PhotoRotationTests {
 
     static func displayed(_ path: PhotoPath) throws -> DecodedImage {
         let info = try HeaderProbe.probe(path)
-        return try PhotoDecoder.decode(path: path, format: info.format, orientation: info.orientation,
+        return try PhotoDecoder.decode(path: path, format: info.format, orientation: info.orientation, storedSize: info.storedSize,
                                        box: PixelSize(width: 4096, height: 4096), mode: .fit)
     }
 
@@ -254,6 +254,20 @@ struct PhotoRotationTests {
         #expect(try HeaderProbe.probe(path).orientation == .right)
         let image = try Self.displayed(path)
         #expect(image.width == 4 && image.height == 8)
+    }
+
+    @Test("A TIFF's own orientation tag is changed, in either byte order")
+    func tiffTag() throws {
+        let dir = TempFolder()
+        for (name, order) in [("little.tif", "LSB"), ("big.tif", "MSB")] {
+            let path = dir.path(name)
+            try convert(["-size", "8x4", "xc:red", "-endian", order, "-orient", "top-left", path.string])
+            let outcome = try PhotoRotation.rotate(path, by: .clockwise)
+            guard case .orientationTag = outcome.method else { Issue.record("no tag route"); return }
+            #expect(try HeaderProbe.probe(path).orientation == .right)
+            let image = try Self.displayed(path)
+            #expect(image.width == 4 && image.height == 8)
+        }
     }
 
     @Test("A PNG without EXIF and a GIF are refused, naming the format, and left as they were")
