@@ -325,7 +325,7 @@ final class DetailScreen: ViewerScreen {
             if viewport.zoom > 0 { viewport.zoom(by: target / viewport.zoom, around: centre) }
         case .pinchEnded:
             requestSharper()
-        case .touchDown, .dragBegan, .wheel, .zoomStep:
+        case .touchDown, .dragBegan, .wheel, .zoomStep, .longPress:
             break
         }
     }
