@@ -20,13 +20,7 @@ struct MarksEndToEndTests {
         init() async throws {
             let service = try await DaemonEndToEndTests.Service(photos: 12)
             self.service = service
-            _ = try await service.check { try await service.notify.wait(for: "READY=1") }
-            let control = try await ControlConnection(service.socket)
-            self.control = control
-            _ = try await service.check { try await service.wholeWall(control) }
-            _ = try await control.request(["subscribe", "*"])
-            window = try await service.server.display.waitForWindow(class: "cascade")
-            try await service.server.display.xdotool(["windowfocus", window], allowFailure: true)
+            (control, window) = try await service.subscribedWall()
         }
 
         func state() async throws -> [String: Any] {
