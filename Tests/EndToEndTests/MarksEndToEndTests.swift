@@ -104,6 +104,26 @@ struct MarksEndToEndTests {
         #expect(try await wall.marked().isEmpty)
     }
 
+    @Test("on an open photo m marks it and the photo view stays; the info panel tells whether it is marked and how many are")
+    func markTheOpenPhoto() async throws {
+        let wall = try await MarksWall()
+        _ = try await wall.control.data(["mark", 0])
+        _ = try await wall.control.event("marked")
+        _ = try await wall.control.data(["open", 5])
+        _ = try await wall.control.event("opened")
+        try await wall.display.xdotool(["key", "m"])
+        let marked = try await wall.control.event("marked")
+        let open = try await wall.marked(count: 2)
+        #expect(open.map(\.index) == [0, 5] && marked["paths"] as? [String] == [open[1].path], "\(marked)")
+        try await wall.display.xdotool(["key", "i"])
+        let lines = try await waitFor("the info panel") { () -> [String]? in
+            let overlay = try await wall.state()["overlay"] as? [String: Any]
+            return overlay?["lines"] as? [String]
+        }
+        #expect(lines.contains("Marked\tyes, 2 marked"), "\(lines)")
+        #expect(try await wall.state()["mode"] as? String == "detail", "the photo is still open")
+    }
+
     @Test("a button held on a tile marks it without opening it; Shift+click marks from the cursor to the tile clicked")
     func holdAndShiftClick() async throws {
         let wall = try await MarksWall()
