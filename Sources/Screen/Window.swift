@@ -189,6 +189,9 @@ public final class Window {
 extension Window {
     /// Where the mouse pointer is over the window, in logical pixels (nil when it is elsewhere):
     /// wheel zoom in the detail view happens about it.
+    /// Whether a Shift key is held now, as SDL last heard from the keyboard.
+    public var shiftHeld: Bool { SDL_GetModState().rawValue & KMOD_SHIFT.rawValue != 0 }
+
     public func pointerLocation() -> Point? {
         guard SDL_GetMouseFocus() == handle else { return nil }
         var x: Int32 = 0, y: Int32 = 0

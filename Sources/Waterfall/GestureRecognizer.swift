@@ -1,7 +1,9 @@
 // Turns pointer streams into taps, drags, flings and pinches.
 //
 // Rules from the platforms people know: a touch is a tap while it stays within an ~8 px slop
-// and lifts within half a second; beyond the slop it is a drag that follows the finger
+// and lifts within half a second; held there longer it is a long press, told as soon as the
+// hold is long enough (the owner calls `advance(to:)` by its deadline: a finger at rest sends
+// no events) and never followed by a tap; beyond the slop it is a drag that follows the finger
 // exactly; the release speed is measured over the last ~100 ms only, so a finger that stops
 // before lifting does not fling; a second finger turns the touch into a pinch, and after a
 // pinch the wall ignores the remaining finger until every finger is up.
@@ -9,6 +11,8 @@
 public struct GestureRecognizer: Sendable {
     public var touchSlop = 8.0
     public var maximumTapDuration = 0.5
+    /// A touch held this long within the slop is a long press (Android's and GTK's half second).
+    public var longPressDuration = 0.5
     /// Velocity is estimated from samples no older than this before the last one.
     public var velocityWindow = 0.1
     /// How far back the release velocity may look when no earlier frame falls in the window.
@@ -38,6 +42,22 @@ public struct GestureRecognizer: Sendable {
 
     public var isDragging: Bool { if case .dragging = state { true } else { false } }
     public var isPinching: Bool { if case .pinching = state { true } else { false } }
+
+    /// When a finger held where it landed becomes a long press, on the events' clock; nil when
+    /// no touch could become one. Nothing arrives from a resting finger, so the owner wakes by then.
+    public var longPressDeadline: Double? {
+        if case let .pressed(_, time) = state, contacts.count == 1 { time + longPressDuration } else { nil }
+    }
+
+    /// Time passed without an event, on the events' clock: a finger held still long enough
+    /// becomes a long press now.
+    public mutating func advance(to time: Double, emit: (Gesture) -> Void) {
+        guard case let .pressed(start, downTime) = state, contacts.count == 1,
+              time - downTime >= longPressDuration else { return }
+        // The press is spent: whatever the finger does next, until it lifts, means nothing.
+        state = .ignoring
+        emit(.longPress(at: start))
+    }
 
     public mutating func handle(_ event: InputEvent, emit: (Gesture) -> Void) {
         switch event {
@@ -116,8 +136,13 @@ public struct GestureRecognizer: Sendable {
         contacts.remove(at: i)
         switch state {
         case let .pressed(start, downTime):
-            if !cancelled, contacts.isEmpty, t - downTime <= maximumTapDuration, start.distance(to: p) <= touchSlop {
-                emit(.tap(at: start))
+            if !cancelled, contacts.isEmpty, start.distance(to: p) <= touchSlop {
+                // A lift read before the owner's deadline came still ends the hold it ends.
+                if t - downTime <= maximumTapDuration {
+                    emit(.tap(at: start))
+                } else if t - downTime >= longPressDuration {
+                    emit(.longPress(at: start))
+                }
             }
             if contacts.isEmpty { state = .idle }
         case .dragging:

@@ -28,6 +28,8 @@ public enum Gesture: Sendable, Equatable {
     /// First contact: a running fling should stop now, before we know if this is a tap or a drag.
     case touchDown(at: Point)
     case tap(at: Point)
+    /// A finger held where it landed (GestureRecognizer.longPressDuration); no tap follows it.
+    case longPress(at: Point)
     case dragBegan(at: Point)
     /// Movement since the previous drag event (the first one includes the slop, so the content
     /// stays under the finger).

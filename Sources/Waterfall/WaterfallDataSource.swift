@@ -32,6 +32,8 @@ public protocol WaterfallDelegate<Cell>: AnyObject {
     /// A tap landed on a tile that was drawn. By default it selects the tile; an app that routes
     /// every input through its own commands turns it into one and calls `selectCell` itself.
     func waterfallView(_ view: WaterfallView<Cell>, didTapCellAt index: Int)
+    /// A finger was held on a tile that was drawn (a long press); nothing by default.
+    func waterfallView(_ view: WaterfallView<Cell>, didLongPressCellAt index: Int)
     /// Tile `index` was selected: tapped, or `selectCell` was called.
     func waterfallView(_ view: WaterfallView<Cell>, didSelectCellAt index: Int)
     /// The cell of tile `index` left the preload range and is going back to the pool —
@@ -46,6 +48,7 @@ public extension WaterfallDelegate {
     func waterfallView(_ view: WaterfallView<Cell>, marginFor type: MarginType) -> Double { 10 }
     func waterfallView(_ view: WaterfallView<Cell>, didTapCellAt index: Int) { view.selectCell(at: index) }
     func waterfallView(_ view: WaterfallView<Cell>, didSelectCellAt index: Int) {}
+    func waterfallView(_ view: WaterfallView<Cell>, didLongPressCellAt index: Int) {}
     func waterfallView(_ view: WaterfallView<Cell>, didEndDisplaying cell: Cell, at index: Int) {}
     func waterfallView(_ view: WaterfallView<Cell>, didChangeColumns columns: ColumnCount) {}
 }

@@ -6,6 +6,16 @@ extension WaterfallView {
         gestures.handle(event) { gesture in apply(gesture) }
     }
 
+    /// When a finger held still on the wall becomes a long press, on the events' clock: the
+    /// owner calls `holdGestures(until:)` by then, since a resting finger sends nothing.
+    public var longPressDeadline: Double? { gestures.longPressDeadline }
+
+    /// The events' clock has reached `time` with no event: a finger held still long enough is
+    /// a long press on the tile under it.
+    public func holdGestures(until time: Double) {
+        gestures.advance(to: time) { gesture in apply(gesture) }
+    }
+
     /// Advances animations to `time` (seconds, any origin). A long pause between frames is
     /// taken as one 1/10 s step so motion never jumps after a stall.
     public func advance(to time: Double) {
@@ -33,6 +43,10 @@ extension WaterfallView {
         case .tap(let p):
             if touchCaughtFling { return }
             if let index = drawnCellIndex(at: p) { delegate?.waterfallView(self, didTapCellAt: index) }
+        case .longPress(let p):
+            // A finger that stopped a fling and stays is looking, not choosing.
+            if touchCaughtFling { return }
+            if let index = drawnCellIndex(at: p) { delegate?.waterfallView(self, didLongPressCellAt: index) }
         case .dragBegan:
             scroll.beginDrag()
         case .dragMoved(let d, _):

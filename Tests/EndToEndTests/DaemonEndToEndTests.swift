@@ -67,6 +67,18 @@ struct DaemonEndToEndTests {
             }
         }
 
+        /// Once READY=1 and the whole wall are in: a control connection subscribed to every
+        /// event, and cascade's window, focused for keys.
+        func subscribedWall() async throws -> (control: ControlConnection, window: String) {
+            _ = try await check { try await notify.wait(for: "READY=1") }
+            let control = try await ControlConnection(socket)
+            _ = try await check { try await wholeWall(control) }
+            _ = try await control.request(["subscribe", "*"])
+            let window = try await server.display.waitForWindow(class: "cascade")
+            try await server.display.xdotool(["windowfocus", window], allowFailure: true)
+            return (control, window)
+        }
+
         /// Fails with cascade's stderr when something went wrong.
         func check<T>(_ body: () async throws -> T) async throws -> T {
             do { return try await body() } catch { throw HarnessError("\(error)\ncascade's stderr:\n\(child.errorOutput)") }

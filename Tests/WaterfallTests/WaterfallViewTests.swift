@@ -18,6 +18,7 @@ final class FakeWall: WaterfallDataSource, WaterfallDelegate {
     var created = 0
     var requests = 0
     var selected: [Int] = []
+    var longPressed: [Int] = []
     var ended: [Int] = []
 
     init(count: Int, seed: UInt64 = 1) {
@@ -40,6 +41,7 @@ final class FakeWall: WaterfallDataSource, WaterfallDelegate {
         return cell
     }
     func waterfallView(_ view: WaterfallView<FakeCell>, didSelectCellAt index: Int) { selected.append(index) }
+    func waterfallView(_ view: WaterfallView<FakeCell>, didLongPressCellAt index: Int) { longPressed.append(index) }
     func waterfallView(_ view: WaterfallView<FakeCell>, didEndDisplaying cell: FakeCell, at index: Int) { ended.append(index) }
 }
 

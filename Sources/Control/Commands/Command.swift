@@ -47,6 +47,23 @@ public enum Command: Sendable, Equatable {
     case trash(Int?)
     /// Puts back the photos the last `trash` moved.
     case restore
+
+    /// Marks: the photos chosen to act on together. `mark` and `unmark` take photos by index or
+    /// path; none given: the open photo, else the one at the cursor.
+    case mark([PhotoReference]), unmark([PhotoReference])
+    /// `m`: the open photo's or the cursor's mark on or off.
+    case toggleMark
+    /// Shift+arrow: the cursor moves and every photo from the last one marked to it is marked.
+    case extendMarks(CursorMove)
+    /// Every photo of the cursor's section.
+    case markSection
+    case clearMarks
+}
+
+/// A photo as a program names it: by its index on the wall, or by its path.
+public enum PhotoReference: Sendable, Equatable {
+    case index(Int)
+    case path(String)
 }
 
 extension Command {

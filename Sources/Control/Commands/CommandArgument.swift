@@ -24,6 +24,27 @@ public struct CommandArgument: Sendable {
         }
     }
 
+    /// Photos by index or path: one, or a list of them (`[0, 3, "/photos/a.jpg"]`). A string
+    /// holding a whole number is an index, as elsewhere; any other string is a path.
+    static func photos(_ make: @escaping @Sendable ([PhotoReference]) -> Command) -> CommandArgument {
+        CommandArgument(documented: ["`i`", "`[i, …]`", "`\"path\"`"]) { name, value throws(ControlError) in
+            let items = value.arrayValue ?? [value]
+            guard !items.isEmpty else { throw ControlError("\(name) needs a photo index, a path or a list of them; got []") }
+            var references: [PhotoReference] = []
+            for item in items {
+                if let path = item.stringValue, Int(path) == nil {
+                    guard !path.isEmpty else { throw ControlError("\(name): a path cannot be empty") }
+                    references.append(.path(path))
+                } else if wholeNumber(item) != nil {
+                    references.append(.index(try photoIndex(item, for: name)))
+                } else {
+                    throw ControlError("\(name) needs a photo index, a path or a list of them; got \(item.brief)")
+                }
+            }
+            return make(references)
+        }
+    }
+
     /// A number of columns, or auto.
     static let columns = CommandArgument(documented: ["`n`", "auto"]) { name, value throws(ControlError) in
         if value.stringValue == Limits.columns.alternative { return .setColumns(nil) }

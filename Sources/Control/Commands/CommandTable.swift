@@ -16,10 +16,10 @@ public enum CommandTable {
         CommandRow("scroll-to", nil, argument: .scrollTarget),
         CommandRow("select", nil, argument: .index { .select($0) }),
 
-        CommandRow("cursor-up", .moveCursor(.up), repeats: true, keys: [.init([.wall], ["up", "k"], "cursor up")]),
-        CommandRow("cursor-down", .moveCursor(.down), repeats: true, keys: [.init([.wall], ["down", "j"], "cursor down")]),
-        CommandRow("cursor-left", .moveCursor(.left), repeats: true, keys: [.init([.wall], ["left", "h"], "cursor left")]),
-        CommandRow("cursor-right", .moveCursor(.right), repeats: true, keys: [.init([.wall], ["right", "l"], "cursor right")]),
+        CommandRow("cursor-up", .moveCursor(.up), repeats: true, keys: [.init([.wall], [.init("up", shift: false), "k"], "cursor up")]),
+        CommandRow("cursor-down", .moveCursor(.down), repeats: true, keys: [.init([.wall], [.init("down", shift: false), "j"], "cursor down")]),
+        CommandRow("cursor-left", .moveCursor(.left), repeats: true, keys: [.init([.wall], [.init("left", shift: false), "h"], "cursor left")]),
+        CommandRow("cursor-right", .moveCursor(.right), repeats: true, keys: [.init([.wall], [.init("right", shift: false), "l"], "cursor right")]),
         // Alone, Return's open: the photo at the cursor, or the first one on screen.
         CommandRow("open", .openAtCursor, argument: .index { .open($0) },
                    keys: [.init([.wall], ["return"], "open the photo at the cursor")]),
@@ -84,6 +84,19 @@ public enum CommandTable {
         CommandRow("restore", .restore, keys: [
             .init(wallAndPhoto, [.init("u", control: false), .init("z", control: true)], "undo the last trash"),
         ]),
+
+        // Marks: the photos chosen to act on together. nsxiv's m and M; Ctrl+Shift+A is the
+        // "select none" of gThumb and GTK's file views. Alone, mark and unmark take the open
+        // photo or the cursor's.
+        CommandRow("mark", .mark([]), argument: .photos { .mark($0) }),
+        CommandRow("unmark", .unmark([]), argument: .photos { .unmark($0) }),
+        CommandRow("mark-toggle", .toggleMark, keys: [.init(wallAndPhoto, [.init("m", shift: false, control: false)], "mark or unmark the photo")]),
+        CommandRow("mark-extend up", .extendMarks(.up), repeats: true, keys: [.init([.wall], [.init("up", shift: true)], "mark from the photo marked last to the cursor")]),
+        CommandRow("mark-extend down", .extendMarks(.down), repeats: true, keys: [.init([.wall], [.init("down", shift: true)], "mark from the photo marked last to the cursor")]),
+        CommandRow("mark-extend left", .extendMarks(.left), repeats: true, keys: [.init([.wall], [.init("left", shift: true)], "mark from the photo marked last to the cursor")]),
+        CommandRow("mark-extend right", .extendMarks(.right), repeats: true, keys: [.init([.wall], [.init("right", shift: true)], "mark from the photo marked last to the cursor")]),
+        CommandRow("mark-section", .markSection, keys: [.init([.wall], [.init("M", control: false)], "mark the cursor's whole section")]),
+        CommandRow("mark-clear", .clearMarks, keys: [.init(wallAndPhoto, [.init("A", control: true)], "clear every mark")]),
     ]
 
     /// The commands' names, each once, in the table's order.

@@ -72,6 +72,20 @@ struct DetailScreenTests {
 
     private func colour(_ x: Double, _ y: Double) -> ScreenColor? { canvas.pixel(atX: Int(x), y: Int(y)) }
 
+    @Test("a marked photo carries the badge in its corner, an unmarked one does not")
+    func markedPhotoShowsTheBadge() throws {
+        let screen = open(2)
+        defer { screen.close() }
+        try waitForPhoto(2, on: screen)
+        let disc = try #require(drawer.markBadgeDisc(in: screen.viewport.frame))
+        let point = (disc.centre.x, disc.centre.y - disc.radius / 2)
+        draw(screen)
+        #expect(colour(point.0, point.1)?.matches(third) == true, "no mark, no badge")
+        screen.isMarked = { $0 == self.entries[2].path }
+        draw(screen)
+        #expect(colour(point.0, point.1)?.matches(drawer.theme.highlight) == true, "the badge is on the photo")
+    }
+
     @Test("a 3000 × 2000 photo is decoded at the window's size and drawn fit, letterboxed, in its colours")
     func photoFitsTheWindow() throws {
         #expect(entries.count == 3)

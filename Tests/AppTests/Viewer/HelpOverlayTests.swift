@@ -19,16 +19,16 @@ struct HelpOverlayTests {
         }
     }
 
-    @Test("every binding of a mode is a line of its help: its keys, a tab, its description", arguments: CommandTable.modes)
+    @Test("every binding of a mode is in a line of its help: its keys, a tab, its description; bindings that do the same share one", arguments: CommandTable.modes)
     func everyBindingIsInTheHelp(mode: ViewerMode) {
         let help = KeyBindings.help(for: mode)
         let bindings = KeyBindings.table.filter { $0.modes.contains(mode) }
-        #expect(help.count == bindings.count)
+        #expect(help.count == Set(bindings.map(\.description)).count)
         for binding in bindings {
             let line = help.first { $0.hasSuffix("\t" + binding.description) }
             #expect(line != nil, "\(binding.description) is missing from the \(mode) help")
             let labels = line.map { $0.split(separator: "\t")[0].split(separator: " ").map(String.init) } ?? []
-            #expect(labels == binding.chords.map(\.label), "\(binding.description)")
+            #expect(binding.chords.map(\.label).allSatisfy(labels.contains), "\(binding.description)")
         }
     }
 
@@ -76,6 +76,8 @@ struct HelpOverlayTests {
             "r\treload the folders", "q\tquit",
             ">\trotate the photo clockwise", "<\trotate the photo counter-clockwise",
             "Delete\tmove the photo to the trash", "u Ctrl+z\tundo the last trash",
+            "m\tmark or unmark the photo", "Shift+↑ Shift+↓ Shift+← Shift+→\tmark from the photo marked last to the cursor",
+            "M\tmark the cursor's whole section", "Ctrl+Shift+A\tclear every mark",
         ])
         #expect(KeyBindings.help(for: .detail) == [
             "→ ↓ l j n PgDn Space\tnext photo", "← ↑ h k p PgUp Shift+Space\tprevious photo",
@@ -85,6 +87,7 @@ struct HelpOverlayTests {
             "r\treload the folders", "q\tquit",
             ">\trotate the photo clockwise", "<\trotate the photo counter-clockwise",
             "Delete\tmove the photo to the trash", "u Ctrl+z\tundo the last trash",
+            "m\tmark or unmark the photo", "Ctrl+Shift+A\tclear every mark",
         ])
         #expect(KeyBindings.help(for: .slideshow) == [
             "→ l n PgDn\tnext photo", "← h p PgUp\tprevious photo", "Space\tpause or go on",

@@ -201,6 +201,7 @@ final class RecordingHost: ScreenHost {
     var options = ViewerOptions()
     var roots: [PhotoPath] = []
     var pointer: Point?
+    var shiftHeld = false
     var windowVisible = true
     var windowSize: Size
     private(set) var commands: [Command] = []

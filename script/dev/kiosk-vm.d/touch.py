@@ -86,6 +86,12 @@ class TouchScreen:
         time.sleep(rest / 1000)
         self.frame({}, lifted=[0])
 
+    def hold(self, x, y, ms):
+        # A finger at rest sends nothing after it lands: the viewer times the hold itself.
+        self.frame({0: (x, y)})
+        time.sleep(ms / 1000)
+        self.frame({}, lifted=[0])
+
     def pinch(self, cx, cy, d0, d1, ms):
         def fingers(d):
             return {0: (cx - d / 2, cy), 1: (cx + d / 2, cy)}
@@ -117,6 +123,8 @@ def serve(folder, width, height):
             screen.tap(*map(float, args))
         elif name == "drag":
             screen.drag(*map(float, args))
+        elif name == "hold":
+            screen.hold(*map(float, args))
         elif name == "pinch":
             screen.pinch(*map(float, args))
         elif name == "wait":

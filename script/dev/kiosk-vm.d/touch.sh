@@ -152,4 +152,18 @@ check "a fling continues after the finger lifts" fling_continues
 check "a tap during a fling only stops it" tap_stops_fling
 check "a two-finger pinch changes the column count around the fingers" pinch_changes_columns
 check "a touch screen plugged in after start works" hotplug_works
+# A finger held still on a tile marks it (the kiosk allows marks: they change no file) and opens
+# nothing; get-state lists the tile among the marked ones.
+long_press_marks() {
+  local index x y selected_before
+  ctl mark-clear >/dev/null && ctl scroll-to '{"offset": 0}' >/dev/null && wait_until 120 'settled mark0' || return 1
+  read -r index x y < <(tile_at mark0)
+  selected_before=$(event_count selected)
+  gesture hold "$x" "$y" 900 && wait_until 120 "[ \$(event_count marked) -ge 1 ]" || return 1
+  state mark1 && echo "  held $x,$y: marked $(json "$dir/mark1.json" '[m["index"] for m in d["marked"]]')"
+  [ "$(json "$dir/mark1.json" '[m["index"] for m in d["marked"]]')" = "[$index]" ] &&
+    [ "$(event_count selected)" = "$selected_before" ] && mode_is mark2 wall
+}
+
+check "a long press marks the tile under the finger, and opens nothing" long_press_marks
 check "no crash, and SIGTERM exits 0" touch_ends

@@ -34,11 +34,15 @@ struct KeyBindings: Sendable {
         table.first { $0.modes.contains(mode) && $0.chords.contains { $0.matches(press) } }?.command
     }
 
-    /// The help overlay's lines for `mode`: the keys, a tab, what they do.
+    /// The help overlay's lines for `mode`: the keys, a tab, what they do. Neighbours that do
+    /// the same (the four Shift+arrows) share a line: the panel has to fit a small screen.
     func help(for mode: ViewerMode) -> [String] {
-        table.filter { $0.modes.contains(mode) }.map { binding in
-            binding.chords.map(\.label).joined(separator: " ") + "\t" + binding.description
+        var lines: [(keys: [String], description: String)] = []
+        for binding in table where binding.modes.contains(mode) {
+            let keys = binding.chords.map(\.label)
+            if lines.last?.description == binding.description { lines[lines.count - 1].keys += keys } else { lines.append((keys, binding.description)) }
         }
+        return lines.map { $0.keys.joined(separator: " ") + "\t" + $0.description }
     }
 
     // The standard table alone, as tests and the help of a viewer without a configuration see it.

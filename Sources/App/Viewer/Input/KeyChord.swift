@@ -47,7 +47,8 @@ extension KeyBinding {
             case .f1: name = "F1"
             case .character(let c):
                 name = shift == true ? String(c).uppercased() : String(c)
-                return control == true ? "Ctrl+" + name : name
+                // "Ctrl+A" alone would read as Ctrl+a.
+                return control == true ? (shift == true ? "Ctrl+Shift+" : "Ctrl+") + name : name
             }
             let shifted = shift == true ? "Shift+" + name : name
             return control == true ? "Ctrl+" + shifted : shifted

@@ -30,6 +30,9 @@ enum ViewerEvent {
     /// Photos moved to the trash by `trash`, and put back by `restore`: the paths they had.
     case trashed([PhotoPath])
     case restored([PhotoPath])
+    /// Photos marked or unmarked (by hand, a program, or leaving the wall): the paths that changed.
+    case marked([PhotoPath])
+    case unmarked([PhotoPath])
 
     /// The name subscribers of the control socket ask for.
     var name: String {
@@ -46,6 +49,8 @@ enum ViewerEvent {
         case .rotated: "rotated"
         case .trashed: "trashed"
         case .restored: "restored"
+        case .marked: "marked"
+        case .unmarked: "unmarked"
         }
     }
 
@@ -81,7 +86,7 @@ enum ViewerEvent {
             return .object([("event", .string(name)), ("index", index.map { .int($0) } ?? .null),
                             ("path", .string(path.string)), ("uri", .string(path.uri)), ("degrees", .int(degrees)),
                             ("lossless", .bool(note == nil)), ("note", note.map { .string($0) } ?? .null)])
-        case .trashed(let paths), .restored(let paths):
+        case .trashed(let paths), .restored(let paths), .marked(let paths), .unmarked(let paths):
             return .object([("event", .string(name)), ("paths", .array(paths.map { .string($0.string) })),
                             ("uris", .array(paths.map { .string($0.uri) }))])
         }

@@ -9,6 +9,7 @@ import Waterfall
 extension ViewerSession: ScreenHost {
     var roots: [PhotoPath] { scanPaths }
     var pointer: Point? { window.pointerLocation() }
+    var shiftHeld: Bool { window.shiftHeld }
     var windowSize: Size { window.size }
 
     func push(_ screen: any ViewerScreen) {
@@ -29,7 +30,7 @@ extension ViewerSession: ScreenHost {
     }
 
     func titleChanged() {
-        window.setTitle(stack.top.title ?? title)
+        window.setTitle((stack.top.title ?? title) + wall.marksTitle)
     }
 
     /// An event for `--events stdout` and for the control socket's subscribers.

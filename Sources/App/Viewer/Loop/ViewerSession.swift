@@ -204,7 +204,7 @@ final class ViewerSession {
         stack.top.draw(now: now)
         if stack.isAtBottom { drawStatusPanel() }
         if statsPanel.shown { drawer.drawPanel(statsPanel.lines(at: now) { health.panelLines }, placement: .topLeft) }
-        overlay.draw(over: stack.top, keys: keys, with: drawer)
+        overlay.draw(over: stack.top, keys: keys, marks: wall.marks, with: drawer)
         let cost = frameClock.present(on: window.renderer, started: started, moving: moving)
         if let gap = cost.lateBy {
             // What a late frame did, for whoever profiles stutter with CASCADE_LOG=debug.

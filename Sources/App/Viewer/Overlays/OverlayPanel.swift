@@ -33,32 +33,37 @@ struct OverlayPanel {
         return true
     }
 
-    /// What the panel says over `screen`, one string per line, a tab between its columns.
-    func lines(over screen: any ViewerScreen, keys: KeyBindings) -> [String] {
+    /// What the panel says over `screen`, one string per line, a tab between its columns. The
+    /// info panel ends with the marks, while there are any: whether this photo is one, and how many.
+    func lines(over screen: any ViewerScreen, keys: KeyBindings, marks: PhotoMarks) -> [String] {
         switch shown {
-        case .help: keys.help(for: screen.mode)
-        case .info: screen.infoSubject.map { info.lines(for: $0.entry, note: $0.note) } ?? ["No photo"]
-        case nil: []
+        case .help: return keys.help(for: screen.mode)
+        case .info:
+            guard let subject = screen.infoSubject else { return ["No photo"] }
+            let lines = info.lines(for: subject.entry, note: subject.note)
+            guard !marks.isEmpty else { return lines }
+            return lines + ["Marked\t" + (marks.contains(subject.entry.path) ? "yes, " : "no, ") + "\(marks.count) marked"]
+        case nil: return []
         }
     }
 
-    mutating func draw(over screen: any ViewerScreen, keys: KeyBindings, with drawer: TileDrawer) {
+    mutating func draw(over screen: any ViewerScreen, keys: KeyBindings, marks: PhotoMarks, with drawer: TileDrawer) {
         guard let shown else { drawn = nil; return }
-        let lines = lines(over: screen, keys: keys)
+        let lines = lines(over: screen, keys: keys, marks: marks)
         drawn = drawer.drawPanel(lines, placement: shown == .help ? .centre : .topRight).map { (lines, $0) }
     }
 
     /// `get-state`'s "overlay": its kind, lines and where its band was drawn (window pixels). The
     /// rect is told only once these very lines were drawn: the info panel's EXIF lines arrive
     /// between frames, and a rect of the shorter panel beside the longer text would be untrue.
-    func state(over screen: any ViewerScreen, keys: KeyBindings, scale: Double) -> JSONValue {
+    func state(over screen: any ViewerScreen, keys: KeyBindings, marks: PhotoMarks, scale: Double) -> JSONValue {
         guard let shown else { return .null }
         var fields: [(String, JSONValue)] = [("kind", .string(shown.rawValue)), ("mode", .string(screen.mode.rawValue))]
         if shown == .info, let subject = screen.infoSubject {
             fields.append(("path", .string(subject.entry.path.string)))
             fields.append(("complete", .bool(info.isComplete)))
         }
-        let lines = lines(over: screen, keys: keys)
+        let lines = lines(over: screen, keys: keys, marks: marks)
         fields.append(("lines", .array(lines.map { .string($0) })))
         if let drawn, drawn.lines == lines {
             let rect = drawn.rect

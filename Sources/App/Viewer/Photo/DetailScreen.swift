@@ -66,6 +66,8 @@ final class DetailScreen: ViewerScreen {
     var onChange: ((Int) -> Void)?
     /// It left the stack (Esc, a tap beside the photo, the idle time-out), not at exit.
     var onDismissed: (() -> Void)?
+    /// Whether a photo is marked (the wall keeps the marks); nil: nothing is.
+    var isMarked: ((PhotoPath) -> Bool)?
     /// The wall's list it is to take once its own decode is in (`rehome`).
     var pendingHome: (entries: [PhotoEntry], index: Int)?
 
@@ -325,7 +327,7 @@ final class DetailScreen: ViewerScreen {
             if viewport.zoom > 0 { viewport.zoom(by: target / viewport.zoom, around: centre) }
         case .pinchEnded:
             requestSharper()
-        case .touchDown, .dragBegan, .wheel, .zoomStep:
+        case .touchDown, .dragBegan, .wheel, .zoomStep, .longPress:
             break
         }
     }
@@ -396,6 +398,14 @@ final class DetailScreen: ViewerScreen {
                 drawnPicture = .placeholder
             }
         }
-        drawer.drawPanel(["\(entry.name)   \(index + 1) / \(entries.count)"], placement: .bottomCentre)
+        let marked = isMarked?(entry.path) ?? false
+        // On the part of the photo in view: a zoomed photo's own corner may be off screen.
+        let window = Rect(origin: .zero, size: viewport.viewport)
+        if marked, frame.intersects(window) {
+            let left = max(frame.minX, 0), top = max(frame.minY, 0)
+            drawer.drawMarkBadge(in: Rect(x: left, y: top, width: min(frame.maxX, window.maxX) - left,
+                                          height: min(frame.maxY, window.maxY) - top))
+        }
+        drawer.drawPanel(["\(entry.name)   \(index + 1) / \(entries.count)" + (marked ? "   marked" : "")], placement: .bottomCentre)
     }
 }

@@ -19,6 +19,8 @@ protocol ScreenHost: AnyObject {
     var roots: [PhotoPath] { get }
     /// Where the pointer is in the window, if over it (zoom about the pointer).
     var pointer: Point? { get }
+    /// Whether Shift is held now (Shift+click marks a range).
+    var shiftHeld: Bool { get }
     /// False while the window is hidden or minimised: nothing animates for nobody.
     var windowVisible: Bool { get }
     var windowSize: Size { get }

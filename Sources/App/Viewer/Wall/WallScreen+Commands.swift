@@ -53,6 +53,7 @@ extension WallScreen {
         case .slideshow(.start): startSlideshow()
         case .slideshow(.stop): break
         case .slideshow: return .done(.failure(ControlError("no slideshow is running (slideshow start)")))
+        case .mark, .unmark, .toggleMark, .extendMarks, .markSection, .clearMarks: return .done(performMarks(command))
         default: break
         }
         return .ok
@@ -83,6 +84,7 @@ extension WallScreen {
                                  animations: parts.animations, clock: host.clock)
         photo.onChange = { [unowned self, unowned photo] i in cursor = openIndex(of: photo) ?? i }
         photo.onDismissed = { [unowned self, unowned photo] in closed(photo) }
+        photo.isMarked = { [unowned self] path in marks.contains(path) }
         openedPhoto = photo
         host.push(photo)
         if announced { host.emit(.opened(index: index, path: entries[index].path)) }
@@ -134,9 +136,13 @@ extension WallScreen {
     // MARK: On the stack
 
     func needsFrame(at now: Double) -> Bool { needsFrame }
-    func nextDeadline(after now: Double) -> Double { nextArrivalFade(after: now) }
+    func nextDeadline(after now: Double) -> Double { min(nextArrivalFade(after: now), longPressDue) }
+    func tick(at now: Double) -> Bool { holdTouch(at: now) }
     func resize(_ size: Size) { view.setViewportSize(size) }
-    func handle(_ input: InputEvent) { view.handle(input) }
+    func handle(_ input: InputEvent) {
+        if let now = host?.clock.now { eventClockLead = input.time - now }
+        view.handle(input)
+    }
     /// The wall is the bottom of the stack: it is never closed.
     func close() {}
 
@@ -167,6 +173,9 @@ extension WallScreen {
             ("cursor", cursor.map { .int($0) } ?? .null),
             ("moving", .bool(view.isAnimating)),
             ("visible", .array(visible)),
+            ("marked", .array(markedIndices.map { index in
+                .object([("index", .int(index)), ("path", .string(entries[index].path.string)), ("uri", .string(entries[index].path.uri))])
+            })),
         ]
     }
 

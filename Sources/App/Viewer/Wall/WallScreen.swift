@@ -37,6 +37,12 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
     /// (WallScreen+Alone); nil once it has its place there.
     var alonePhoto: PhotoEntry?
 
+    /// The photos marked to act on together (WallScreen+Marks).
+    var marks = PhotoMarks()
+    /// The events' clock less the scene's, as of the last pointer event: a finger held still
+    /// sends nothing, and its long press comes by the scene's clock (WallScreen+Marks).
+    var eventClockLead = 0.0
+
     /// Fade-in of a photo arriving on screen, seconds.
     static let fadeDuration = 0.18
     /// A picture ready this soon after its tile came into view (a warm cache, a first pass)
@@ -109,6 +115,7 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
         partials.removeAll()
         view.reloadData()
         cursor = cursorPath.flatMap { path in newEntries.firstIndex { $0.path == path } }
+        dropMarksOfGonePhotos()
         if let keep, let index = newEntries.firstIndex(where: { $0.path == keep.path }) {
             view.scrollTo(offset: view.layout.frame(at: index).minY - keep.screenY)
         } else {
@@ -143,6 +150,7 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
         }
         for range in edit.changedRanges { view.reloadCells(in: range) }
         cursor = cursorPath.flatMap { path in entries.firstIndex { $0.path == path } }
+        dropMarksOfGonePhotos()
         if seconds > 0 {
             for index in edit.inserted { arrivals[entries[index].path] = now + seconds }
         }
@@ -223,7 +231,11 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
     }
 
     func waterfallView(_ view: WaterfallView<TileCell>, didTapCellAt index: Int) {
-        issue(.select(index))
+        if host?.shiftHeld == true { shiftClicked(index) } else { issue(.select(index)) }
+    }
+
+    func waterfallView(_ view: WaterfallView<TileCell>, didLongPressCellAt index: Int) {
+        longPressed(index)
     }
 
     func waterfallView(_ view: WaterfallView<TileCell>, didSelectCellAt index: Int) {
@@ -368,6 +380,9 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
                 let opacity = min(1, until - now)
                 if opacity > 0 { drawer.drawArrivalMark(in: item.frame, opacity: opacity) }
                 if opacity < 1 { fading = true }
+            }
+            if !marks.isEmpty, marks.contains(entries[item.index].path) {
+                drawer.drawMarkBadge(in: WallPlan.photoRect(frame: item.frame, captionHeight: captionHeight))
             }
             if item.index == cursor { drawer.drawCursor(in: item.frame) }
         }
