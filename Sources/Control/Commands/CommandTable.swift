@@ -82,8 +82,22 @@ public enum CommandTable {
         CommandRow("trash", .trash(nil), argument: .index { .trash($0) },
                    keys: [.init(wallAndPhoto, ["delete"], "move the photo to the trash")]),
         CommandRow("restore", .restore, keys: [
-            .init(wallAndPhoto, [.init("u", control: false), .init("z", control: true)], "undo the last trash"),
+            .init(wallAndPhoto, [.init("u", control: false), .init("z", control: true)], "undo the last trash or move"),
         ]),
+
+        // Acting on the targets: the marked photos, else the open one, else the cursor's.
+        // geeqie's keys for move and copy (Ctrl+M, Ctrl+C), and the capital letters beside them.
+        CommandRow("move", .transfer(.move, to: nil, .targets), argument: .transfer(.move), keys: [
+            .init(wallAndPhoto, [.init("M", control: false), .init("m", shift: false, control: true)], "move to a folder"),
+        ]),
+        CommandRow("copy", .transfer(.copy, to: nil, .targets), argument: .transfer(.copy), keys: [
+            .init(wallAndPhoto, [.init("C", control: false), .init("c", shift: false, control: true)], "copy to a folder"),
+        ]),
+        CommandRow("copy-path", .copyPath(.targets), argument: .copyPath, keys: [
+            .init(wallAndPhoto, [.init("y", shift: false, control: false), .init("C", control: true)], "copy the path to the clipboard"),
+        ]),
+        // Its keys are the configured commands' own.
+        CommandRow("run", nil, argument: .run),
     ]
 
     /// The commands' names, each once, in the table's order.
