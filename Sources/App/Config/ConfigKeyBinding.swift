@@ -43,5 +43,19 @@ public struct ConfigKeyBinding: Sendable, Equatable {
         self.line = line ?? 0
     }
 
+    /// A key for a command made elsewhere in the file (a `[[commands]]` entry's `key`).
+    init(key: String, command: Command, text: String, file: String, line: Int?) throws(ConfigError) {
+        do throws(ControlError) {
+            chord = try KeyBinding.Chord(parsing: key)
+        } catch let problem {
+            throw ConfigError(file: file, line: line, key: "key", message: problem.message)
+        }
+        modes = [.wall, .detail]
+        self.command = command
+        self.text = text
+        self.file = file
+        self.line = line ?? 0
+    }
+
     var binding: KeyBinding { KeyBinding(modes, [chord], command, text) }
 }

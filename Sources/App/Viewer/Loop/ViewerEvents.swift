@@ -30,6 +30,11 @@ enum ViewerEvent {
     /// Photos moved to the trash by `trash`, and put back by `restore`: the paths they had.
     case trashed([PhotoPath])
     case restored([PhotoPath])
+    /// Photos moved or copied by `move` or `copy` (or moved back by `restore`): each file's old
+    /// and new path.
+    case transferred(FileAction, [(from: PhotoPath, to: PhotoPath)])
+    /// A configured command run by `run` ended.
+    case ran(ActionRunner.Outcome)
 
     /// The name subscribers of the control socket ask for.
     var name: String {
@@ -46,6 +51,8 @@ enum ViewerEvent {
         case .rotated: "rotated"
         case .trashed: "trashed"
         case .restored: "restored"
+        case .transferred(let action, _): action == .move ? "moved" : "copied"
+        case .ran: "ran"
         }
     }
 
@@ -84,6 +91,14 @@ enum ViewerEvent {
         case .trashed(let paths), .restored(let paths):
             return .object([("event", .string(name)), ("paths", .array(paths.map { .string($0.string) })),
                             ("uris", .array(paths.map { .string($0.uri) }))])
+        case .transferred(_, let pairs):
+            return .object([("event", .string(name)), ("files", .array(pairs.map { pair in
+                .object([("from", .string(pair.from.string)), ("to", .string(pair.to.string))])
+            }))])
+        case .ran(let outcome):
+            return .object([("event", .string(name)), ("name", .string(outcome.name)), ("count", .int(outcome.count)),
+                            ("status", outcome.status.map { .int(Int($0)) } ?? .null),
+                            ("note", outcome.note.map { .string($0) } ?? .null)])
         }
     }
 }

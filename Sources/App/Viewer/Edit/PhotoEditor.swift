@@ -1,0 +1,159 @@
+// What cascade does to photo files, in one place: to the trash (freedesktop.org), moved or
+// copied to a folder, turned on disk, and the last trash or move undone. Each acts on a list of
+// targets (ActionTargets) and reports what the wall must do about it — tiles gone, tiles back —
+// with the events other programs hear; the session applies that through its one edit path, so
+// the wall keeps the tile at the top of the screen where it is. A file that cannot be acted on
+// is an error for that file, and the others go on.
+
+import Control
+import Logging
+import Photos
+import Waterfall
+
+@MainActor
+final class PhotoEditor {
+    let trash: Trash
+    /// `rotate`: files turned on a queue of their own.
+    let rotations: PhotoRotations
+    /// What `restore` undoes, newest last.
+    private(set) var history = EditHistory()
+    /// The folders photos were last moved or copied to, for the chooser.
+    var destinations: RecentDestinations
+    private let log: Logger
+
+    init(trash: Trash = .forCurrentUser(), rotations: PhotoRotations, destinations: RecentDestinations, log: Logger) {
+        self.trash = trash
+        self.rotations = rotations
+        self.destinations = destinations
+        self.log = log
+    }
+
+    /// What an edit did, for the session to apply to the wall and tell other programs.
+    struct Report {
+        /// Photos that left the wall, by the paths their tiles have.
+        var removed: [PhotoPath] = []
+        /// Photos back where they were, with the tile each had (in the wall's order).
+        var restored: [(entry: PhotoEntry, index: Int)] = []
+        var events: [ViewerEvent] = []
+        /// The reply's list: the paths acted on, or `{from, to}` for a move or copy.
+        var done: [JSONValue] = []
+        var failures: [String] = []
+
+        /// Success when anything was done or nothing failed; the failures go with it.
+        var reply: Result<JSONValue, ControlError> {
+            if done.isEmpty, !failures.isEmpty { return .failure(ControlError(failures.joined(separator: "; "))) }
+            var fields: [(String, JSONValue)] = [("paths", .array(done))]
+            if !failures.isEmpty { fields.append(("errors", .array(failures.map { .string($0) }))) }
+            return .success(.object(fields))
+        }
+    }
+
+    func trash(_ targets: [ActionTarget]) -> Report {
+        var report = Report()
+        var files: [TrashedFile] = []
+        var tiles: [PhotoPath: (entry: PhotoEntry, index: Int)] = [:]
+        for target in targets {
+            do {
+                let file = try trash.trash(target.path)
+                log.info("trashed \(target.path) to \(file.trashed)")
+                files.append(file)
+                report.removed.append(target.path)
+                report.done.append(.string(file.original.string))
+                if let entry = target.entry, let index = target.index { tiles[file.original] = (entry, index) }
+            } catch {
+                log.error("\(error)")
+                report.failures.append(error.description)
+            }
+        }
+        guard !files.isEmpty else { return report }
+        report.events.append(.trashed(files.map(\.original)))
+        history.push(.init(files: .trashed(TrashBatch(files: files)), tiles: tiles))
+        return report
+    }
+
+    /// Moves or copies the targets into `folder`; never over a file already there.
+    func transfer(_ action: FileAction, _ targets: [ActionTarget], into folder: PhotoPath) -> Report {
+        var report = Report()
+        var pairs: [(from: PhotoPath, to: PhotoPath)] = []
+        var tiles: [PhotoPath: (entry: PhotoEntry, index: Int)] = [:]
+        let kind: FileTransfer.Kind = action == .move ? .move : .copy
+        for target in targets {
+            let from = target.path.absolute()
+            do {
+                let to = try FileTransfer.transfer(kind, from, into: folder)
+                log.info("\(action == .move ? "moved" : "copied") \(from) to \(to)")
+                pairs.append((from, to))
+                report.done.append(.object([("from", .string(from.string)), ("to", .string(to.string))]))
+                guard action == .move else { continue }
+                report.removed.append(target.path)
+                if let entry = target.entry, let index = target.index { tiles[from] = (entry, index) }
+            } catch {
+                log.error("cannot \(action.rawValue): \(error)")
+                report.failures.append("cannot \(action.rawValue) \(error)")
+            }
+        }
+        guard !pairs.isEmpty else { return report }
+        destinations.note(folder.absolute())
+        report.events.append(.transferred(action, pairs))
+        if action == .move { history.push(.init(files: .moved(pairs), tiles: tiles)) }
+        return report
+    }
+
+    /// Undoes the last trash or move. What cannot go back (its old path is taken now) stays in
+    /// the history, so the next undo tries it again.
+    func undo() -> Report {
+        var report = Report()
+        guard var step = history.popLast() else {
+            report.failures.append("restore: nothing trashed or moved to put back")
+            return report
+        }
+        var back: [PhotoPath] = []
+        switch step.files {
+        case .trashed(let batch):
+            var left: [TrashedFile] = []
+            for file in batch.files.reversed() {
+                do {
+                    try trash.restore(file)
+                    log.info("restored \(file.original)")
+                    back.append(file.original)
+                } catch {
+                    log.error("\(error)")
+                    report.failures.append(error.description)
+                    left.append(file)
+                }
+            }
+            if !back.isEmpty { report.events.append(.restored(back)) }
+            if !left.isEmpty { step.files = .trashed(TrashBatch(files: left.reversed())) }
+            if !left.isEmpty { history.push(step) }
+        case .moved(let pairs):
+            var left: [(from: PhotoPath, to: PhotoPath)] = []
+            var returned: [(from: PhotoPath, to: PhotoPath)] = []
+            for pair in pairs.reversed() {
+                do {
+                    try FileTransfer.transfer(.move, pair.to, to: pair.from)
+                    log.info("moved \(pair.to) back to \(pair.from)")
+                    back.append(pair.from)
+                    returned.append((pair.to, pair.from))
+                } catch {
+                    log.error("cannot move back: \(error)")
+                    report.failures.append("cannot move back \(error)")
+                    left.append(pair)
+                }
+            }
+            if !returned.isEmpty { report.events.append(.transferred(.move, returned)) }
+            if !left.isEmpty { step.files = .moved(left.reversed()) }
+            if !left.isEmpty { history.push(step) }
+        }
+        report.done = back.map { .string($0.string) }
+        report.restored = back.compactMap { step.tiles[$0] }.sorted { $0.index < $1.index }
+        return report
+    }
+
+    /// Turns each target's file on the rotations' queue; the wall hears when each is done.
+    func rotate(_ targets: [ActionTarget], by turn: QuarterTurn) {
+        for target in targets {
+            let entry = target.entry ?? PhotoScanner().entry(at: target.path, relative: target.path.lastComponent, group: 0)
+            if let entry { rotations.rotate(entry, by: turn) } else { log.error("cannot rotate \(target.path): not a photo") }
+        }
+    }
+}
