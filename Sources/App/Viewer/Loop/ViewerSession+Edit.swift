@@ -22,18 +22,13 @@ extension ViewerSession {
         switch command {
         case .trash(let index):
             return targets(index.map { .index($0) } ?? .targets, for: "trash").flatMap { targets in
-                let cursorOnIt = targets.count == 1 && targets[0].index != nil && wall.cursor == targets[0].index
                 let report = editor.trash(targets)
-                apply(report)
-                // The cursor moves on to the photo that took the place, so Delete again trashes that one.
-                if cursorOnIt, let index = targets[0].index, !report.removed.isEmpty, !wall.entries.isEmpty, stack.isAtBottom {
-                    wall.cursor = min(index, wall.entries.count - 1)
-                }
+                apply(report, to: targets)
                 return report.reply
             }
         case .restore:
             let report = editor.undo()
-            apply(report)
+            apply(report, to: [])
             return report.reply
         case .rotate(let turn):
             return targets(.targets, for: "rotate").map { targets in
@@ -47,13 +42,12 @@ extension ViewerSession {
                     push(DestinationChooser(action: action, count: targets.count,
                                             folders: editor.destinations.choices(configured: options.destinations),
                                             beneath: stack.top, drawer: drawer) { [unowned self] folder in
-                        let report = editor.transfer(action, targets, into: folder)
-                        apply(report)
+                        apply(editor.transfer(action, targets, into: folder), to: targets)
                     })
                     return .success(.null)
                 }
                 let report = editor.transfer(action, targets, into: PhotoPath(folder))
-                apply(report)
+                apply(report, to: targets)
                 return report.reply
             }
         case .copyPath(let choice):
@@ -83,8 +77,15 @@ extension ViewerSession {
     }
 
     /// The wall loses the photos that left, in one anchored edit, and regains those put back,
-    /// each where it was; other programs hear what happened.
-    private func apply(_ report: PhotoEditor.Report) {
+    /// each where it was; other programs hear what happened. A cursor on the one target that
+    /// left moves on to the photo that took its place, so the same key again acts on that one.
+    private func apply(_ report: PhotoEditor.Report, to targets: [ActionTarget]) {
+        let cursorOnIt = targets.count == 1 && targets[0].index != nil && wall.cursor == targets[0].index
+        defer {
+            if cursorOnIt, let index = targets[0].index, !report.removed.isEmpty, !wall.entries.isEmpty, stack.isAtBottom {
+                wall.cursor = min(index, wall.entries.count - 1)
+            }
+        }
         for event in report.events { emit(event) }
         if !report.removed.isEmpty {
             let gone = Set(report.removed)
