@@ -5,7 +5,6 @@
 
 import Foundation
 import Testing
-@testable import App
 @testable import TestSupport
 
 @Suite("moving, copying and acting on photos in a real X server", .serialized)
@@ -13,12 +12,13 @@ struct MoveCopyEndToEndTests {
     /// cascade on 30 photos with a trash, one configured destination and one command of its own,
     /// subscribed to every event, its window focused.
     private final class ActionWall {
-        let scratch = NSTemporaryDirectory() + "cascade-actions-" + UUID().uuidString
-        var best: String { scratch + "/best" }
-        var recorded: String { scratch + "/argv" }
         let service: DaemonEndToEndTests.Service
         let control: ControlConnection
         var display: XDisplay { service.server.display }
+        /// The folders and files of this wall alone: its trash, its destination, the command's output.
+        let scratch = NSTemporaryDirectory() + "cascade-actions-" + UUID().uuidString
+        var best: String { scratch + "/best" }
+        var recorded: String { scratch + "/argv" }
 
         init() async throws {
             try FileManager.default.createDirectory(atPath: scratch + "/best", withIntermediateDirectories: true)
@@ -37,13 +37,7 @@ struct MoveCopyEndToEndTests {
             let service = try await DaemonEndToEndTests.Service(photos: 30, arguments: ["--config", config],
                                                                 environment: ["XDG_DATA_HOME": scratch + "/data"])
             self.service = service
-            _ = try await service.check { try await service.notify.wait(for: "READY=1") }
-            let control = try await ControlConnection(service.socket)
-            self.control = control
-            _ = try await service.check { try await service.wholeWall(control) }
-            _ = try await control.request(["subscribe", "*"])
-            let window = try await service.server.display.waitForWindow(class: "cascade")
-            try await service.server.display.xdotool(["windowfocus", window], allowFailure: true)
+            control = try await service.subscribedControl()
         }
 
         deinit { try? FileManager.default.removeItem(atPath: scratch) }

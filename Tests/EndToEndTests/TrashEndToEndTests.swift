@@ -22,13 +22,7 @@ struct TrashEndToEndTests {
             try FileManager.default.createDirectory(atPath: dataHome, withIntermediateDirectories: true)
             let service = try await DaemonEndToEndTests.Service(photos: photos, environment: ["XDG_DATA_HOME": dataHome])
             self.service = service
-            _ = try await service.check { try await service.notify.wait(for: "READY=1") }
-            let control = try await ControlConnection(service.socket)
-            self.control = control
-            _ = try await service.check { try await service.wholeWall(control) }
-            _ = try await control.request(["subscribe", "*"])
-            let window = try await service.server.display.waitForWindow(class: "cascade")
-            try await service.server.display.xdotool(["windowfocus", window], allowFailure: true)
+            control = try await service.subscribedControl()
         }
 
         deinit { try? FileManager.default.removeItem(atPath: dataHome) }

@@ -11,15 +11,6 @@ struct ConfigActionsTests {
         try ConfigFile.parseDocument(text, file: "/etc/cascade/c.toml", keys: viewKeys)
     }
 
-    private func problem(_ text: String) -> String {
-        do {
-            _ = try read(text)
-            return "no error"
-        } catch {
-            return "\(error)"
-        }
-    }
-
     @Test func destinationsAndCommandsAreRead() throws {
         let document = try read("""
             columns = 3
@@ -52,7 +43,10 @@ struct ConfigActionsTests {
         ("[[commands]]\nname = \"x\"\nargv = [\"a\"]\n[[commands]]\nname = \"x\"\nargv = [\"b\"]", "named twice"),
     ])
     func mistakes(text: String, expected: String) {
-        let message = problem(text)
-        #expect(message.contains(expected), "\(message)")
+        #expect {
+            try read(text)
+        } throws: { error in
+            "\(error)".contains(expected)
+        }
     }
 }
