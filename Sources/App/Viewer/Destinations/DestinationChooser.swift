@@ -60,7 +60,8 @@ final class DestinationChooser: ViewerScreen {
     }
 
     func accept(_ finished: ViewerDecodes.Finished, now: Double) {}
-    func needsFrame(at now: Double) -> Bool { false }
+    /// The screen beneath still fades its pictures in while the list is over it.
+    func needsFrame(at now: Double) -> Bool { beneath.needsFrame(at: now) }
 
     func draw(now: Double) {
         beneath.draw(now: now)
@@ -83,7 +84,9 @@ final class DestinationChooser: ViewerScreen {
         return lines
     }
 
-    func resize(_ size: Size) { beneath.resize(size) }
+    /// The stack resizes every screen on it, the one beneath included; the panel is centred anew
+    /// at every draw.
+    func resize(_ size: Size) {}
     func close() {}
 
     var whenIdle: IdleRole { .closes }
