@@ -99,9 +99,13 @@ struct MoveCopyEndToEndTests {
         // A name already taken is never overwritten: the photo stays, the reply says why.
         let next = try #require(after.paths[4])
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: wall.best + "/" + (next as NSString).lastPathComponent))
-        let clash = try await control.request(["move", ["to": wall.best, "index": 4]])
-        #expect((clash["error"] as? String)?.contains("already exists") == true, "\(clash)")
+        _ = try await control.data(["move", ["to": wall.best, "index": 4]])
+        let clash = try await control.event("moved")
+        #expect((clash["files"] as? [Any])?.isEmpty == true, "\(clash)")
+        #expect((clash["errors"] as? [String])?.first?.contains("already exists") == true, "\(clash)")
         #expect(FileManager.default.fileExists(atPath: next))
+        let nowhere = try await control.request(["move", ["to": wall.scratch + "/nowhere", "index": 4]])
+        #expect((nowhere["error"] as? String)?.contains("is not a folder") == true, "\(nowhere)")
 
         let undone = try await control.request(["restore"])
         #expect(undone["error"] as? String == "success", "\(undone)")

@@ -20,7 +20,7 @@ struct PhotoEditorTests {
     private func editor() throws -> PhotoEditor {
         for sub in ["album", "best", "data"] { try FileManager.default.createDirectory(atPath: folder.path + "/" + sub, withIntermediateDirectories: true) }
         return PhotoEditor(trash: Trash(homeTrash: path("data/Trash")),
-                           rotations: PhotoRotations(thumbnails: .standard(enabled: false)) {},
+                           rotations: PhotoRotations(thumbnails: .standard(enabled: false)) {}, transfers: PhotoTransfers {},
                            destinations: RecentDestinations(file: path("data/destinations"), log: log), log: log)
     }
 
@@ -31,6 +31,13 @@ struct PhotoEditorTests {
             try Data([UInt8(n), 7]).write(to: URL(fileURLWithPath: file.string))
             return ActionTarget(path: file, entry: nil, index: n)
         }
+    }
+
+    /// A move or copy, once its queue has done it.
+    private func transfer(_ editor: PhotoEditor, _ action: FileAction, _ targets: [ActionTarget], into folder: PhotoPath) -> PhotoEditor.Report {
+        editor.transfer(action, targets, into: folder)
+        editor.transfers.waitUntilIdle()
+        return editor.finishedTransfers().first?.report ?? PhotoEditor.Report()
     }
 
     private func bytes(_ file: PhotoPath) -> [UInt8]? { FileManager.default.contents(atPath: file.string).map(Array.init) }
@@ -51,13 +58,14 @@ struct PhotoEditorTests {
         let editor = try editor()
         let targets = try photos(["a.jpg", "b.jpg"])
         try Data([9]).write(to: URL(fileURLWithPath: path("best/b.jpg").string))
-        let moved = editor.transfer(.move, targets, into: path("best"))
+        let moved = transfer(editor, .move, targets, into: path("best"))
         #expect(moved.removed == [targets[0].path], "a.jpg went, b.jpg stayed")
         #expect(moved.failures.count == 1 && moved.failures[0].contains("already exists"), "\(moved.failures)")
         #expect(bytes(path("best/a.jpg")) == [0, 7])
         #expect(bytes(path("best/b.jpg")) == [9], "the file already there is untouched")
         #expect(bytes(targets[1].path) == [1, 7])
-        guard case .success = moved.reply else { Issue.record("a move that moved a photo replied with an error"); return }
+        guard case .transferred(_, let pairs, let errors) = moved.events.first else { Issue.record("no moved event"); return }
+        #expect(pairs.map(\.to) == [path("best/a.jpg")] && errors.count == 1, "the event says what went and what did not")
 
         _ = editor.undo()
         #expect(bytes(targets[0].path) == [0, 7], "the undo moved it back")
@@ -68,7 +76,7 @@ struct PhotoEditorTests {
         let editor = try editor()
         let targets = try photos(["a.jpg", "b.jpg"])
         _ = editor.trash([targets[0]])
-        _ = editor.transfer(.copy, [targets[1]], into: path("best"))
+        _ = transfer(editor, .copy, [targets[1]], into: path("best"))
         _ = editor.undo()
         #expect(bytes(targets[0].path) == [0, 7], "the trash is undone")
         #expect(bytes(path("best/b.jpg")) == [1, 7], "the copy stays")
@@ -76,7 +84,7 @@ struct PhotoEditorTests {
 
     @Test func theDestinationsUsedAreRememberedAcrossRuns() throws {
         let editor = try editor()
-        _ = editor.transfer(.copy, try photos(["a.jpg"]), into: path("best"))
+        _ = transfer(editor, .copy, try photos(["a.jpg"]), into: path("best"))
         let next = RecentDestinations(file: path("data/destinations"), log: log)
         #expect(next.folders == [path("best")])
         #expect(next.choices(configured: [path("card"), path("best")]) == [path("card"), path("best")],

@@ -1,5 +1,6 @@
 // What cascade does to photo files, in one place: to the trash (freedesktop.org), moved or
-// copied to a folder, turned on disk, and the last trash or move undone. Each acts on a list of
+// copied to a folder (off the frame loop, as rotations are), turned on disk, and the last trash
+// or move undone. Each acts on a list of
 // targets (ActionTargets) and reports what the wall must do about it — tiles gone, tiles back —
 // with the events other programs hear; the session applies that through its one edit path, so
 // the wall keeps the tile at the top of the screen where it is. A file that cannot be acted on
@@ -17,13 +18,20 @@ final class PhotoEditor {
     let rotations: PhotoRotations
     /// What `restore` undoes, newest last.
     private(set) var history = EditHistory()
+    /// `move` and `copy`: files moved or copied on a queue of their own.
+    let transfers: PhotoTransfers
+    /// The targets of each move or copy under way, by its job's number.
+    private var pending: [Int: [ActionTarget]] = [:]
+    private var jobs = 0
     /// The folders photos were last moved or copied to, for the chooser.
     var destinations: RecentDestinations
     private let log: Logger
 
-    init(trash: Trash = .forCurrentUser(), rotations: PhotoRotations, destinations: RecentDestinations, log: Logger) {
+    init(trash: Trash = .forCurrentUser(), rotations: PhotoRotations, transfers: PhotoTransfers,
+         destinations: RecentDestinations, log: Logger) {
         self.trash = trash
         self.rotations = rotations
+        self.transfers = transfers
         self.destinations = destinations
         self.log = log
     }
@@ -71,30 +79,44 @@ final class PhotoEditor {
         return report
     }
 
-    /// Moves or copies the targets into `folder`; never over a file already there.
-    func transfer(_ action: FileAction, _ targets: [ActionTarget], into folder: PhotoPath) -> Report {
+    /// Starts moving or copying the targets into `folder`, off the frame loop; `finishedTransfers`
+    /// reports it. Never over a file already there.
+    func transfer(_ action: FileAction, _ targets: [ActionTarget], into folder: PhotoPath) {
+        jobs += 1
+        pending[jobs] = targets
+        transfers.start(.init(number: jobs, action: action, files: targets.map { $0.path.absolute() }, folder: folder.absolute()))
+    }
+
+    /// The moves and copies done since the last look, each with the targets it was started for.
+    func finishedTransfers() -> [(report: Report, targets: [ActionTarget])] {
+        transfers.take().map { done in
+            let targets = pending.removeValue(forKey: done.job.number) ?? []
+            return (finish(done, targets: targets), targets)
+        }
+    }
+
+    private func finish(_ done: PhotoTransfers.Finished, targets: [ActionTarget]) -> Report {
+        let action = done.job.action
         var report = Report()
         var pairs: [(from: PhotoPath, to: PhotoPath)] = []
         var tiles: [PhotoPath: (entry: PhotoEntry, index: Int)] = [:]
-        let kind: FileTransfer.Kind = action == .move ? .move : .copy
-        for target in targets {
-            let from = target.path.absolute()
-            do {
-                let to = try FileTransfer.transfer(kind, from, into: folder)
+        for (target, (from, result)) in zip(targets, zip(done.job.files, done.results)) {
+            switch result {
+            case .success(let to):
                 log.info("\(action == .move ? "moved" : "copied") \(from) to \(to)")
                 pairs.append((from, to))
                 report.done.append(.object([("from", .string(from.string)), ("to", .string(to.string))]))
                 guard action == .move else { continue }
                 report.removed.append(target.path)
                 if let entry = target.entry, let index = target.index { tiles[from] = (entry, index) }
-            } catch {
+            case .failure(let error):
                 log.error("cannot \(action.rawValue): \(error)")
                 report.failures.append("cannot \(action.rawValue) \(error)")
             }
         }
+        report.events.append(.transferred(action, pairs, errors: report.failures))
         guard !pairs.isEmpty else { return report }
-        destinations.note(folder.absolute())
-        report.events.append(.transferred(action, pairs))
+        destinations.note(done.job.folder)
         if action == .move { history.push(.init(files: .moved(pairs), tiles: tiles)) }
         return report
     }
@@ -140,7 +162,7 @@ final class PhotoEditor {
                     left.append(pair)
                 }
             }
-            if !returned.isEmpty { report.events.append(.transferred(.move, returned)) }
+            if !returned.isEmpty { report.events.append(.transferred(.move, returned, errors: [])) }
             if !left.isEmpty { step.files = .moved(left.reversed()) }
             if !left.isEmpty { history.push(step) }
         }

@@ -31,8 +31,8 @@ enum ViewerEvent {
     case trashed([PhotoPath])
     case restored([PhotoPath])
     /// Photos moved or copied by `move` or `copy` (or moved back by `restore`): each file's old
-    /// and new path.
-    case transferred(FileAction, [(from: PhotoPath, to: PhotoPath)])
+    /// and new path, and why the others stayed where they were.
+    case transferred(FileAction, [(from: PhotoPath, to: PhotoPath)], errors: [String])
     /// A configured command run by `run` ended.
     case ran(ActionRunner.Outcome)
 
@@ -51,7 +51,7 @@ enum ViewerEvent {
         case .rotated: "rotated"
         case .trashed: "trashed"
         case .restored: "restored"
-        case .transferred(let action, _): action == .move ? "moved" : "copied"
+        case .transferred(let action, _, _): action == .move ? "moved" : "copied"
         case .ran: "ran"
         }
     }
@@ -91,10 +91,10 @@ enum ViewerEvent {
         case .trashed(let paths), .restored(let paths):
             return .object([("event", .string(name)), ("paths", .array(paths.map { .string($0.string) })),
                             ("uris", .array(paths.map { .string($0.uri) }))])
-        case .transferred(_, let pairs):
+        case let .transferred(_, pairs, errors):
             return .object([("event", .string(name)), ("files", .array(pairs.map { pair in
                 .object([("from", .string(pair.from.string)), ("to", .string(pair.to.string))])
-            }))])
+            })), ("errors", .array(errors.map { .string($0) }))])
         case .ran(let outcome):
             return .object([("event", .string(name)), ("name", .string(outcome.name)), ("count", .int(outcome.count)),
                             ("status", outcome.status.map { .int(Int($0)) } ?? .null),

@@ -5,6 +5,7 @@
 // (`copy-path`) and the configured commands (`run`).
 
 import Control
+import Glibc
 import Photos
 import Waterfall
 
@@ -42,13 +43,17 @@ extension ViewerSession {
                     push(DestinationChooser(action: action, count: targets.count,
                                             folders: editor.destinations.choices(configured: options.destinations),
                                             beneath: stack.top, drawer: drawer) { [unowned self] folder in
-                        apply(editor.transfer(action, targets, into: folder), to: targets)
+                        editor.transfer(action, targets, into: folder)
                     })
                     return .success(.null)
                 }
-                let report = editor.transfer(action, targets, into: PhotoPath(folder))
-                apply(report, to: targets)
-                return report.reply
+                let destination = PhotoPath(folder)
+                // Checked here so a typo is the reply's error, not only the event's.
+                guard destination.fileType(followingLinks: true) == S_IFDIR else {
+                    return .failure(ControlError("\(action.rawValue): \(folder) is not a folder"))
+                }
+                editor.transfer(action, targets, into: destination)
+                return .success(.null)
             }
         case .copyPath(let choice):
             return targets(choice, for: "copy-path").flatMap { targets in
@@ -127,8 +132,12 @@ extension ViewerSession {
         }
     }
 
-    /// Rotations and commands finished since the last look.
+    /// Moves, copies, rotations and commands finished since the last look.
     func applyFinishedEdits() {
+        for (report, targets) in editor.finishedTransfers() {
+            apply(report, to: targets)
+            dirty = true
+        }
         for outcome in finishedCommands.take() {
             emit(.ran(outcome))
         }
