@@ -68,6 +68,9 @@ struct PhotoEditorTests {
         #expect(pairs.map(\.to) == [path("best/a.jpg")] && errors.count == 1, "the event says what went and what did not")
 
         _ = editor.undo()
+        editor.transfers.waitUntilIdle()
+        let back = editor.finishedTransfers().first?.report
+        #expect(back?.restored.isEmpty == true, "no tile to put back for a photo that had none")
         #expect(bytes(targets[0].path) == [0, 7], "the undo moved it back")
         #expect(bytes(path("best/a.jpg")) == nil)
     }

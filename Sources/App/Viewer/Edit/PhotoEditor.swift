@@ -20,8 +20,14 @@ final class PhotoEditor {
     private(set) var history = EditHistory()
     /// `move` and `copy`: files moved or copied on a queue of their own.
     let transfers: PhotoTransfers
-    /// The targets of each move or copy under way, by its job's number.
-    private var pending: [Int: [ActionTarget]] = [:]
+    /// What each move or copy under way is for, by its job's number.
+    private var pending: [Int: Purpose] = [:]
+    private enum Purpose {
+        /// A `move` or `copy` of these targets into this folder.
+        case request([ActionTarget], folder: PhotoPath)
+        /// An undo of this move.
+        case undo(EditHistory.Step)
+    }
     private var jobs = 0
     /// The folders photos were last moved or copied to, for the chooser.
     var destinations: RecentDestinations
@@ -46,9 +52,12 @@ final class PhotoEditor {
         /// The reply's list: the paths acted on, or `{from, to}` for a move or copy.
         var done: [JSONValue] = []
         var failures: [String] = []
+        /// The work goes on off the frame loop: its events come when it is done.
+        var underWay = false
 
         /// Success when anything was done or nothing failed; the failures go with it.
         var reply: Result<JSONValue, ControlError> {
+            if underWay { return .success(.null) }
             if done.isEmpty, !failures.isEmpty { return .failure(ControlError(failures.joined(separator: "; "))) }
             var fields: [(String, JSONValue)] = [("paths", .array(done))]
             if !failures.isEmpty { fields.append(("errors", .array(failures.map { .string($0) }))) }
@@ -82,25 +91,38 @@ final class PhotoEditor {
     /// Starts moving or copying the targets into `folder`, off the frame loop; `finishedTransfers`
     /// reports it. Never over a file already there.
     func transfer(_ action: FileAction, _ targets: [ActionTarget], into folder: PhotoPath) {
-        jobs += 1
-        pending[jobs] = targets
-        transfers.start(.init(number: jobs, action: action, files: targets.map { $0.path.absolute() }, folder: folder.absolute()))
+        let folder = folder.absolute()
+        let files = targets.map { target in
+            let from = target.path.absolute()
+            return (from, folder.appending(from.lastComponent.bytes))
+        }
+        start(action, files, for: .request(targets, folder: folder))
     }
 
-    /// The moves and copies done since the last look, each with the targets it was started for.
+    private func start(_ action: FileAction, _ files: [(from: PhotoPath, to: PhotoPath)], for purpose: Purpose) {
+        jobs += 1
+        pending[jobs] = purpose
+        transfers.start(.init(number: jobs, action: action, files: files))
+    }
+
+    /// The moves and copies done since the last look, each with the targets it was started for
+    /// (none for an undo).
     func finishedTransfers() -> [(report: Report, targets: [ActionTarget])] {
-        transfers.take().map { done in
-            let targets = pending.removeValue(forKey: done.job.number) ?? []
-            return (finish(done, targets: targets), targets)
+        transfers.take().compactMap { done in
+            switch pending.removeValue(forKey: done.job.number) {
+            case .request(let targets, let folder): (finish(done, targets: targets, folder: folder), targets)
+            case .undo(let step): (finishUndo(done, step), [])
+            case nil: nil
+            }
         }
     }
 
-    private func finish(_ done: PhotoTransfers.Finished, targets: [ActionTarget]) -> Report {
+    private func finish(_ done: PhotoTransfers.Finished, targets: [ActionTarget], folder: PhotoPath) -> Report {
         let action = done.job.action
         var report = Report()
         var pairs: [(from: PhotoPath, to: PhotoPath)] = []
         var tiles: [PhotoPath: (entry: PhotoEntry, index: Int)] = [:]
-        for (target, (from, result)) in zip(targets, zip(done.job.files, done.results)) {
+        for (target, ((from, _), result)) in zip(targets, zip(done.job.files, done.results)) {
             switch result {
             case .success(let to):
                 log.info("\(action == .move ? "moved" : "copied") \(from) to \(to)")
@@ -116,7 +138,7 @@ final class PhotoEditor {
         }
         report.events.append(.transferred(action, pairs, errors: report.failures))
         guard !pairs.isEmpty else { return report }
-        destinations.note(done.job.folder)
+        destinations.note(folder)
         if action == .move { history.push(.init(files: .moved(pairs), tiles: tiles)) }
         return report
     }
@@ -148,26 +170,41 @@ final class PhotoEditor {
             if !left.isEmpty { step.files = .trashed(TrashBatch(files: left.reversed())) }
             if !left.isEmpty { history.push(step) }
         case .moved(let pairs):
-            var left: [(from: PhotoPath, to: PhotoPath)] = []
-            var returned: [(from: PhotoPath, to: PhotoPath)] = []
-            for pair in pairs.reversed() {
-                do {
-                    try FileTransfer.transfer(.move, pair.to, to: pair.from)
-                    log.info("moved \(pair.to) back to \(pair.from)")
-                    back.append(pair.from)
-                    returned.append((pair.to, pair.from))
-                } catch {
-                    log.error("cannot move back: \(error)")
-                    report.failures.append("cannot move back \(error)")
-                    left.append(pair)
-                }
-            }
-            if !returned.isEmpty { report.events.append(.transferred(.move, returned, errors: [])) }
-            if !left.isEmpty { step.files = .moved(left.reversed()) }
-            if !left.isEmpty { history.push(step) }
+            // Back across filesystems is a copy too: off the frame loop, as the move was.
+            start(.move, pairs.reversed().map { ($0.to, $0.from) }, for: .undo(step))
+            report.underWay = true
+            return report
         }
         report.done = back.map { .string($0.string) }
         report.restored = back.compactMap { step.tiles[$0] }.sorted { $0.index < $1.index }
+        return report
+    }
+
+    /// A move undone: the photos back, their tiles with them; what could not go back (its old
+    /// path is taken now) stays in the history for the next undo.
+    private func finishUndo(_ done: PhotoTransfers.Finished, _ step: EditHistory.Step) -> Report {
+        var step = step
+        var report = Report()
+        var returned: [(from: PhotoPath, to: PhotoPath)] = []
+        var left: [(from: PhotoPath, to: PhotoPath)] = []
+        for (file, result) in zip(done.job.files, done.results) {
+            switch result {
+            case .success:
+                log.info("moved \(file.from) back to \(file.to)")
+                returned.append(file)
+            case .failure(let error):
+                log.error("cannot move back: \(error)")
+                report.failures.append("cannot move back \(error)")
+                left.append((from: file.to, to: file.from))
+            }
+        }
+        report.events.append(.transferred(.move, returned, errors: report.failures))
+        if !left.isEmpty {
+            step.files = .moved(left.reversed())
+            history.push(step)
+        }
+        report.done = returned.map { .string($0.to.string) }
+        report.restored = returned.compactMap { step.tiles[$0.to] }.sorted { $0.index < $1.index }
         return report
     }
 

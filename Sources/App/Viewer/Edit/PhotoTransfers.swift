@@ -12,8 +12,8 @@ final class PhotoTransfers: Sendable {
     struct Job: Sendable {
         let number: Int
         let action: FileAction
-        let files: [PhotoPath]
-        let folder: PhotoPath
+        /// Each file and exactly where it goes.
+        let files: [(from: PhotoPath, to: PhotoPath)]
     }
 
     struct Finished: Sendable {
@@ -32,7 +32,10 @@ final class PhotoTransfers: Sendable {
         queue.async { [self] in
             let kind: FileTransfer.Kind = job.action == .move ? .move : .copy
             let results = job.files.map { file in
-                Result { () throws(TransferError) in try FileTransfer.transfer(kind, file, into: job.folder) }
+                Result { () throws(TransferError) in
+                    try FileTransfer.transfer(kind, file.from, to: file.to)
+                    return file.to
+                }
             }
             finished.withLock { $0.append(Finished(job: job, results: results)) }
             wake()
