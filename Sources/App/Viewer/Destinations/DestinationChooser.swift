@@ -4,6 +4,7 @@
 // key while it is open, so a key meant for it never trashes or steps the photo beneath.
 
 import Control
+import Glibc
 import Photos
 import Screen
 import Waterfall
@@ -16,6 +17,9 @@ final class DestinationChooser: ViewerScreen {
     /// How many photos go: the chooser says so.
     let count: Int
     let folders: [PhotoPath]
+    /// Those not there now (a card not inserted, a folder not made yet): picking one is an error
+    /// in the log, so the list says so first.
+    private let missing: Set<PhotoPath>
     private(set) var highlighted = 0
     /// The screen it was opened over, drawn beneath it.
     private let beneath: any ViewerScreen
@@ -27,6 +31,7 @@ final class DestinationChooser: ViewerScreen {
         self.action = action
         self.count = count
         self.folders = folders
+        missing = Set(folders.filter { $0.fileType(followingLinks: true) != S_IFDIR })
         self.beneath = beneath
         self.drawer = drawer
         self.choose = choose
@@ -78,7 +83,8 @@ final class DestinationChooser: ViewerScreen {
         }
         var lines = ["\(verb) \(what) to:"]
         for (n, folder) in folders.enumerated() {
-            lines.append("\(n == highlighted ? "▸" : " ") \(n + 1)\t\(folder.string)")
+            let note = missing.contains(folder) ? "  (not there)" : ""
+            lines.append("\(n == highlighted ? "→" : "  ") \(n + 1)\t\(folder.string)\(note)")
         }
         lines.append("1–\(folders.count) or ↑ ↓ Return · Esc cancels")
         return lines

@@ -69,7 +69,8 @@ extension ViewerSession {
             }
             return targets(choice, for: "run").flatMap { targets in
                 let finished = finishedCommands
-                return ActionRunner.start(configured, paths: targets.map(\.path.bytes), log: log) { finished.add($0) }.map { pid in .object([("pid", .int(Int(pid)))]) }
+                return ActionRunner.start(configured, paths: targets.map(\.path.bytes), log: log) { finished.add($0) }
+                    .map { pid in .object([("pid", .int(Int(pid)))]) }
             }
         default:
             return .success(.null)
