@@ -30,7 +30,10 @@ public enum FileTransfer {
         if destination.fileType(followingLinks: false) != nil { throw .nameTaken(destination) }
         if kind == .move {
             let moved = NoReplaceRename.move(source, to: destination)
-            if moved == 0 { return syncFolder(destination.parent) }
+            if moved == 0 {
+                syncFolder(destination.parent)
+                return syncFolder(source.parent)
+            }
             if moved == EEXIST { throw .nameTaken(destination) }
             guard moved == EXDEV else { throw .failed(source, destination, reason(moved)) }
         }
