@@ -58,8 +58,8 @@ public struct ConfigActions: Sendable, Equatable {
                 throw fail(error.message, "argv")
             }
             if let key {
-                bindings.append(try ConfigKeyBinding(key: key, command: .run(name, .targets), text: "run \(name)",
-                                                     file: file, line: lines[TOMLKeyLines.inTable(commandsKey, "key")] ?? line))
+                bindings.append(try ConfigKeyBinding(key: key, command: .run(name, .targets), text: "run \(name)", file: file,
+                                                     line: lines[TOMLKeyLines.inTable(commandsKey, "key")] ?? line, named: "\(at).key"))
             }
             commands.append(command)
         }

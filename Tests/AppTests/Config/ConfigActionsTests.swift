@@ -19,7 +19,7 @@ struct ConfigActionsTests {
             [[commands]]
             name = "gimp"
             argv = ["gimp", "{paths}"]
-            key = "ctrl+g"
+            key = "detail:ctrl+g"
 
             [[commands]]
             name = "upload"
@@ -30,6 +30,7 @@ struct ConfigActionsTests {
         #expect(document.actions.commands?.first?.argv == ["gimp", "{paths}"])
         let binding = try #require(document.keyBindings.first)
         #expect(binding.command == .run("gimp", .targets), "a command's key runs it")
+        #expect(binding.modes == [.detail], "on the screen its key names")
         #expect(document.settings.map(\.key.name) == ["columns"])
     }
 
@@ -38,7 +39,7 @@ struct ConfigActionsTests {
         ("destinations = [\"\"]", "item 1 is an empty string"),
         ("[[commands]]\nname = \"x\"", "needs argv"),
         ("[[commands]]\nname = \"x\"\nargv = [\"sh\", \"-c\", \"rm {path}\"]", "c.toml:3: key 'commands[1].argv'"),
-        ("[[commands]]\nname = \"x\"\nargv = [\"a\"]\nkey = \"ctrl+nothing\"", "c.toml:4"),
+        ("[[commands]]\nname = \"x\"\nargv = [\"a\"]\nkey = \"ctrl+nothing\"", "c.toml:4: key 'commands[1].key'"),
         ("[[commands]]\nname = \"x\"\nargv = [\"a\"]\nshell = true", "unknown key"),
         ("[[commands]]\nname = \"x\"\nargv = [\"a\"]\n[[commands]]\nname = \"x\"\nargv = [\"b\"]", "named twice"),
     ])
