@@ -49,7 +49,7 @@ final class PhotoEditor {
         /// Photos back where they were, with the tile each had (in the wall's order).
         var restored: [(entry: PhotoEntry, index: Int)] = []
         var events: [ViewerEvent] = []
-        /// The reply's list: the paths acted on, or `{from, to}` for a move or copy.
+        /// The reply's list: the paths acted on.
         var done: [JSONValue] = []
         var failures: [String] = []
         /// The work goes on off the frame loop: its events come when it is done.
@@ -127,13 +127,12 @@ final class PhotoEditor {
             case .success(let to):
                 log.info("\(action == .move ? "moved" : "copied") \(from) to \(to)")
                 pairs.append((from, to))
-                report.done.append(.object([("from", .string(from.string)), ("to", .string(to.string))]))
                 guard action == .move else { continue }
                 report.removed.append(target.path)
                 if let entry = target.entry, let index = target.index { tiles[from] = (entry, index) }
             case .failure(let error):
                 log.error("cannot \(action.rawValue): \(error)")
-                report.failures.append("cannot \(action.rawValue) \(error)")
+                report.failures.append("cannot \(action.rawValue): \(error)")
             }
         }
         report.events.append(.transferred(action, pairs, errors: report.failures))
@@ -167,8 +166,10 @@ final class PhotoEditor {
                 }
             }
             if !back.isEmpty { report.events.append(.restored(back)) }
-            if !left.isEmpty { step.files = .trashed(TrashBatch(files: left.reversed())) }
-            if !left.isEmpty { history.push(step) }
+            if !left.isEmpty {
+                step.files = .trashed(TrashBatch(files: left.reversed()))
+                history.push(step)
+            }
         case .moved(let pairs):
             // Back across filesystems is a copy too: off the frame loop, as the move was.
             start(.move, pairs.reversed().map { ($0.to, $0.from) }, for: .undo(step))
@@ -194,7 +195,7 @@ final class PhotoEditor {
                 returned.append(file)
             case .failure(let error):
                 log.error("cannot move back: \(error)")
-                report.failures.append("cannot move back \(error)")
+                report.failures.append("cannot move back: \(error)")
                 left.append((from: file.to, to: file.from))
             }
         }
