@@ -58,3 +58,17 @@ struct FileActionCommandTests {
         #expect(throws: Never.self) { try ActionCommand(name: "ok", key: nil, argv: ["sh", "-c", "echo \"$@\"", "sh", "{paths}"]) }
     }
 }
+
+@Suite("the file actions' events")
+struct FileActionEventTests {
+    @Test("a program can subscribe to moved, copied and ran, alone or by unsubscribing others from *")
+    func subscribable() {
+        for event in ["moved", "copied", "ran"] {
+            guard case .success = ControlProtocol.message(name: .string("subscribe"), arguments: [.string(event)]) else {
+                Issue.record("subscribe \(event) was refused")
+                continue
+            }
+            #expect(ControlProtocol.eventNames.contains(event))
+        }
+    }
+}
