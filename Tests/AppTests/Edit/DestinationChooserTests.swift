@@ -6,6 +6,7 @@ import Foundation
 import Photos
 import Screen
 import Testing
+import Waterfall
 @testable import App
 
 @Suite("the destination chooser", .serialized)
@@ -49,6 +50,14 @@ struct DestinationChooserTests {
         #expect(chooser.takes(KeyPress(.character("9"))), "a digit past the list is taken and does nothing")
         #expect(picked().isEmpty && host.dismissed == 0)
         _ = chooser.takes(KeyPress(.escape))
+        #expect(picked().isEmpty && host.dismissed == 1)
+    }
+
+    @Test func aClickCancels() {
+        let (chooser, host, picked) = chooser()
+        chooser.handle(.pointerDown(id: 0, at: Point(x: 10, y: 10), time: 1))
+        #expect(host.dismissed == 0, "it closes when the button comes up, so the lift reaches nothing else")
+        chooser.handle(.pointerUp(id: 0, at: Point(x: 10, y: 10), time: 1.1))
         #expect(picked().isEmpty && host.dismissed == 1)
     }
 

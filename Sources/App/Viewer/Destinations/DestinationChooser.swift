@@ -1,7 +1,7 @@
 // The chooser `move` and `copy` open without a folder (M, C): a short numbered list of
 // destinations — the configured ones, then the recent ones — over the screen it was opened on.
-// 1–9 pick at once; ↑ ↓ (or k j) and Return pick the one highlighted; Esc cancels. It takes every
-// key while it is open, so a key meant for it never trashes or steps the photo beneath.
+// 1–9 pick at once; ↑ ↓ (or k j) and Return pick the one highlighted; Esc or a click cancels. It
+// takes every key while it is open, so a key meant for it never trashes or steps the photo beneath.
 
 import Control
 import Glibc
@@ -57,7 +57,11 @@ final class DestinationChooser: ViewerScreen {
         if let folder { choose(folder) }
     }
 
-    func handle(_ input: InputEvent) {}
+    /// A click or a tap anywhere cancels: the list answers keys only, and a pointer that seems
+    /// to do nothing would leave the person wondering why the wall stopped scrolling.
+    func handle(_ input: InputEvent) {
+        if case .pointerUp = input { close(choosing: nil) }
+    }
 
     func perform(_ command: Command, from origin: CommandOrigin) -> CommandOutcome {
         if command == .back { close(choosing: nil); return .ok }
@@ -86,7 +90,7 @@ final class DestinationChooser: ViewerScreen {
             let note = missing.contains(folder) ? "  (not there)" : ""
             lines.append("\(n == highlighted ? "→" : "  ") \(n + 1)\t\(folder.string)\(note)")
         }
-        lines.append("1–\(folders.count) or ↑ ↓ Return · Esc cancels")
+        lines.append("1–\(folders.count) or ↑ ↓ Return · Esc or a click cancels")
         return lines
     }
 
