@@ -156,6 +156,12 @@ public final class Window {
     }
 
     /// A kiosk keeps its screen lit: the display is the product, not a desktop left alone.
+    /// Puts `text` on the clipboard (X11's CLIPBOARD selection, Wayland's); false where the
+    /// video driver has none (the console, the dummy driver).
+    public func setClipboard(_ text: String) -> Bool {
+        SDL_SetClipboardText(text) == 0
+    }
+
     public func keepScreenOn() {
         SDL_DisableScreenSaver()
     }

@@ -25,7 +25,7 @@ struct Cascade: ParsableCommand {
             guard let alone = command as? View else { return try command.run() }
             let invocation = ViewInvocation(arguments: arguments, environment: ProcessInfo.processInfo.environment)
             let (view, configuration, _) = try invocation.parseWithConfiguration(alone: alone)
-            try view.run(reread: { try invocation.options(running: configuration) }, keyBindings: configuration.keyBindings)
+            try view.run(reread: { try invocation.options(running: configuration) }, configuration: configuration)
         } catch let error as ConfigError {
             FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
             exit(withError: ExitCode(ViewInvocation.configErrorStatus))

@@ -58,11 +58,11 @@ struct View: ParsableCommand {
     /// Without the configuration files: `Cascade.main` runs `run(reread:)` after reading them.
     func run() throws { try run(reread: nil) }
 
-    func run(reread: (@Sendable () throws -> ViewerOptions)?, keyBindings: [ConfigKeyBinding] = []) throws {
+    func run(reread: (@Sendable () throws -> ViewerOptions)?, configuration: Configuration = Configuration()) throws {
         Log.bootstrap()
         var options = viewerOptions()
         options.reread = reread
-        options.keyBindings = keyBindings
+        options.adopt(configuration)
         // A synchronous command runs on the process's main thread, which owns SDL.
         let status = try MainActor.assumeIsolated { try Viewer.run(options) }
         if status != 0 { throw ExitCode(status) }

@@ -67,7 +67,7 @@ struct ViewInvocation: Sendable {
             throw RereadError(description: Cascade.message(for: error))
         }
         var options = view.viewerOptions()
-        options.keyBindings = configuration.keyBindings
+        options.adopt(configuration)
         options.restartOnlyNotes = notes
         options.reread = { [self] in try self.options(running: configuration) }
         return options

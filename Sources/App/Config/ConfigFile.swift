@@ -35,6 +35,7 @@ public enum ConfigFile {
     struct Document {
         var settings: [ConfigSetting]
         var keyBindings: [ConfigKeyBinding]
+        var actions = ConfigActions()
     }
 
     /// The settings in `text`, which came from `file` (for messages and relative paths).
@@ -72,6 +73,7 @@ public enum ConfigFile {
         let known = Dictionary(keys.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var settings: [ConfigSetting] = []
         var bindings: [ConfigKeyBinding] = []
+        var actions = ConfigActions()
         var errors: [ConfigError] = []
         for name in table.keys {
             let line = lines[name] ?? 0
@@ -80,6 +82,14 @@ public enum ConfigFile {
                 let lineOrNil = line > 0 ? line : nil
                 if name == ConfigKeyBinding.section, let section = value.table {
                     bindings += keyBindings(in: section, lines: lines, file: file, errors: &errors)
+                    continue
+                }
+                if name == ConfigActions.destinationsKey {
+                    actions.destinations = try ConfigActions.destinations(value, file: file, line: lineOrNil)
+                    continue
+                }
+                if name == ConfigActions.commandsKey {
+                    actions.commands = try ConfigActions.commands(value, lines: lines, file: file, bindings: &bindings)
                     continue
                 }
                 guard let key = known[name] else {
@@ -98,7 +108,7 @@ public enum ConfigFile {
         // The first problem in reading order, the same one every time.
         if let first = errors.min(by: { ($0.line ?? 0, $0.key ?? "") < ($1.line ?? 0, $1.key ?? "") }) { throw first }
         return Document(settings: settings.sorted { ($0.line, $0.key.name) < ($1.line, $1.key.name) },
-                        keyBindings: bindings.sorted { ($0.line, $0.text) < ($1.line, $1.text) })
+                        keyBindings: bindings.sorted { ($0.line, $0.text) < ($1.line, $1.text) }, actions: actions)
     }
 
     /// `"ctrl+o" = "open"`: each binding checked, each problem kept with its line.

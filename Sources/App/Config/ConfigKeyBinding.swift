@@ -18,8 +18,20 @@ public struct ConfigKeyBinding: Sendable, Equatable {
     static let section = "keys"
 
     init(key: String, command text: String, file: String, line: Int?) throws(ConfigError) {
+        let command: Command
+        do throws(ControlError) {
+            command = try Command.parse(words: text.split(separator: " ").map(String.init))
+        } catch let problem {
+            throw ConfigError(file: file, line: line, key: "\(Self.section).\(key)", message: problem.message)
+        }
+        try self.init(key: key, command: command, text: text, file: file, line: line, named: "\(Self.section).\(key)")
+    }
+
+    /// `key` for `command`, made elsewhere in the file (a `[[commands]]` entry's `key`); `named`
+    /// is how an error names the setting.
+    init(key: String, command: Command, text: String, file: String, line: Int?, named: String) throws(ConfigError) {
         func error(_ message: String) -> ConfigError {
-            ConfigError(file: file, line: line, key: "\(Self.section).\(key)", message: message)
+            ConfigError(file: file, line: line, key: named, message: message)
         }
         var chordText = Substring(key)
         var modes: Set<ViewerMode> = [.wall, .detail]
@@ -33,11 +45,11 @@ public struct ConfigKeyBinding: Sendable, Equatable {
         }
         do throws(ControlError) {
             chord = try KeyBinding.Chord(parsing: String(chordText))
-            command = try Command.parse(words: text.split(separator: " ").map(String.init))
         } catch let problem {
             throw error(problem.message)
         }
         self.modes = modes
+        self.command = command
         self.text = text
         self.file = file
         self.line = line ?? 0

@@ -10,6 +10,8 @@ public struct Configuration: Sendable, Equatable {
     public private(set) var settings: [ConfigSetting] = []
     /// The `[keys]` bindings, those of a later file first (the first binding a key matches wins).
     public private(set) var keyBindings: [ConfigKeyBinding] = []
+    /// The folders and commands for acting on photos; a later file's list replaces an earlier one's.
+    public private(set) var actions = ConfigActions()
     /// The files that were there and read, in order.
     public private(set) var files: [String] = []
 
@@ -43,6 +45,8 @@ public struct Configuration: Sendable, Equatable {
         files.append(file)
         merge(read.settings)
         keyBindings = read.keyBindings + keyBindings
+        if let destinations = read.actions.destinations { actions.destinations = destinations }
+        if let commands = read.actions.commands { actions.commands = commands }
     }
 
     /// Later settings replace earlier ones of the same key — replace, not add: `kiosk = false`

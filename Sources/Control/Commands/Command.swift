@@ -45,7 +45,7 @@ public enum Command: Sendable, Equatable {
     /// Photo `index` to the trash (freedesktop.org Trash specification); nil: the open photo,
     /// else the one at the cursor.
     case trash(Int?)
-    /// Puts back the photos the last `trash` moved.
+    /// Undoes the last trash or move: the photos go back where they were.
     case restore
 
     /// Marks: the photos chosen to act on together. `mark` and `unmark` take photos by index or
@@ -58,12 +58,33 @@ public enum Command: Sendable, Equatable {
     /// Every photo of the cursor's section.
     case markSection
     case clearMarks
+
+    /// Moves or copies photos into the folder `to`; with no folder, the chooser of destinations
+    /// opens for the targets.
+    case transfer(FileAction, to: String?, PhotoChoice)
+    /// The photos' paths to the clipboard, one a line.
+    case copyPath(PhotoChoice)
+    /// The configured command `name` on the photos.
+    case run(String, PhotoChoice)
 }
 
 /// A photo as a program names it: by its index on the wall, or by its path.
 public enum PhotoReference: Sendable, Equatable {
     case index(Int)
     case path(String)
+}
+
+/// What `move` and `copy` do with a photo's file.
+public enum FileAction: String, Sendable, Equatable, CaseIterable { case move, copy }
+
+/// The photos a file action works on.
+public enum PhotoChoice: Sendable, Equatable {
+    /// The targets: the marked photos if any, else the open photo, else the wall cursor's.
+    case targets
+    /// The photo at this index of the wall.
+    case index(Int)
+    /// These files, on the wall or not.
+    case paths([String])
 }
 
 extension Command {

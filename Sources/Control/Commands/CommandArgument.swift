@@ -113,6 +113,64 @@ public struct CommandArgument: Sendable {
         }
     }
 
+    /// `move` and `copy`: a folder, or `{"to": DIR}` with `"index": i` or `"paths": [...]` for
+    /// photos other than the targets.
+    static func transfer(_ action: FileAction) -> CommandArgument {
+        CommandArgument(documented: ["`DIR`", #"`{"to": DIR}`"#, #"`"index": i`"#, #"`"paths": […]`"#]) { name, value throws(ControlError) in
+            if let folder = value.stringValue { return .transfer(action, to: try folderName(folder, for: name), .targets) }
+            let usage = "\(name) needs a folder, or {\"to\": DIR} with \"index\" or \"paths\""
+            let choice = try photoChoice(value, for: name, usage: usage, also: ["to"])
+            guard let to = value["to"] else { throw ControlError(usage) }
+            guard let folder = to.stringValue else { throw ControlError("\(name): \"to\" must be a folder, got \(to.brief)") }
+            return .transfer(action, to: try folderName(folder, for: name), choice)
+        }
+    }
+
+    /// `copy-path`: a photo index, or `{"index": i}` or `{"paths": [...]}`.
+    static let copyPath = CommandArgument(documented: ["`i`", #"`{"index": i}`"#, #"`{"paths": […]}`"#]) { name, value throws(ControlError) in
+        if wholeNumber(value) != nil { return .copyPath(.index(try photoIndex(value, for: name))) }
+        return .copyPath(try photoChoice(value, for: name, usage: "\(name) needs an index, or {\"index\": i} or {\"paths\": [...]}"))
+    }
+
+    /// `run`: a configured command's name, or `{"name": NAME}` with `"index"` or `"paths"`.
+    static let run = CommandArgument(documented: ["`NAME`", #"`{"name": NAME}`"#, #"`"index": i`"#, #"`"paths": […]`"#]) { name, value throws(ControlError) in
+        if let command = value.stringValue, !command.isEmpty { return .run(command, .targets) }
+        let usage = "\(name) needs a command's name, or {\"name\": NAME} with \"index\" or \"paths\""
+        let choice = try photoChoice(value, for: name, usage: usage, also: ["name"])
+        guard let command = value["name"]?.stringValue, !command.isEmpty else { throw ControlError(usage) }
+        return .run(command, choice)
+    }
+
+    /// `"index"` or `"paths"` of an object, or the targets when it names neither.
+    private static func photoChoice(_ value: JSONValue, for name: String, usage: String, also: [String] = []) throws(ControlError) -> PhotoChoice {
+        guard let pairs = value.objectValue else { throw ControlError("\(usage); got \(value.brief)") }
+        if let unknown = pairs.first(where: { !(["index", "paths"] + also).contains($0.0) }) {
+            throw ControlError("\(usage); \"\(unknown.0)\" is not one of them")
+        }
+        switch (value["index"], value["paths"]) {
+        case (nil, nil): return .targets
+        case (let index?, nil): return .index(try photoIndex(index, for: name))
+        case (nil, let paths?):
+            guard let list = paths.arrayValue, !list.isEmpty else {
+                throw ControlError("\(name): \"paths\" must be a list of files, got \(paths.brief)")
+            }
+            var files: [String] = []
+            for item in list {
+                guard let file = item.stringValue, !file.isEmpty, !file.utf8.contains(0) else {
+                    throw ControlError("\(name): \"paths\" must hold file names, got \(item.brief)")
+                }
+                files.append(file)
+            }
+            return .paths(files)
+        case (.some, .some): throw ControlError("\(name) takes either \"index\" or \"paths\", not both")
+        }
+    }
+
+    private static func folderName(_ folder: String, for name: String) throws(ControlError) -> String {
+        guard !folder.isEmpty, !folder.utf8.contains(0) else { throw ControlError("\(name) needs a folder's name, got \"\(folder)\"") }
+        return folder
+    }
+
     /// A whole number given as a JSON number or a string holding one.
     private static func wholeNumber(_ value: JSONValue) -> Int? {
         if let n = value.intValue { return n }

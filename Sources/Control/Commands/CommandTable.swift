@@ -82,7 +82,7 @@ public enum CommandTable {
         CommandRow("trash", .trash(nil), argument: .index { .trash($0) },
                    keys: [.init(wallAndPhoto, ["delete"], "move the photo to the trash")]),
         CommandRow("restore", .restore, keys: [
-            .init(wallAndPhoto, [.init("u", control: false), .init("z", control: true)], "undo the last trash"),
+            .init(wallAndPhoto, [.init("u", control: false), .init("z", control: true)], "undo the last trash or move"),
         ]),
 
         // Marks: the photos chosen to act on together. nsxiv's m and M; Ctrl+Shift+A is the
@@ -97,6 +97,21 @@ public enum CommandTable {
         CommandRow("mark-extend right", .extendMarks(.right), repeats: true, keys: [.init([.wall], [.init("right", shift: true)], "mark from the photo marked last to the cursor")]),
         CommandRow("mark-section", .markSection, keys: [.init([.wall], [.init("M", control: false)], "mark the cursor's whole section")]),
         CommandRow("mark-clear", .clearMarks, keys: [.init(wallAndPhoto, [.init("A", control: true)], "clear every mark")]),
+
+        // Acting on the targets: the marked photos, else the open one, else the cursor's.
+        // geeqie's keys for move and copy (Ctrl+M, Ctrl+C), and C beside copy's; M is nsxiv's
+        // for the marks, so move has Ctrl+M alone.
+        CommandRow("move", .transfer(.move, to: nil, .targets), argument: .transfer(.move), keys: [
+            .init(wallAndPhoto, [.init("m", shift: false, control: true)], "move to a folder"),
+        ]),
+        CommandRow("copy", .transfer(.copy, to: nil, .targets), argument: .transfer(.copy), keys: [
+            .init(wallAndPhoto, [.init("C", control: false), .init("c", shift: false, control: true)], "copy to a folder"),
+        ]),
+        CommandRow("copy-path", .copyPath(.targets), argument: .copyPath, keys: [
+            .init(wallAndPhoto, [.init("y", shift: false, control: false), .init("C", control: true)], "copy the path to the clipboard"),
+        ]),
+        // Its keys are the configured commands' own.
+        CommandRow("run", nil, argument: .run),
     ]
 
     /// The commands' names, each once, in the table's order.

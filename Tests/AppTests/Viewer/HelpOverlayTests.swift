@@ -75,9 +75,10 @@ struct HelpOverlayTests {
             "i\tphoto information", "? F1\tthis help", "f\tfull screen", "s\tframe statistics",
             "r\treload the folders", "q\tquit",
             ">\trotate the photo clockwise", "<\trotate the photo counter-clockwise",
-            "Delete\tmove the photo to the trash", "u Ctrl+z\tundo the last trash",
+            "Delete\tmove the photo to the trash", "u Ctrl+z\tundo the last trash or move",
             "m\tmark or unmark the photo", "Shift+↑ Shift+↓ Shift+← Shift+→\tmark from the photo marked last to the cursor",
             "M\tmark the cursor's whole section", "Ctrl+Shift+A\tclear every mark",
+            "Ctrl+m\tmove to a folder", "C Ctrl+c\tcopy to a folder", "y Ctrl+Shift+C\tcopy the path to the clipboard",
         ])
         #expect(KeyBindings.help(for: .detail) == [
             "→ ↓ l j n PgDn Space\tnext photo", "← ↑ h k p PgUp Shift+Space\tprevious photo",
@@ -86,8 +87,9 @@ struct HelpOverlayTests {
             "i\tphoto information", "? F1\tthis help", "f\tfull screen", "s\tframe statistics",
             "r\treload the folders", "q\tquit",
             ">\trotate the photo clockwise", "<\trotate the photo counter-clockwise",
-            "Delete\tmove the photo to the trash", "u Ctrl+z\tundo the last trash",
+            "Delete\tmove the photo to the trash", "u Ctrl+z\tundo the last trash or move",
             "m\tmark or unmark the photo", "Ctrl+Shift+A\tclear every mark",
+            "Ctrl+m\tmove to a folder", "C Ctrl+c\tcopy to a folder", "y Ctrl+Shift+C\tcopy the path to the clipboard",
         ])
         #expect(KeyBindings.help(for: .slideshow) == [
             "→ l n PgDn\tnext photo", "← h p PgUp\tprevious photo", "Space\tpause or go on",

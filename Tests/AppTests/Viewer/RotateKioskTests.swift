@@ -27,3 +27,22 @@ extension ViewerSessionTests {
         #expect(windowed.message.contains("no photo to rotate"), "a window's key is not refused")
     }
 }
+
+extension ViewerSessionTests {
+    @Test("in a kiosk the keys that move, copy, trash or run do nothing; the socket's requests go on")
+    func fileActionKeysRefusedInAKiosk() throws {
+        defer { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }
+        let kiosk = try SessionLoop { $0.kiosk = true }
+        for command in [Command.transfer(.move, to: nil, .targets), .transfer(.copy, to: "/tmp", .targets), .run("x", .targets),
+                        .trash(nil), .restore] {
+            guard case .failure(let refused) = kiosk.session.perform(command, from: .key) else {
+                Issue.record("a kiosk's key went on to \(command)")
+                continue
+            }
+            #expect(refused.message.contains("kiosk"), "\(command): \(refused.message)")
+        }
+        // The empty wall has no photo to move: the socket's request got past the kiosk.
+        guard case .failure(let none) = kiosk.session.perform(.transfer(.move, to: "/tmp", .targets), from: .control) else { return }
+        #expect(none.message.contains("no photo to move"))
+    }
+}

@@ -18,7 +18,7 @@ struct TrashMountTests {
     /// mount namespace holds the tmpfs; the tools it starts inherit that namespace. The thread
     /// is the test pool's and runs other tests next: it goes back to the namespace, the root (a
     /// chroot's, in the fresh-machine check) and the folder it had.
-    private func withMountedVolume(_ body: (_ folder: TempFolder, _ mount: PhotoPath, _ trash: Trash) throws -> Void) throws {
+    func withMountedVolume(_ body: (_ folder: TempFolder, _ mount: PhotoPath, _ trash: Trash) throws -> Void) throws {
         let namespace = open("/proc/thread-self/ns/mnt", O_RDONLY | O_CLOEXEC)
         let root = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         let here = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)

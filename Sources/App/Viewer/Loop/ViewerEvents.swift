@@ -33,6 +33,11 @@ enum ViewerEvent {
     /// Photos marked or unmarked (by hand, a program, or leaving the wall): the paths that changed.
     case marked([PhotoPath])
     case unmarked([PhotoPath])
+    /// Photos moved or copied by `move` or `copy` (or moved back by `restore`): each file's old
+    /// and new path, and why the others stayed where they were.
+    case transferred(FileAction, [(from: PhotoPath, to: PhotoPath)], errors: [String])
+    /// A configured command run by `run` ended.
+    case ran(ActionRunner.Outcome)
 
     /// The name subscribers of the control socket ask for.
     var name: String {
@@ -51,6 +56,8 @@ enum ViewerEvent {
         case .restored: "restored"
         case .marked: "marked"
         case .unmarked: "unmarked"
+        case .transferred(let action, _, _): action == .move ? "moved" : "copied"
+        case .ran: "ran"
         }
     }
 
@@ -89,6 +96,14 @@ enum ViewerEvent {
         case .trashed(let paths), .restored(let paths), .marked(let paths), .unmarked(let paths):
             return .object([("event", .string(name)), ("paths", .array(paths.map { .string($0.string) })),
                             ("uris", .array(paths.map { .string($0.uri) }))])
+        case let .transferred(_, pairs, errors):
+            return .object([("event", .string(name)), ("files", .array(pairs.map { pair in
+                .object([("from", .string(pair.from.string)), ("to", .string(pair.to.string))])
+            })), ("errors", .array(errors.map { .string($0) }))])
+        case .ran(let outcome):
+            return .object([("event", .string(name)), ("name", .string(outcome.name)), ("count", .int(outcome.count)),
+                            ("status", outcome.status.map { .int(Int($0)) } ?? .null),
+                            ("note", outcome.note.map { .string($0) } ?? .null)])
         }
     }
 }

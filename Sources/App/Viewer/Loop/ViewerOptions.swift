@@ -1,5 +1,6 @@
 // Everything `cascade [PATH…]` is asked to do, as the executable parsed it.
 
+import Control
 import Foundation
 import Photos
 import Waterfall
@@ -60,6 +61,11 @@ public struct ViewerOptions: Sendable {
     /// The photo-frame mode.
     public var slideshow = SlideshowSettings()
 
+    /// Folders the move and copy chooser offers first (`destinations`).
+    public var destinations: [PhotoPath] = []
+    /// Commands `run` starts on photos (`[[commands]]`).
+    public var commands: [ActionCommand] = []
+
     /// Keys the configuration file binds (`[keys]`), ahead of the standard ones.
     public var keyBindings: [ConfigKeyBinding] = []
 
@@ -80,6 +86,19 @@ public struct ViewerOptions: Sendable {
     /// Where the photo index lives; nil when it is off or there is no cache folder.
     var photoIndexFile: PhotoPath? {
         photoIndex ? PhotoIndex.standardFile(environment: ProcessInfo.processInfo.environment) : nil
+    }
+
+    /// What the configuration files say that no command-line option does: `[keys]`, the
+    /// destinations and the commands.
+    public mutating func adopt(_ configuration: Configuration) {
+        keyBindings = configuration.keyBindings
+        destinations = (configuration.actions.destinations ?? []).map { PhotoPath($0) }
+        commands = configuration.actions.commands ?? []
+    }
+
+    /// Where the recent destinations of move and copy are remembered.
+    var destinationsFile: PhotoPath? {
+        RecentDestinations.standardFile(environment: ProcessInfo.processInfo.environment)
     }
 
     public static let defaultSize = (width: 1280, height: 800)

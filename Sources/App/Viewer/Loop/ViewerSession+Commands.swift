@@ -29,13 +29,8 @@ extension ViewerSession {
             // A kiosk's keyboard may not end it unless allowed; its owner's socket may.
             if origin == .key, !options.quitKeys { log.debug("quit key ignored (kiosk)") } else { running = false }
         case .screen(let request): performScreen(request)
-        case .rotate(let turn): return rotate(turn, from: origin)
         case .sort(let request): performSort(request)
-        // A kiosk's keyboard, like its touch screen, is the public's: it never deletes a photo.
-        // Its owner's socket may.
-        case .trash(let index) where origin != .key || !options.kiosk: return trashPhoto(index)
-        case .restore where origin != .key || !options.kiosk: return restoreTrashed()
-        case .trash, .restore: log.debug("trash key ignored (kiosk)")
+        case .trash, .restore, .rotate, .transfer, .copyPath, .run: return performFileAction(command, from: origin)
         default:
             return stack.perform(command, from: origin) { dismiss($0) }
         }

@@ -17,7 +17,7 @@ extension ViewerSession {
         reloadConfiguration(at: clock.now)
         answerControlRequests()
         applyFolderChanges()
-        applyRotations()
+        applyFinishedEdits()
     }
 
     /// New, changed and removed photos enter the wall in their place in the order, the tile at

@@ -37,7 +37,7 @@ extension ViewerSession {
         case .input(let input):
             stack.top.handle(input)
         case .key(let press):
-            if overlay.takes(press) { break }
+            if overlay.takes(press) || stack.top.takes(press) { break }
             if let command = keys.command(for: press, in: stack.top.mode), !press.isRepeat || command.repeats {
                 perform(command, from: .key)
             }

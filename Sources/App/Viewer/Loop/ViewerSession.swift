@@ -58,10 +58,10 @@ final class ViewerSession {
     /// The screen's power: schedule, idle timeout, `screen on|off|auto` (ViewerSession+Screen).
     let screen: ScreenController
     let daemon: DaemonServices
-    /// `rotate`: files turned on a queue of their own.
-    let rotations: PhotoRotations
-    /// What `trash` moved, for `restore` to put back.
-    var trashed = TrashedPhotos(trash: .forCurrentUser())
+    /// Trash, move, copy, rotate and their undo.
+    let editor: PhotoEditor
+    /// `run`'s commands that ended, handed over by their threads.
+    let finishedCommands: FinishedCommands
 
     init(window: Window, options: ViewerOptions, title: String, log: Logger, waker: Waker = Waker(),
          signals: ProcessSignals? = nil, notifier: SystemdNotifier? = nil, control: ControlServer? = nil,
@@ -101,7 +101,10 @@ final class ViewerSession {
         screen = ScreenController(schedule: options.screenSchedule, offAfter: options.screenOffAfter, now: clock.now)
         frameClock = FrameClock(refreshRate: window.refreshRate, vsync: window.renderer.backend.vsync)
         daemon = DaemonServices(signals: signals, notifier: notifier, control: control) { waker.wake() }
-        rotations = PhotoRotations(thumbnails: ThumbnailCache.standard(enabled: options.thumbnailCache)) { waker.wake() }
+        editor = PhotoEditor(rotations: PhotoRotations(thumbnails: ThumbnailCache.standard(enabled: options.thumbnailCache)) { waker.wake() },
+                             transfers: PhotoTransfers { waker.wake() },
+                             destinations: RecentDestinations(file: options.destinationsFile, log: log), log: log)
+        finishedCommands = FinishedCommands { waker.wake() }
         do {
             daemon.onSelect = try OnSelect.runner(for: options, log: log)
         } catch {

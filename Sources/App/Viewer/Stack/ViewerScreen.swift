@@ -19,6 +19,9 @@ protocol ViewerScreen: AnyObject {
 
     /// Pointer, touch and wheel input while it is on top.
     func handle(_ input: InputEvent)
+    /// A key press while it is on top, before the key bindings see it; true when it took it
+    /// (a chooser's digits and arrows).
+    func takes(_ press: KeyPress) -> Bool
     /// A command while it is on top, or passed down to it by the screen above.
     func perform(_ command: Command, from origin: CommandOrigin) -> CommandOutcome
     /// A decode it asked for.
@@ -94,6 +97,7 @@ enum CommandOutcome {
 
 extension ViewerScreen {
     func accept(frames finished: AnimationDecodes.Finished, now: Double) {}
+    func takes(_ press: KeyPress) -> Bool { false }
     func tick(at now: Double) -> Bool { false }
     func nextDeadline(after now: Double) -> Double { .infinity }
     func presented(at now: Double) {}
