@@ -159,6 +159,48 @@ struct MoveCopyEndToEndTests {
         #expect(clipboard == second)
     }
 
+    @Test("with photos marked, Delete trashes them all, u brings them all back, and move and run take them")
+    func markedSet() async throws {
+        let wall = try await ActionWall()
+        let control = wall.control
+        let before = try await wall.settled("the wall to settle")
+        let top = try #require(before.tops.min { $0.value < $1.value }, "a tile at the top of the screen")
+        // Three photos on screen, none of them the top tile that must stay put.
+        let indices = Array(before.paths.keys.sorted().filter { before.paths[$0] != top.key }.prefix(3))
+        try #require(indices.count == 3, "three tiles on screen besides the top one: \(before.paths)")
+        let chosen = indices.map { before.paths[$0]! }
+        let originals = try chosen.map(bytes)
+        #expect(try await control.request(["mark", indices])["error"] as? String == "success")
+        _ = try await control.event("marked")
+
+        try await wall.display.xdotool(["key", "Delete"])
+        let trashed = try await control.event("trashed")
+        #expect(Set(trashed["paths"] as? [String] ?? []) == Set(chosen), "all three marked photos went: \(trashed)")
+        let listed = try TrashClients(dataHome: wall.scratch + "/data").trashList()
+        for path in chosen { #expect(listed.contains(path), "trash-list shows \(path): \(listed)") }
+        let gone = try await wall.settled("the three tiles to go") { $0.count == before.count - 3 }
+        #expect(gone.tops[top.key] == top.value, "the top tile stayed put")
+
+        try await wall.display.xdotool(["key", "u"])
+        let restored = try await control.event("restored")
+        #expect(Set(restored["paths"] as? [String] ?? []) == Set(chosen), "the batch comes back as one: \(restored)")
+        for (path, original) in zip(chosen, originals) { #expect(try bytes(path) == original, "\(path) back byte for byte") }
+        let back = try await wall.settled("the tiles to come back") { $0.count == before.count }
+        #expect(indices.map { back.paths[$0] } == chosen, "each in its place")
+
+        // Marked again, the pair is what run and move take when no photo is named.
+        #expect(try await control.request(["mark", [chosen[0], chosen[2]]])["error"] as? String == "success")
+        #expect(try await control.request(["run", "record"])["error"] as? String == "success")
+        _ = try await control.event("ran")
+        let argv = try bytes(wall.recorded).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        #expect(argv == [chosen[0], chosen[2]], "the marked photos, in the wall's order")
+        #expect(try await control.request(["move", wall.best])["error"] as? String == "success")
+        let moved = try await control.event("moved")
+        let arrived = (moved["files"] as? [[String: String]] ?? []).compactMap { $0["to"] }
+        #expect(Set(arrived) == Set([chosen[0], chosen[2]].map { wall.best + "/" + ($0 as NSString).lastPathComponent }), "\(moved)")
+        #expect(try bytes(arrived.first { $0.hasSuffix((chosen[0] as NSString).lastPathComponent) } ?? "") == originals[0])
+    }
+
     @Test("run hands a configured command one argument per photo, spaces and leading dashes included")
     func runCommand() async throws {
         let wall = try await ActionWall()
