@@ -13,12 +13,24 @@ import Glibc
 struct TrashMountTests {
     private let when: time_t = 1_700_000_000
 
+    private static let startProcessWatcher: Void = {
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/bin/true")
+        try? child.run()
+        child.waitUntilExit()
+    }()
+
     /// A tmpfs at `volume/` of a fresh folder, a home trash in that folder's `data/`, for the
     /// length of `body`. Everything here is synchronous, so it all runs on the one thread whose
     /// mount namespace holds the tmpfs; the tools it starts inherit that namespace. The thread
     /// is the test pool's and runs other tests next: it goes back to the namespace, the root (a
     /// chroot's, in the fresh-machine check) and the folder it had.
     func withMountedVolume(_ body: (_ folder: TempFolder, _ mount: PhotoPath, _ trash: Trash) throws -> Void) throws {
+        // Foundation starts a thread of its own to watch child processes the first time one is
+        // run. Started from inside the namespace (trash-list below) it would share this thread's
+        // filesystem context, and setns refuses to leave a namespace whose context is shared:
+        // one child run out here starts that thread first.
+        Self.startProcessWatcher
         let namespace = open("/proc/thread-self/ns/mnt", O_RDONLY | O_CLOEXEC)
         let root = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         let here = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
