@@ -181,14 +181,16 @@ final class ScrubberScreen: ViewerScreen {
 
     func draw(now: Double) {
         wall.draw(now: now)
+        // Its showing and fading go by the scene's clock, as its tick and deadlines do: the
+        // frame's `now` may be a test's made-up time.
         if wall.view.contentOffset != seenOffset {
             seenOffset = wall.view.contentOffset
-            lastActivity = now
+            noteActivity()
         }
         guard maxOffset > 0 else { return }
         placeMarks()
         wall.drawer.drawScrubber(ScrubberLook(rail: rail.rail, thumb: rail.thumb(at: fraction), marks: marks,
-                                              label: label, opacity: opacity(at: now)))
+                                              label: label, opacity: opacity(at: clock.now)))
     }
 
     func tick(at now: Double) -> Bool {
