@@ -45,32 +45,33 @@ extension TileDrawer {
         for mark in look.marks {
             renderer.fill(pixelRect(for: Rect(x: look.rail.minX, y: mark.y, width: look.rail.width, height: 1)),
                           color: faded(theme.captionText))
-            guard lineHeight > 0, mark.y - lastTextY >= lineHeight else { continue }
+            guard lineHeight > 0, mark.y - lastTextY >= lineHeight + 2 * Self.labelPadding else { continue }
             lastTextY = mark.y
-            drawText(mark.text, endingAt: look.rail.minX - 4, centredOn: mark.y, level: level, boxed: false)
+            drawText(mark.text, endingAt: look.rail.minX - 10, centredOn: mark.y, level: level * 0.8)
         }
         renderer.fill(pixelRect(for: look.thumb), color: faded(theme.highlight))
         if let label = look.label {
-            drawText(label, endingAt: look.rail.minX - 8, centredOn: look.thumb.midY, level: level, boxed: true)
+            drawText(label, endingAt: look.rail.minX - 10, centredOn: look.thumb.midY, level: level)
         }
     }
 
-    /// One line of text whose right end is at `x`, centred vertically on `y` (logical pixels),
-    /// on a dark box when `boxed`.
-    private func drawText(_ line: String, endingAt x: Double, centredOn y: Double, level: Double, boxed: Bool) {
-        guard let text, let texture = text.texture(for: line, maxWidth: max(1, Int(x * renderer.scale)), truncation: .end),
+    /// Room round a label's text inside its dark box, logical pixels.
+    static let labelPadding = 5.0
+
+    /// One line of text on a dark box (readable over any photo), its right end at `x`, centred
+    /// vertically on `y` (logical pixels) and kept inside the window.
+    private func drawText(_ line: String, endingAt x: Double, centredOn y: Double, level: Double) {
+        guard let text, let texture = text.texture(for: line, maxWidth: max(1, Int(x * renderer.scale) - 8), truncation: .end),
               let handle = texture.handle else { return }
         let scale = renderer.scale
         let size = texture.size
         let right = Int((x * scale).rounded()), centre = Int((y * scale).rounded())
-        let pad = boxed ? Int((6 * scale).rounded()) : 0
+        let pad = Int((Self.labelPadding * scale).rounded())
         let output = renderer.outputSize
         let top = min(max(centre - size.height / 2, pad), max(pad, output.height - size.height - pad))
         let area = PixelRect(x: right - size.width, y: top, width: size.width, height: size.height)
-        if boxed {
-            renderer.fill(PixelRect(x: area.x - pad, y: area.y - pad, width: area.width + 2 * pad, height: area.height + 2 * pad),
-                          color: ScreenColor(red: 0, green: 0, blue: 0, alpha: UInt8((level * 190).rounded())))
-        }
+        renderer.fill(PixelRect(x: area.x - pad, y: area.y - pad, width: area.width + 2 * pad, height: area.height + 2 * pad),
+                      color: ScreenColor(red: 0, green: 0, blue: 0, alpha: UInt8((level * 190).rounded())))
         renderer.copy(handle, from: PixelRect(x: 0, y: 0, width: size.width, height: size.height), to: area,
                       alpha: UInt8((level * 255).rounded()), tint: theme.captionText)
     }

@@ -35,6 +35,14 @@ struct ScrubberTests {
         host.pushed.last as? ScrubberScreen
     }
 
+    /// The scrubber the wall shows when asked, pushed once.
+    private func shown(_ h: WallHarness, _ host: RecordingHost,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws -> ScrubberScreen {
+        let s = try #require(h.wall.showScrubber(), sourceLocation: sourceLocation)
+        #expect(host.pushed.count == 1, sourceLocation: sourceLocation)
+        return s
+    }
+
     /// The rail's point where the thumb's centre puts the wall `fraction` of its way.
     private func railPoint(_ s: ScrubberScreen, at fraction: Double) -> Point {
         let rail = s.rail
@@ -72,8 +80,7 @@ struct ScrubberTests {
     @Test("dragging the thumb puts the wall at the same place in proportion; a press elsewhere on the rail jumps there; letting go keeps it")
     func dragMovesWall() throws {
         let (h, host, clock) = try wall(try ColourLibrary(count: 60))
-        let s = try #require(h.wall.showScrubber())
-        #expect(host.pushed.count == 1)
+        let s = try shown(h, host)
         // A press halfway down the rail (the thumb is at the top): the wall jumps to its middle.
         s.handle(.pointerDown(id: 3, at: railPoint(s, at: 0.5), time: 1))
         #expect(abs(h.view.contentOffset - h.maxOffset / 2) < 1, "offset \(h.view.contentOffset) of \(h.maxOffset)")
@@ -109,8 +116,7 @@ struct ScrubberTests {
     @Test("the label names the photo at the top of the screen where the thumb is: its name on a wall ordered by name")
     func labelIsTopPhoto() throws {
         let (h, host, clock) = try wall(try ColourLibrary(count: 60))
-        let s = try #require(h.wall.showScrubber())
-        #expect(host.pushed.count == 1)
+        let s = try shown(h, host)
         s.handle(.pointerDown(id: 1, at: railPoint(s, at: 0), time: 1))
         for fraction in [0.3, 0.7, 1.0] {
             frame(h, clock)
@@ -129,8 +135,7 @@ struct ScrubberTests {
         let (h, host, clock) = try wall(try ColourLibrary(count: 60))
         h.view.scrollTo(offset: 100)
         h.layout()
-        let s = try #require(h.wall.showScrubber())
-        #expect(host.pushed.count == 1)
+        let s = try shown(h, host)
         s.handle(.pointerDown(id: 1, at: railPoint(s, at: 0.2), time: 1))
         frame(h, clock)
         s.handle(.pointerMoved(id: 1, to: railPoint(s, at: 0.8), time: 1))
@@ -143,14 +148,44 @@ struct ScrubberTests {
         guard case .beneath = s.perform(.back, from: .key) else { Issue.record("Esc without a drag stayed with the rail"); return }
     }
 
+    @Test("on a wall sorted by date the rail marks each year where its first photo is, placed again when the columns change")
+    func yearMarksFollowTheLayout() throws {
+        let (h, host, clock) = try wall(try ColourLibrary(count: 1))
+        host.options.order = .date
+        // A photo a month through ten years (file times: no EXIF here), every file absent: the
+        // marks need the dates and the layout, not the pixels.
+        let start = Int64(1_262_304_000)   // 2010-01-01
+        let entries = (0..<120).map { i in
+            PhotoEntry(path: PhotoPath("/nowhere/\(i).png"), relative: PhotoPath("\(i).png"), group: 0,
+                       mtime: FileTime(seconds: start + Int64(i) * 2_629_746 + 86_400 * 5, nanoseconds: 0), fileSize: 1,
+                       fileID: FileID(device: 1, inode: UInt64(i)),
+                       info: PhotoInfo(format: .png, pixelWidth: 100, pixelHeight: 60 + i % 5 * 20, orientation: .up))
+        }
+        h.wall.show(entries)
+        h.layout()
+        let s = try shown(h, host)
+        s.draw(now: clock.now)
+        #expect(s.marks.map(\.text) == (2010...2019).map(String.init))
+        // Each year's mark is where the thumb is with that year's first photo at the top.
+        let firstOf2015 = try #require(entries.firstIndex { $0.mtime.seconds >= 1_420_070_400 })
+        let offset = min(h.view.layout.frame(at: firstOf2015).minY - WallHarness.margin, h.maxOffset)
+        #expect(abs(s.marks[5].y - s.rail.thumb(at: offset / h.maxOffset).midY) < 0.5)
+        let before = s.marks
+        h.wall.perform(.setColumns(1), from: .key)
+        s.draw(now: clock.now)
+        #expect(s.marks.map(\.text) == before.map(\.text))
+        #expect(s.marks != before, "the marks stayed where three columns had put them")
+        let again = min(h.view.layout.frame(at: firstOf2015).minY - WallHarness.margin, h.maxOffset)
+        #expect(abs(s.marks[5].y - s.rail.thumb(at: again / h.maxOffset).midY) < 0.5)
+    }
+
     @Test("a drag across the wall requests no decode for the tiles it passes over; the destination's are requested when the thumb rests or is let go")
     func noDecodesForPassedTiles() throws {
         let (h, host, clock) = try wall(try ColourLibrary(count: 240))
         try #require(h.maxOffset > 20 * WallHarness.size.height, "the wall is too short to pass over anything")
         let atStart = h.wall.decodeRequests
         #expect(atStart > 0)
-        let s = try #require(h.wall.showScrubber())
-        #expect(host.pushed.count == 1)
+        let s = try shown(h, host)
         s.handle(.pointerDown(id: 1, at: railPoint(s, at: 0), time: 1))
         var passed = Set<Int>()
         for step in 1...40 {

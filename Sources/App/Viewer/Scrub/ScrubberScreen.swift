@@ -28,6 +28,8 @@ final class ScrubberScreen: ViewerScreen {
     static let fadeFor = 0.3
     /// A thumb held still this long counts as resting: the tiles where it is get decoded.
     static let restAfter = 0.15
+    /// How often a hovered rail checks the mouse is still there.
+    static let hoverCheck = 1.0
 
     private struct Drag {
         let pointer: Int
@@ -201,6 +203,11 @@ final class ScrubberScreen: ViewerScreen {
             wall.holdsDecodes = false
             return true
         }
+        // The mouse can leave the window without crossing out of the band first.
+        if hovering, !(host?.pointer.map(rail.reaches) ?? false) {
+            hovering = false
+            noteActivity()
+        }
         if !hovering, now >= lastActivity + Self.shownFor + Self.fadeFor || maxOffset <= 0 {
             host?.dismiss(self)
             return true
@@ -208,8 +215,11 @@ final class ScrubberScreen: ViewerScreen {
         return false
     }
 
+    /// A moving thumb moves the wall under it: frames come a refresh apart, as in a fling, until
+    /// it rests. A resting or let-go thumb costs nothing; the fade a few frames.
     func needsFrame(at now: Double) -> Bool {
-        wall.needsFrame(at: now) || (drag == nil && !hovering && now >= lastActivity + Self.shownFor)
+        if let held = drag { return !held.resting || wall.needsFrame(at: now) }
+        return wall.needsFrame(at: now) || (!hovering && now >= lastActivity + Self.shownFor)
     }
 
     func nextDeadline(after now: Double) -> Double {
@@ -217,7 +227,8 @@ final class ScrubberScreen: ViewerScreen {
         if let held = drag {
             own = held.resting ? .infinity : held.lastMove + Self.restAfter
         } else if hovering {
-            own = .infinity
+            // Looked at now and then: the mouse may have left the window altogether.
+            own = now + Self.hoverCheck
         } else {
             own = lastActivity + Self.shownFor
         }
