@@ -235,7 +235,9 @@ final class ScrubberScreen: ViewerScreen {
         return min(own, wall.nextDeadline(after: now))
     }
 
+    /// The rail follows the wall's viewport, and the marks its layout (`placeMarks`).
     func resize(_ size: Size) {}
+    /// It asks for no decode: the wall's results go to the wall, by its own ScreenID.
     func accept(_ finished: ViewerDecodes.Finished, now: Double) {}
 
     func photosChanged(_ entries: [PhotoEntry], by change: PhotosChange) {
