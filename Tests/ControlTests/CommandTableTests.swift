@@ -16,8 +16,8 @@ struct CommandTableTests {
             let modes = row.keys.flatMap(\.modes)
             #expect(Set(modes).count == modes.count, "\(row.words) has two sets of keys on one screen")
         }
-        #expect(CommandTable.modes == [.wall, .detail, .slideshow])
-        #expect(CommandTable.modes.map(\.rawValue) == ["wall", "detail", "slideshow"], "as get-state reports them")
+        #expect(CommandTable.modes == [.wall, .detail, .slideshow, .scrubber])
+        #expect(CommandTable.modes.map(\.rawValue) == ["wall", "detail", "slideshow", "scrubber"], "as get-state reports them")
     }
 
     @Test("held, the keys that scroll, step and zoom repeat; those that open, toggle or ask do not")

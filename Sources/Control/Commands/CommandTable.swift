@@ -42,6 +42,8 @@ public enum CommandTable {
             .init([.wall], ["escape", "backspace"], "hide the cursor"),
             .init([.detail], ["escape", "backspace", "return"], "back to the wall"),
             .init([.slideshow], ["escape", "backspace", .init("s", control: false)], "back to the wall at this photo"),
+            // The date scrubber's thumb held: the wall goes back to where the drag began.
+            .init([.scrubber], ["escape"], "cancel the drag: the wall goes back"),
         ]),
         CommandRow("page-down", .pageDown, repeats: true, keys: [.init([.wall], ["pagedown", .init("space", shift: false)], "page down")]),
         CommandRow("page-up", .pageUp, repeats: true, keys: [.init([.wall], ["pageup", .init("space", shift: true)], "page up")]),

@@ -15,6 +15,11 @@ public final class EventSource {
     /// The window whose size turns SDL's normalised finger coordinates into logical pixels.
     private let windowSize: () -> Size
     private var mouseDown = false
+    /// How close to the window's right edge a hovering mouse is reported (`edgeHovered`); 0:
+    /// never. Only crossings into and out of the band are reported, so a mouse moving over
+    /// the wall wakes the loop no more than it did.
+    public var hoverEdge = 0.0
+    private var hoveringEdge = false
     /// Where the loop sleeps on the console (SDL's own wait polls there); nil elsewhere.
     private let consoleWait: ConsoleWait?
     /// Touch screens on the console, with the kernel's timestamps; SDL's fingers are ignored
@@ -149,8 +154,10 @@ public final class EventSource {
             mouseDown = false
             return .input(.pointerUp(id: Self.mousePointer, at: point, time: time))
         case SDL_MOUSEMOTION.rawValue:
-            // Hovering means nothing to the wall; only a held button drags.
-            guard mouseDown, event.motion.which != Self.touchMouse else { return nil }
+            // Hovering means nothing to the wall (only a held button drags), except crossing
+            // into or out of the band where the scrubber's rail is.
+            guard event.motion.which != Self.touchMouse else { return nil }
+            guard mouseDown else { return hovered(x: Double(event.motion.x)) }
             return .input(.pointerMoved(id: Self.mousePointer, to: Point(x: Double(event.motion.x), y: Double(event.motion.y)), time: time))
         case SDL_MOUSEWHEEL.rawValue:
             return wheel(event.wheel, time: time)
@@ -169,6 +176,13 @@ public final class EventSource {
             // recognizer already sees; acting on both would pinch twice.
             return nil
         }
+    }
+
+    private func hovered(x: Double) -> ScreenEvent? {
+        let near = hoverEdge > 0 && x >= windowSize().width - hoverEdge
+        guard near != hoveringEdge else { return nil }
+        hoveringEdge = near
+        return .edgeHovered(near)
     }
 
     /// One notch of a classic wheel scrolls this many logical pixels (browsers use 100–120).

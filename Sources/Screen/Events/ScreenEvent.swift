@@ -45,4 +45,7 @@ public enum ScreenEvent: Sendable, Equatable {
     case wake
     /// The window was closed, or SIGINT / SIGTERM arrived.
     case quit
+    /// The mouse, no button held, came within `EventSource.hoverEdge` of the window's right edge
+    /// (true) or left that band (false): where the date scrubber's rail is.
+    case edgeHovered(Bool)
 }

@@ -48,12 +48,13 @@ struct HelpOverlayTests {
             #expect(line.split(separator: "\t").first?.split(separator: " ").contains { $0 == chord.label } == true,
                     "\(press) (\(chord.label)) is not on the \(mode) help line \"\(line)\"")
         }
-        #expect(acting > 20, "the \(mode) has its keys")
+        // The scrubber's held thumb has Esc alone: a drag is no time for the help.
+        #expect(acting > (mode == .scrubber ? 0 : 20), "the \(mode) has its keys")
     }
 
     @Test("? (Shift+/ or a layout's own ?) and F1 open the help, i the info panel, in both modes")
     func helpAndInfoKeys() {
-        for mode in CommandTable.modes {
+        for mode in CommandTable.modes where mode != .scrubber {
             for key in [SDLEvents.press(SDLK_SLASH, KMOD_LSHIFT), SDLEvents.press(SDLK_QUESTION), SDLEvents.press(SDLK_F1)] {
                 #expect(key.flatMap { KeyBindings.command(for: $0, in: mode) } == .toggleHelp, "\(mode)")
             }

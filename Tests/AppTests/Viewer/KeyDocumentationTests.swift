@@ -36,10 +36,11 @@ struct KeyDocumentationTests {
         }
     }
 
-    @Test("docs/desktop.md gives every standard key of the wall and of one photo, and no other")
+    @Test("docs/desktop.md gives every standard key of the wall, of one photo and of the scrubber, and no other")
     func desktop() throws {
         check(.wall, try section("desktop.md", from: "| on the wall |", whileStartingWith: "|"), in: "desktop.md")
         check(.detail, try section("desktop.md", from: "| on one photo |", whileStartingWith: "|"), in: "desktop.md")
+        check(.scrubber, try section("desktop.md", from: "| on the scrubber |", whileStartingWith: "|"), in: "desktop.md")
     }
 
     @Test("docs/photo-frame.md gives every standard key of the slideshow, and no other")

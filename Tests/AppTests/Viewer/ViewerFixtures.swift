@@ -206,6 +206,8 @@ final class RecordingHost: ScreenHost {
     var windowSize: Size
     private(set) var commands: [Command] = []
     private(set) var dismissed = 0
+    /// The screens pushed over the one tested, in turn.
+    private(set) var pushed: [any ViewerScreen] = []
     private(set) var events: [ViewerEvent] = []
     /// The tiles selected (a tap's command).
     var selected: [Int] { commands.compactMap { if case .select(let index) = $0 { index } else { nil } } }
@@ -225,7 +227,10 @@ final class RecordingHost: ScreenHost {
 
     func emit(_ event: ViewerEvent) { events.append(event) }
     func runOnSelect(_ path: PhotoPath, index: Int) {}
-    func push(_ screen: any ViewerScreen) { screen.host = self }
+    func push(_ screen: any ViewerScreen) {
+        screen.host = self
+        pushed.append(screen)
+    }
     func dismiss(_ screen: any ViewerScreen) { dismissed += 1 }
     func titleChanged() {}
 }

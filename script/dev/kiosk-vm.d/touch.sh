@@ -167,3 +167,26 @@ long_press_marks() {
 
 check "a long press marks the tile under the finger, and opens nothing" long_press_marks
 check "no crash, and SIGTERM exits 0" touch_ends
+
+# The date scrubber (docs/kiosk.md): a finger that lands on the screen's right edge takes the
+# rail's thumb, and the wall follows it in proportion to its whole length. After the checks above
+# ended cascade, it is started afresh for this one.
+scrubber_drag_scrolls() {
+  local width height max x y1 want got
+  fresh_cascade 'attract-after = 600' && wait_until 300 'settled scrub0' || return 1
+  width=$(json "$dir/scrub0.json" 'int(d["width"])') height=$(json "$dir/scrub0.json" 'int(d["height"])')
+  max=$(json "$dir/scrub0.json" 'round(d["contentHeight"] - d["height"])')
+  ((max > height)) || { log "the wall is too short to scrub ($max px to scroll)"; return 1; }
+  # The rail runs 6 px inside the top and bottom edges with a 44 px thumb, which starts at the
+  # top: a finger on its middle (y 28) moved to y1 puts the thumb's top at y1 - 22, the wall
+  # (y1 - 28) / (height - 56) of its way down.
+  x=$((width - 10)) y1=$((height * 2 / 3))
+  gesture drag "$x" 28 "$x" "$y1" 600 300 && wait_until 120 'settled scrub1' || return 1
+  want=$((max * (y1 - 28) / (height - 56))) got=$(offset scrub1)
+  echo "  finger on the rail from y 28 to $y1: the wall at $got of $max px (in proportion: $want)"
+  local d=$((got - want))
+  ((d >= -2 && d <= 2)) && mode_is scrub1 wall
+}
+
+check "a finger dragged on the scrubber's rail scrolls the wall in proportion" scrubber_drag_scrolls
+check "no crash after the scrubber, and SIGTERM exits 0" sigterm_exits_0

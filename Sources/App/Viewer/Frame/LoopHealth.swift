@@ -60,6 +60,7 @@ struct LoopHealth {
             ("textures", .object([("count", .int(renderer.liveTextureCount)), ("bytes", .int(renderer.liveTextureBytes))])),
             ("decodeQueue", .int(decodeQueue)),
             ("uploads", .int(wall.uploads)),
+            ("tileDecodeRequests", .int(wall.decodeRequests)),
             ("lateResultsDropped", .int(wall.lateResultsDropped)),
             ("controlClients", control.map { control in
                 let clients = control.clientStats
@@ -99,6 +100,7 @@ struct LoopHealth {
             ("pool_hits", .int(pool.hits)), ("pool_misses", .int(pool.misses)),
             ("textures_created", .int(pool.created)), ("pool_evicted", .int(pool.evicted)),
             ("uploads", .int(wall.uploads)), ("late_results_dropped", .int(wall.lateResultsDropped)),
+            ("tile_decode_requests", .int(wall.decodeRequests)),
         ])
         FileHandle.standardError.write(Data(("stats: " + line.text + "\n").utf8))
     }

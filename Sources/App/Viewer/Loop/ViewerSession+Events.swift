@@ -34,6 +34,8 @@ extension ViewerSession {
             redrawDarkScreen()
         case .hidden:
             windowVisible = false
+        case .edgeHovered(let near):
+            if stack.isAtBottom { wall.edgeHovered(near) }
         case .input(let input):
             stack.top.handle(input)
         case .key(let press):

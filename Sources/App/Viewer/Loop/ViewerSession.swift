@@ -74,6 +74,7 @@ final class ViewerSession {
         self.clock = clock
         earlyThumbnails = early
         events = EventSource(window: window)
+        events.hoverEdge = ScrubRail.reach
         if events.readsTouchThroughLibinput {
             log.info("touch screens read through libinput: the kernel's times, udev's calibration")
         } else if window.driver.lowercased() == "kmsdrm" {

@@ -11,8 +11,9 @@ final class ScreenStack {
 
     var top: any ViewerScreen { screens[screens.count - 1] }
     var bottom: any ViewerScreen { screens[0] }
-    /// Whether the bottom screen is alone (nothing open over the wall).
-    var isAtBottom: Bool { screens.count == 1 }
+    /// Whether the bottom screen is the one in view: nothing open over the wall but controls
+    /// laid on it (the scrubber).
+    var isAtBottom: Bool { screens.dropFirst().allSatisfy { !$0.coversBeneath } }
 
     func push(_ screen: any ViewerScreen) { screens.append(screen) }
 

@@ -56,6 +56,9 @@ protocol ViewerScreen: AnyObject {
     var title: String? { get }
     /// What the kiosk's idle logic does with it on top.
     var whenIdle: IdleRole { get }
+    /// Whether it hides the screen beneath: false for one that only lays a control over it (the
+    /// scrubber's rail), which leaves the wall the screen in view.
+    var coversBeneath: Bool { get }
     /// Fields it adds to `get-state`; a screen above replaces a field of the same name.
     var stateFields: [(String, JSONValue)] { get }
     /// The photo the info panel (`i`) is about, and how it is shown when not whole.
@@ -106,6 +109,7 @@ extension ViewerScreen {
     func photoRotated(_ fresh: PhotoEntry) {}
     func dismissed() {}
     var title: String? { nil }
+    var coversBeneath: Bool { true }
     var stateFields: [(String, JSONValue)] { [] }
     func infoPanelOpened() {}
 

@@ -10,6 +10,7 @@ import Waterfall
 
 extension WallScreen {
     func perform(_ command: Command, from origin: CommandOrigin) -> CommandOutcome {
+        movedByClock = origin == .timer
         func check(_ index: Int) -> ControlError? {
             (0..<entries.count).contains(index) ? nil
                 : ControlError("no photo at index \(index) (the wall has \(entries.count))")
@@ -138,9 +139,21 @@ extension WallScreen {
     func needsFrame(at now: Double) -> Bool { needsFrame }
     func nextDeadline(after now: Double) -> Double { min(nextArrivalFade(after: now), longPressDue) }
     func tick(at now: Double) -> Bool { holdTouch(at: now) }
-    func resize(_ size: Size) { view.setViewportSize(size) }
+    func resize(_ size: Size) {
+        view.setViewportSize(size)
+        scrubSeenOffset = view.contentOffset
+    }
+
     func handle(_ input: InputEvent) {
         if let now = host?.clock.now { eventClockLead = input.time - now }
+        movedByClock = false
+        // A press on the right edge is the scrubber's, shown or not (once shown, it has the
+        // input first and hands the wall the rest).
+        if scrubber == nil, case .pointerDown(_, let point, _) = input, ScrubRail(viewport: view.viewportSize).reaches(point),
+           let scrubber = showScrubber() {
+            scrubber.handle(input)
+            return
+        }
         view.handle(input)
     }
     /// The wall is the bottom of the stack: it is never closed.

@@ -69,6 +69,23 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
     private(set) var fading = false
     private(set) var lateResultsDropped = 0
     private(set) var uploads = 0
+    /// Tile decodes asked of the scheduler (first passes not counted).
+    private(set) var decodeRequests = 0
+
+    /// The date scrubber over the wall, while it shows (WallScreen+Scrubber).
+    weak var scrubber: ScrubberScreen?
+    /// Where the wall was when last looked at for the scrubber: a move from there shows it.
+    var scrubSeenOffset = 0.0
+    /// The wall moves by the clock (the kiosk's idle drift), not by anyone: no rail for that.
+    var movedByClock = false
+    /// While true (the scrubber's thumb moving), tiles entering the preload range get no decode:
+    /// they are passed over, not looked at. Set false, the tiles then live are requested, by
+    /// their distance to the screen as always.
+    var holdsDecodes = false {
+        didSet { if oldValue, !holdsDecodes { requestHeld() } }
+    }
+    /// Cells given a tile while decodes were held, by serial: still to be requested.
+    private var held: Set<Int> = []
 
     init(drawer: TileDrawer, viewportSize: Size, style: WallStyle, source: TileSource, decodes: Decodes,
          textureBudgetBytes: Int, log: Logger) {
@@ -122,6 +139,7 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
             view.scrollTo(offset: 0)
         }
         prioritisedOffset = -1
+        scrubSeenOffset = view.contentOffset
     }
 
     /// The same photos in `order`: the photo at the cursor stays where it is on screen (if it
@@ -156,6 +174,7 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
         }
         if atTop { view.scrollTo(offset: 0) }
         prioritisedOffset = -1
+        scrubSeenOffset = view.contentOffset
     }
 
     /// A new look from a reloaded configuration: same photos, laid out again around the
@@ -205,25 +224,40 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
             cell.state = .failed(reason)
         } else {
             cell.state = .loading
-            let source = self.source
-            let matte = Matte(drawer.theme.placeholder), enlarging = drawer.renderer.isSoftware
-            let priority = decodePriority(index)
-            decodes.submit(key: key(.tile(cell.serial)), generation: cell.generation, priority: priority) {
-                () throws(TileFailure) in try source.pixels(for: entry, box: box, onto: matte, enlarging: enlarging).get()
-            }
-            // A tile in view gets the file's own small picture first, ahead of every photo: the
-            // screen fills with images in the first frames instead of one photo at a time.
-            if priority < 0 {
-                decodes.submit(key: key(.preview(cell.serial)), generation: cell.generation, priority: Self.previewPriority) {
-                    () throws(TileFailure) in try source.preview(for: entry, box: box, onto: matte, enlarging: enlarging).get()
-                }
-            }
+            if holdsDecodes { held.insert(cell.serial) } else { request(cell, entry: entry, box: box, priority: decodePriority(index)) }
         }
         return cell
     }
 
+    private func request(_ cell: TileCell, entry: PhotoEntry, box: PixelSize, priority: Double) {
+        let source = self.source
+        let matte = Matte(drawer.theme.placeholder), enlarging = drawer.renderer.isSoftware
+        decodeRequests += 1
+        decodes.submit(key: key(.tile(cell.serial)), generation: cell.generation, priority: priority) {
+            () throws(TileFailure) in try source.pixels(for: entry, box: box, onto: matte, enlarging: enlarging).get()
+        }
+        // A tile in view gets the file's own small picture first, ahead of every photo: the
+        // screen fills with images in the first frames instead of one photo at a time.
+        if priority < 0 {
+            decodes.submit(key: key(.preview(cell.serial)), generation: cell.generation, priority: Self.previewPriority) {
+                () throws(TileFailure) in try source.preview(for: entry, box: box, onto: matte, enlarging: enlarging).get()
+            }
+        }
+    }
+
+    /// Decodes let go: every live tile still waiting for its first request gets it now.
+    private func requestHeld() {
+        guard !held.isEmpty else { return }
+        view.forEachLiveCell { index, cell in
+            guard held.contains(cell.serial), cell.state == .loading else { return }
+            request(cell, entry: entries[index], box: decodeBox(at: index), priority: decodePriority(index))
+        }
+        held.removeAll()
+        prioritisedOffset = -1
+    }
+
     func waterfallView(_ view: WaterfallView<TileCell>, didEndDisplaying cell: TileCell, at index: Int) {
-        if cell.isWaiting {
+        if held.remove(cell.serial) == nil, cell.isWaiting {
             decodes.cancel(key: key(.tile(cell.serial)))
             decodes.cancel(key: key(.preview(cell.serial)))
         }
@@ -255,11 +289,12 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
         layoutTime = now
         view.layoutCells()
         let offset = view.contentOffset
+        noteScrolled(to: offset)
         if offset != prioritisedOffset {
             prioritisedOffset = offset
             var changes: [(key: DecodeKey, priority: Double)] = []
             view.forEachLiveCell { index, cell in
-                guard cell.isWaiting else { return }
+                guard cell.isWaiting, !held.contains(cell.serial) else { return }
                 let priority = decodePriority(index)
                 changes.append((key(.tile(cell.serial)), priority))
                 // Scrolled out of view before its first pass came: the photo's turn is enough.
