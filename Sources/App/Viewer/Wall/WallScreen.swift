@@ -29,6 +29,8 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
     var mode: ViewerMode { .wall }
     var whenIdle: IdleRole { .attract }
 
+    /// The months (or years) of a wall sorted by date, each under a heading.
+    private(set) var sections = WallSections(headingHeight: TileDrawer.headingHeight)
     /// The keyboard cursor (a ring round its tile), nil until an arrow key is pressed.
     var cursor: Int?
     /// The photo opened from this wall, while it is open (WallScreen+Commands).
@@ -105,6 +107,7 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
         }
         let cursorPath = cursor.flatMap { $0 < entries.count ? entries[$0].path : nil }
         entries = newEntries
+        sections.show(newEntries, newestFirst: host.flatMap { WallSections.newestFirst(in: $0.options.wallOrder) })
         failures.removeAll()
         partials.removeAll()
         view.reloadData()
@@ -136,12 +139,16 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
         let cursorPath = cursor.flatMap { $0 < entries.count ? entries[$0].path : nil }
         for range in edit.removedRanges { view.deleteCells(in: range) }
         entries = edit.entries
+        sections.apply(edit)
         for range in edit.insertedRanges { view.insertCells(in: range) }
         for index in edit.changed {
             failures[entries[index].path] = nil
             partials[entries[index].path] = nil
         }
         for range in edit.changedRanges { view.reloadCells(in: range) }
+        // A month that came or went, or a year grown into months: its headings, in one relayout
+        // from the first that moved, the photo looked at held where it is.
+        view.reloadSections()
         cursor = cursorPath.flatMap { path in entries.firstIndex { $0.path == path } }
         if seconds > 0 {
             for index in edit.inserted { arrivals[entries[index].path] = now + seconds }
@@ -164,6 +171,8 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
     func numberOfCells(in view: WaterfallView<TileCell>) -> Int { entries.count }
 
     func numberOfColumns(in view: WaterfallView<TileCell>) -> ColumnCount { columns }
+
+    func sectionBreaks(in view: WaterfallView<TileCell>) -> [SectionBreak] { sections.breaks }
 
     func waterfallView(_ view: WaterfallView<TileCell>, heightAt index: Int, width: Double) -> Double {
         TileSizing.tileHeight(cellWidth: width, displayed: WallPlan.displayedSize(entries[index]), captionHeight: captionHeight)
@@ -370,6 +379,10 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
                 if opacity < 1 { fading = true }
             }
             if item.index == cursor { drawer.drawCursor(in: item.frame) }
+        }
+        for k in view.layout.sections(in: view.viewportRect) where k < sections.sections.count {
+            drawer.drawHeading(sections.sections[k].label,
+                               in: view.layout.headingFrame(ofSection: k).offsetBy(dx: 0, dy: -view.drawnOffset))
         }
         if !arrivals.isEmpty { arrivals = arrivals.filter { $0.value > now } }
     }
