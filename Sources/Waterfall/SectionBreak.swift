@@ -11,8 +11,7 @@ public struct SectionBreak: Hashable, Sendable {
     public var headingHeight: Double
 
     public init(start: Int, headingHeight: Double) {
-        self.start = start
-        self.headingHeight = headingHeight
+        self.start = start; self.headingHeight = headingHeight
     }
 }
 

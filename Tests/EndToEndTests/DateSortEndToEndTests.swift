@@ -14,8 +14,10 @@ import Glibc
 @Suite("Sorting by the date taken, end to end", .serialized)
 struct DateSortEndToEndTests {
     /// Oldest to newest by EXIF: c, a, d, b. By name a, b, c, d; by file time d, c, b, a.
-    static let taken = [("c.jpg", "1999:12:31 23:00:00", "+00:00"), ("a.jpg", "2005:06:01 08:00:00", "+02:00"),
-                        ("d.jpg", "2012:03:04 05:06:07", nil), ("b.jpg", "2020:01:01 00:00:00", "-05:00")]
+    static let taken: [(name: String, date: String, offset: String?)] = [
+        ("c.jpg", "1999:12:31 23:00:00", "+00:00"), ("a.jpg", "2005:06:01 08:00:00", "+02:00"),
+        ("d.jpg", "2012:03:04 05:06:07", nil), ("b.jpg", "2020:01:01 00:00:00", "-05:00"),
+    ]
 
     final class Library {
         let folder: PhotoFolder
@@ -23,19 +25,25 @@ struct DateSortEndToEndTests {
 
         init() throws {
             folder = try PhotoFolder()
-            let plain = try folder.photo("plain.jpg", width: 320, height: 240, colour: "#406080")
-            let jpeg = Array(try Data(contentsOf: URL(fileURLWithPath: plain)))
-            unlink(plain)
-            for (name, date, offset) in DateSortEndToEndTests.taken {
-                var exif = ExifFixture()
-                exif.dateTaken = date
-                exif.offsetTaken = offset
-                let file = try folder.write(name, exif.inserted(into: jpeg))
+            for (name, file) in try DateSortEndToEndTests.writePhotos(DateSortEndToEndTests.taken, in: folder) {
                 // File times the other way round from the names: d oldest, a newest.
                 let seconds = 1_700_000_000 - Int(name.unicodeScalars.first!.value) * 1000
                 var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
                 try #require(utimensat(AT_FDCWD, file, &times, 0) == 0)
             }
+        }
+    }
+
+    /// Copies of one photo with these EXIF dates (and offsets) taken; each name with its file.
+    static func writePhotos(_ taken: [(name: String, date: String, offset: String?)], in folder: PhotoFolder) throws -> [(String, String)] {
+        let plain = try folder.photo("plain.jpg", width: 320, height: 240, colour: "#406080")
+        let jpeg = Array(try Data(contentsOf: URL(fileURLWithPath: plain)))
+        unlink(plain)
+        return try taken.map { name, date, offset in
+            var exif = ExifFixture()
+            exif.dateTaken = date
+            exif.offsetTaken = offset
+            return (name, try folder.write(name, exif.inserted(into: jpeg)))
         }
     }
 
@@ -97,15 +105,7 @@ struct DateSortEndToEndTests {
     func sectionsAndScrollToDate() async throws {
         let folder = try PhotoFolder()
         let cacheHome = TemporaryFolder("cascade-sections-cache")
-        let plain = try folder.photo("plain.jpg", width: 320, height: 240, colour: "#406080")
-        let jpeg = Array(try Data(contentsOf: URL(fileURLWithPath: plain)))
-        unlink(plain)
-        for (name, date, offset) in Self.months {
-            var exif = ExifFixture()
-            exif.dateTaken = date
-            exif.offsetTaken = offset
-            _ = try folder.write(name, exif.inserted(into: jpeg))
-        }
+        _ = try Self.writePhotos(Self.months, in: folder)
         let server = try await XServer()
         defer { server.stop() }
         let socket = NSTemporaryDirectory() + "cascade-sections-" + UUID().uuidString.prefix(8) + ".sock"

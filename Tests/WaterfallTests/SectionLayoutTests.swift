@@ -1,27 +1,21 @@
 import Testing
 @testable import Waterfall
 
-/// A wall in sections laid out the plain way: each section a wall of its own under its
-/// heading, the heading one row below the tallest column before it.
+/// A wall in sections laid out the plain way: each section a wall of its own (the plain
+/// reference of LayoutTests) whose top margin ends one row below its heading, the heading one
+/// row below the tallest column before it.
 private func referenceFrames(width: Double, columns: Int, margins m: Margins, heights: [Double],
                              breaks: [SectionBreak]) -> (tiles: [Rect], headings: [Rect]) {
-    let cw = max(0, (width - m.left - m.right - Double(columns - 1) * m.column) / Double(columns))
-    var bottoms = [Double](repeating: 0, count: columns)
-    var used = [Bool](repeating: false, count: columns)
     var tiles: [Rect] = [], headings: [Rect] = []
-    for (i, h) in heights.enumerated() {
-        if let b = breaks.first(where: { $0.start == i }) {
-            let y = used.contains(true) ? bottoms.max()! + m.row : m.top
-            headings.append(Rect(x: m.left, y: y, width: width - m.left - m.right, height: b.headingHeight))
-            bottoms = [Double](repeating: y + b.headingHeight, count: columns)
-            used = [Bool](repeating: true, count: columns)
+    let starts = [0] + breaks.map(\.start) + [heights.count]
+    for k in 0..<(starts.count - 1) where starts[k] < starts[k + 1] || k > 0 {
+        var sectionMargins = m
+        if k > 0 {
+            let y = tiles.isEmpty ? m.top : tiles.map(\.maxY).max()! + m.row
+            headings.append(Rect(x: m.left, y: y, width: width - m.left - m.right, height: breaks[k - 1].headingHeight))
+            sectionMargins.top = y + breaks[k - 1].headingHeight + m.row
         }
-        var best = 0
-        for c in 0..<columns where bottoms[c] < bottoms[best] { best = c }
-        let y = used[best] ? bottoms[best] + m.row : m.top
-        tiles.append(Rect(x: m.left + Double(best) * (cw + m.column), y: y, width: cw, height: h))
-        bottoms[best] = y + h
-        used[best] = true
+        tiles += referenceFrames(width: width, columns: columns, margins: sectionMargins, heights: Array(heights[starts[k]..<starts[k + 1]]))
     }
     return (tiles, headings)
 }
@@ -184,5 +178,48 @@ struct SectionLayoutTests {
         #expect(layout.tile(from: 3, moving: .right) == nil, "nothing beside it in its section")
         #expect(layout.tile(from: 4, moving: .right) == 5)
         #expect(layout.tile(from: 6, moving: .down) == nil, "the wall's end")
+    }
+
+    @Test("the tile at the top of the screen stays put when a section above vanishes or appears")
+    func anchoringThroughSections() {
+        let wall = FakeWall(count: 600)
+        wall.breaks = stride(from: 0, to: 600, by: 50).map { SectionBreak(start: $0, headingHeight: 36) }
+        let view = WaterfallView<FakeCell>(viewportSize: Size(width: 900, height: 600))
+        view.dataSource = wall
+        view.delegate = wall
+        view.reloadData()
+        #expect(view.layout.sectionCount == 12)
+        view.scrollTo(offset: 20000)
+        view.layoutCells()
+        #expect(view.layout.anchor(forViewport: view.viewportRect)!.index > 150, "the changes are above the screen")
+        func expectAnchored(shift: Int, _ change: () -> Void) {
+            let anchor = view.layout.anchor(forViewport: view.viewportRect)!
+            change()
+            let y = view.layout.frame(at: anchor.index + shift).minY - view.contentOffset
+            #expect(abs(y - anchor.screenY) < 0.001, "tile \(anchor.index) moved from \(anchor.screenY) to \(y) (shift \(shift), offset \(view.contentOffset), content \(view.contentHeight))")
+            view.layoutCells()
+        }
+        // Section 1 (tiles 50..<100) trashed whole: its heading goes with it.
+        expectAnchored(shift: -50) {
+            wall.ratios.removeSubrange(50..<100)
+            wall.breaks = wall.breaks.filter { $0.start != 50 }.map { $0.start > 50 ? SectionBreak(start: $0.start - 50, headingHeight: 36) : $0 }
+            view.deleteCells(in: 50..<100)
+            view.reloadSections()
+        }
+        #expect(view.layout.sectionCount == 11)
+        // Three photos of a new month arrive inside section 0: a heading appears for them, and
+        // one more for the rest of section 0 after them.
+        expectAnchored(shift: 3) {
+            wall.ratios.insert(contentsOf: [1, 0.5, 2], at: 10)
+            wall.breaks = [SectionBreak(start: 0, headingHeight: 36), SectionBreak(start: 10, headingHeight: 36), SectionBreak(start: 13, headingHeight: 36)]
+                + wall.breaks.dropFirst().map { SectionBreak(start: $0.start + 3, headingHeight: 36) }
+            view.insertCells(in: 10..<13)
+            view.reloadSections()
+        }
+        #expect(view.layout.sectionCount == 13)
+        var fresh = WaterfallLayout(width: 900, columns: .fixed(3))
+        let cw = fresh.cellWidth
+        fresh.setHeights(wall.ratios.map { cw * $0 }, sections: wall.breaks)
+        #expect((0..<fresh.count).map(fresh.frame(at:)) == (0..<view.layout.count).map(view.layout.frame(at:)))
     }
 }
