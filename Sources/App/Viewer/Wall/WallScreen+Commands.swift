@@ -181,13 +181,12 @@ extension WallScreen {
 
     /// The wall's sections (none unless it is sorted by date), each with its heading's place.
     private var sectionStates: [JSONValue] {
-        sections.sections.indices.filter { $0 < view.layout.sectionCount }.map { k in
-            let section = sections.sections[k]
-            return .object([
+        sectionHeadings.map { section, heading in
+            .object([
                 ("label", .string(section.label)), ("year", .int(section.year)),
                 ("month", section.month.map { .int($0) } ?? .null),
                 ("count", .int(section.photos.count)), ("first", .int(section.photos.lowerBound)),
-                ("rect", .rect(view.layout.headingFrame(ofSection: k))),
+                ("rect", .rect(heading)),
             ])
         }
     }

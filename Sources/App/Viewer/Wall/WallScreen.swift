@@ -166,6 +166,12 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
         show(entries)
     }
 
+    /// The wall's sections, in wall order, with their headings' rects in wall coordinates: none
+    /// unless it is sorted by date.
+    var sectionHeadings: [(section: DateSection, heading: Rect)] {
+        zip(sections.sections, 0..<view.layout.sectionCount).map { ($0, view.layout.headingFrame(ofSection: $1)) }
+    }
+
     // MARK: Data source and delegate
 
     func numberOfCells(in view: WaterfallView<TileCell>) -> Int { entries.count }
