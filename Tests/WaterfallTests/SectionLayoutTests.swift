@@ -222,4 +222,26 @@ struct SectionLayoutTests {
         fresh.setHeights(wall.ratios.map { cw * $0 }, sections: wall.breaks)
         #expect((0..<fresh.count).map(fresh.frame(at:)) == (0..<view.layout.count).map(view.layout.frame(at:)))
     }
+
+    @Test("a tap on a heading selects nothing; a tap on the tile under it selects that tile")
+    func tapOnHeading() {
+        let wall = FakeWall(count: 40)
+        wall.breaks = [SectionBreak(start: 0, headingHeight: 36), SectionBreak(start: 20, headingHeight: 36)]
+        let view = WaterfallView<FakeCell>(viewportSize: Size(width: 900, height: 600))
+        view.dataSource = wall
+        view.delegate = wall
+        view.reloadData()
+        let heading = view.layout.headingFrame(ofSection: 1)
+        view.scrollTo(offset: heading.minY - 10)
+        view.layoutCells()
+        func tap(_ p: Point, at t: Double) {
+            view.handle(.pointerDown(id: 0, at: p, time: t))
+            view.handle(.pointerUp(id: 0, at: p, time: t + 0.05))
+        }
+        tap(Point(x: 100, y: 10 + heading.height / 2), at: 10)
+        #expect(wall.selected.isEmpty)
+        let first = view.layout.frame(at: 20)
+        tap(Point(x: first.midX, y: first.midY - view.contentOffset), at: 20)
+        #expect(wall.selected == [20])
+    }
 }
