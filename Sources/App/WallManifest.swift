@@ -35,8 +35,19 @@ public struct WallManifest: Codable, Sendable, Equatable {
     public var cellWidth: Double
     public var margins: ManifestMargins
     public var tiles: [Tile]
+    /// A wall sorted by date: its months (or years), each with its heading's rect; absent otherwise.
+    public var sections: [Section]?
 
-    public init(layout: WaterfallLayout, height: Double, tiles: [Tile]) {
+    public struct Section: Codable, Sendable, Equatable {
+        /// "March 2019 · 214 photos".
+        public var label: String
+        public var count: Int
+        /// The index of its first tile.
+        public var first: Int
+        public var rect: ManifestRect
+    }
+
+    public init(layout: WaterfallLayout, height: Double, tiles: [Tile], sections: [Section]? = nil) {
         width = layout.width
         self.height = height
         columns = layout.columnCount
@@ -44,5 +55,6 @@ public struct WallManifest: Codable, Sendable, Equatable {
         let m = layout.margins
         margins = ManifestMargins(top: m.top, left: m.left, bottom: m.bottom, right: m.right, row: m.row, column: m.column)
         self.tiles = tiles
+        self.sections = sections
     }
 }

@@ -16,12 +16,19 @@ public final class TileDrawer {
     public static let highlightEdgeThickness = 1.0
     /// The legs of a new arrival's corner flag in logical pixels (at most a third of the tile).
     public static let arrivalFlagSize = 26.0
+    /// Height of a section's heading on a wall sorted by date, in logical pixels, and the size
+    /// of its text: larger than a caption's, as a heading reads before the photos under it.
+    nonisolated public static let headingHeight = 36.0
+    public static let headingTextSize = 18.0
     /// The side of the mark on a tile whose photo moves (an animated GIF, WebP or JPEG XL).
     public static let motionMarkSize = 20.0
 
     public let renderer: Renderer
     public var theme: Theme
     let text: TextRenderer?
+    /// The headings' larger text; opened with the captions' font at the first heading drawn.
+    private var headingText: TextRenderer?
+    private let fontPath: String?
 
     private static var reportedMissingFont = false
     private static let logger = Logger(label: "cascade.screen")
@@ -43,6 +50,7 @@ public final class TileDrawer {
             }
         }
         self.text = text
+        self.fontPath = text == nil ? nil : fontPath
         if text == nil && !Self.reportedMissingFont {
             Self.reportedMissingFont = true
             Self.logger.warning("captions are off: \(problem)")
@@ -195,6 +203,25 @@ public final class TileDrawer {
         } else {
             ErrorIcon.draw(on: renderer, centredIn: area, side: icon, color: theme.errorIcon, cutout: theme.errorFill)
         }
+    }
+
+    /// A section's heading (`label`: "March 2019 · 214 photos") in `rect`, in the captions'
+    /// colour straight on the background, left-aligned and at the bottom of the rect, just over
+    /// the photos it heads. Nothing is drawn without a font: the heading stays a gap.
+    public func drawHeading(_ label: String, in rect: Rect) {
+        let area = pixelRect(for: rect)
+        guard !area.isEmpty, let fontPath else { return }
+        if headingText == nil {
+            headingText = try? TextRenderer(fontPath: fontPath, pixelSize: Int((Self.headingTextSize * renderer.scale).rounded()),
+                                            renderer: renderer)
+        }
+        guard let headingText, let made = headingText.texture(for: label, maxWidth: area.width, truncation: .end),
+              let handle = made.handle else { return }
+        let width = min(made.size.width, area.width)
+        let height = min(made.size.height, area.height)
+        renderer.copy(handle, from: PixelRect(x: 0, y: 0, width: width, height: height),
+                      to: PixelRect(x: area.x, y: area.maxY - height, width: width, height: height),
+                      tint: theme.captionText)
     }
 
     private func drawCaption(_ caption: String, in strip: Rect) {

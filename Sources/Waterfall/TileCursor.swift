@@ -14,20 +14,48 @@ extension WaterfallLayout {
     /// overlaps the current tile's vertical centre, else the nearest one to it by vertical
     /// distance (ties → the upper one). nil when there is no such column or it is empty.
     /// Out-of-range `index` → nil.
+    /// On a wall in sections every step stays in the cursor's section, but up/down from its
+    /// edge: they go to the next (previous) section, to its first (last) tile in the same
+    /// column, or in the nearest column that has one — never past a section, as the next tile
+    /// down a column could be several short sections below.
     public func tile(from index: Int, moving move: CursorMove) -> Int? {
         guard index >= 0, index < count else { return nil }
         let c = column(at: index)
+        let here = sectionTiles(around: index)
         switch move {
         case .up, .down:
             let tiles = columns[c].tiles
             let slot = Self.partition(tiles) { Int($0) < index }
             let next = move == .up ? slot - 1 : slot + 1
-            return tiles.indices.contains(next) ? Int(tiles[next]) : nil
+            if tiles.indices.contains(next), here.contains(Int(tiles[next])) { return Int(tiles[next]) }
+            let beyond = move == .up ? sectionTiles(around: here.lowerBound - 1) : sectionTiles(around: here.upperBound)
+            return edgeTile(of: beyond, nearColumn: c, top: move == .down)
         case .left, .right:
             let neighbour = move == .left ? c - 1 : c + 1
             guard neighbour >= 0, neighbour < columnCount else { return nil }
-            return tile(in: neighbour, nearestTo: frame(at: index).midY)
+            return tile(in: neighbour, nearestTo: frame(at: index).midY, slots: slots(inColumn: neighbour, holding: here))
         }
+    }
+
+    /// The tiles of the section holding tile `index` (all tiles on a wall without sections;
+    /// the tiles before the first break are a section of their own); empty outside the wall.
+    private func sectionTiles(around index: Int) -> Range<Int> {
+        guard index >= 0, index < count else { return 0..<0 }
+        if let k = section(containing: index) { return tiles(inSection: k) }
+        return 0..<(sectionBreaks.first?.start ?? count)
+    }
+
+    /// The first (`top`) or last tile of `tiles` in column `c`, else in the nearest column
+    /// holding any of them (the left one on a tie).
+    private func edgeTile(of tiles: Range<Int>, nearColumn c: Int, top: Bool) -> Int? {
+        guard !tiles.isEmpty else { return nil }
+        for distance in 0..<columnCount {
+            for k in [c - distance, c + distance] where k >= 0 && k < columnCount {
+                let slots = slots(inColumn: k, holding: tiles)
+                if !slots.isEmpty { return Int(columns[k].tiles[top ? slots.lowerBound : slots.upperBound - 1]) }
+            }
+        }
+        return nil
     }
 
     /// Where one press of an arrow takes the cursor. The cursor's own index is the truth: it
@@ -62,21 +90,22 @@ extension WaterfallLayout {
         return best?.index
     }
 
-    /// In column `k`, the tile whose span holds `y` (half-open, like `index(at:)`), else the
-    /// nearest by vertical distance, the upper one on a tie; nil when the column is empty.
-    private func tile(in k: Int, nearestTo y: Double) -> Int? {
+    /// Among `slots` of column `k`, the tile whose span holds `y` (half-open, like
+    /// `index(at:)`), else the nearest by vertical distance, the upper one on a tie; nil when
+    /// there is none.
+    private func tile(in k: Int, nearestTo y: Double, slots: Range<Int>) -> Int? {
         let column = columns[k]
-        guard !column.tiles.isEmpty else { return nil }
-        let below = column.firstSlot(bottomAfter: y)   // first tile ending below y
-        let above = below - 1                           // last tile ending at or above y
-        guard below < column.tiles.count else { return Int(column.tiles[above]) }
+        guard !slots.isEmpty else { return nil }
+        let below = column.firstSlot(bottomAfter: y).clamped(to: slots.lowerBound...slots.upperBound)   // first ending below y
+        let above = below - 1                                                                         // last ending at or above y
+        guard below < slots.upperBound else { return Int(column.tiles[above]) }
         let lower = Int(column.tiles[below])
         let lowerTop = frame(at: lower).minY
-        if lowerTop <= y || above < 0 { return lower }
+        if lowerTop <= y || above < slots.lowerBound { return lower }
         let upperBottom = column.bottoms[above]
         guard y - upperBottom <= lowerTop - y else { return lower }
         // Zero-height tiles can share that bottom; the upper of them all is the first.
-        return Int(column.tiles[Self.partition(column.bottoms) { $0 < upperBottom }])
+        return Int(column.tiles[max(slots.lowerBound, Self.partition(column.bottoms) { $0 < upperBottom })])
     }
 
     /// In column `k`, the first tile that meets the band `y..<maxY`: it ends below `y`, starts

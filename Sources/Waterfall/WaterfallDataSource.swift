@@ -17,10 +17,14 @@ public protocol WaterfallDataSource<Cell>: AnyObject {
     func waterfallView(_ view: WaterfallView<Cell>, cellAt index: Int) -> Cell
     /// Read by `reloadData`; default 3 (the seed's).
     func numberOfColumns(in view: WaterfallView<Cell>) -> ColumnCount
+    /// Where the wall's sections start and their headings' heights, read by `reloadData` and
+    /// `reloadSections`; default none.
+    func sectionBreaks(in view: WaterfallView<Cell>) -> [SectionBreak]
 }
 
 public extension WaterfallDataSource {
     func numberOfColumns(in view: WaterfallView<Cell>) -> ColumnCount { .seedDefault }
+    func sectionBreaks(in view: WaterfallView<Cell>) -> [SectionBreak] { [] }
 }
 
 public protocol WaterfallDelegate<Cell>: AnyObject {

@@ -6,6 +6,9 @@
 // Because a tile's place depends only on the tiles before it, a change at index i can be
 // replayed from the column bottoms just before i — found by one binary search per column —
 // so nothing before i ever moves and nothing is recomputed from zero.
+//
+// Optional section breaks (SectionBreak) split the wall into sections with headings; a break
+// is replayed like a tile, so the same holds across them.
 
 public struct WaterfallLayout: Sendable {
     public private(set) var width: Double
@@ -69,6 +72,11 @@ public struct WaterfallLayout: Sendable {
     }
     private(set) var columns: [Column]
 
+    /// Where sections start, ascending; empty for a wall without sections.
+    public private(set) var sectionBreaks: [SectionBreak] = []
+    /// The top of each section's heading, by section.
+    private(set) var headingTops: [Double] = []
+
     /// `width` is the wall's width in logical pixels; margins below zero count as zero.
     public init(width: Double, columns: ColumnCount = .seedDefault, margins: Margins = .seed) {
         self.width = 0; self.margins = margins; self.columnCount = 1; self.cellWidth = 0
@@ -95,6 +103,8 @@ public struct WaterfallLayout: Sendable {
         heights.removeAll(keepingCapacity: true)
         tops.removeAll(keepingCapacity: true)
         columnOf.removeAll(keepingCapacity: true)
+        sectionBreaks.removeAll()
+        headingTops.removeAll()
     }
 
     public var count: Int { tops.count }
@@ -124,10 +134,11 @@ public struct WaterfallLayout: Sendable {
         for c in columns.indices { columns[c].reserveCapacity(perColumn) }
     }
 
-    /// Replaces every tile. Heights below zero count as zero. (Concrete arrays rather than
+    /// Replaces every tile, and the section breaks (none by default; see `SectionBreak.sanitized`
+    /// for the breaks kept). Heights below zero count as zero. (Concrete arrays rather than
     /// generic sequences throughout: across modules a generic parameter is not specialised,
     /// and a million tiles through generic witnesses cost five times the layout itself.)
-    public mutating func setHeights(_ newHeights: [Double]) {
+    public mutating func setHeights(_ newHeights: [Double], sections: [SectionBreak] = []) {
         heights.removeAll(keepingCapacity: true)
         heights.append(contentsOf: newHeights)
         for i in heights.indices where !(heights[i].isFinite && heights[i] >= 0) { heights[i] = Self.sanitized(heights[i]) }
@@ -137,11 +148,23 @@ public struct WaterfallLayout: Sendable {
         columnOf.removeAll(keepingCapacity: true)
         columnOf.append(contentsOf: repeatElement(0, count: n))
         for c in columns.indices { columns[c].truncate(to: 0) }
+        sectionBreaks = SectionBreak.sanitized(sections, count: n)
+        headingTops = [Double](repeating: 0, count: sectionBreaks.count)
         place(from: 0)
+    }
+
+    /// New section breaks: the wall is laid out again from the first break that changed.
+    public mutating func setSections(_ sections: [SectionBreak]) {
+        relayout(from: replaceBreaks(with: sections, keptBefore: count))
     }
 
     /// O(columns) — the new tile never moves an earlier one.
     public mutating func append(height: Double) {
+        guard sectionBreaks.isEmpty else {
+            // The columns of the last section may not have started yet: the general path knows.
+            heights.append(Self.sanitized(height)); tops.append(0); columnOf.append(0)
+            return place(from: count - 1)
+        }
         let h = Self.sanitized(height)
         var best = 0
         for k in 1..<columnCount where columns[k].bottom < columns[best].bottom { best = k }
@@ -159,23 +182,50 @@ public struct WaterfallLayout: Sendable {
         insert(heights: [height], at: index)
     }
 
-    /// Inserts a run of tiles before `index`; tiles before it stay where they are.
-    public mutating func insert(heights new: [Double], at index: Int) {
+    /// Inserts a run of tiles before `index`; tiles before it stay where they are. `sections`:
+    /// the breaks after the insert; nil shifts the ones there are (the new tiles join the
+    /// section of the tile after them).
+    public mutating func insert(heights new: [Double], at index: Int, sections: [SectionBreak]? = nil) {
         precondition(index >= 0 && index <= count, "insert index \(index) out of 0...\(count)")
         heights.insert(contentsOf: new.map(Self.sanitized), at: index)
         tops.insert(contentsOf: repeatElement(0, count: new.count), at: index)
         columnOf.insert(contentsOf: repeatElement(0, count: new.count), at: index)
-        relayout(from: index)
+        let breaks = sections ?? sectionBreaks.map {
+            SectionBreak(start: $0.start > index ? $0.start + new.count : $0.start, headingHeight: $0.headingHeight)
+        }
+        relayout(from: replaceBreaks(with: breaks, keptBefore: index))
     }
 
     public mutating func remove(at index: Int) { remove(range: index..<(index + 1)) }
 
-    public mutating func remove(range: Range<Int>) {
+    /// Removes tiles `range`. `sections`: the breaks after the removal; nil shifts the ones
+    /// there are (a section whose tiles all went goes with them).
+    public mutating func remove(range: Range<Int>, sections: [SectionBreak]? = nil) {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "remove range \(range) out of 0..<\(count)")
         heights.removeSubrange(range)
         tops.removeSubrange(range)
         columnOf.removeSubrange(range)
-        relayout(from: range.lowerBound)
+        let breaks = sections ?? sectionBreaks.map {
+            let start = $0.start < range.lowerBound ? $0.start : max(range.lowerBound, $0.start - range.count)
+            return SectionBreak(start: start, headingHeight: $0.headingHeight)
+        }
+        relayout(from: replaceBreaks(with: breaks, keptBefore: range.lowerBound))
+    }
+
+    /// Takes `new` breaks, given that tiles before `index` did not change, and returns where
+    /// the wall must be laid out again from: `index`, or the first break before it that
+    /// changed. Headings of the breaks kept keep their places.
+    private mutating func replaceBreaks(with new: [SectionBreak], keptBefore index: Int) -> Int {
+        let clean = SectionBreak.sanitized(new, count: count)
+        var same = 0
+        while same < min(clean.count, sectionBreaks.count), clean[same] == sectionBreaks[same], clean[same].start < index {
+            same += 1
+        }
+        let changedAt = min(same < clean.count ? clean[same].start : index, same < sectionBreaks.count ? sectionBreaks[same].start : index)
+        sectionBreaks = clean
+        headingTops.removeSubrange(min(same, headingTops.count)...)
+        headingTops.append(contentsOf: repeatElement(0, count: clean.count - headingTops.count))
+        return min(index, changedAt)
     }
 
     /// A tile's height changed (its photo's real size became known, a caption was toggled).
@@ -200,19 +250,42 @@ public struct WaterfallLayout: Sendable {
 
     /// The seed's rule for tiles `start...`, given that every tile before them is placed: first
     /// every tile's column and top with the column bottoms in registers, then the per-column
-    /// lists in one sweep each.
+    /// lists in one sweep each. A section break on the way puts its heading below the tallest
+    /// column and starts every column again below the heading.
     private mutating func place(from start: Int) {
         let n = count
         guard start < n else { return }
         var bottoms = columns.map(\.bottom)
         var used = columns.map { !$0.tiles.isEmpty }
+        var next = Self.partition(sectionBreaks) { $0.start < start }
+        if next > 0 {
+            // Inside a section already under way: its columns that have no tile of it yet start
+            // below its heading, not below the section before.
+            let s = sectionBreaks[next - 1]
+            let headingBottom = headingTops[next - 1] + s.headingHeight
+            for k in columns.indices where (columns[k].tiles.last.map { Int($0) < s.start }) ?? true {
+                bottoms[k] = headingBottom
+                used[k] = true
+            }
+        }
         let top = margins.top, row = margins.row
-        heights.withUnsafeBufferPointer { hs in
-            tops.withUnsafeMutableBufferPointer { ys in
-                columnOf.withUnsafeMutableBufferPointer { cols in
-                    Self.assignColumns(range: start..<n, heights: hs, tops: ys, columnOf: cols, bottoms: &bottoms, used: &used, top: top, row: row)
+        var from = start
+        while from < n {
+            if next < sectionBreaks.count, sectionBreaks[next].start == from {
+                let y = used.contains(true) ? (bottoms.max() ?? 0) + row : top
+                headingTops[next] = y
+                for k in bottoms.indices { bottoms[k] = y + sectionBreaks[next].headingHeight; used[k] = true }
+                next += 1
+            }
+            let to = next < sectionBreaks.count ? sectionBreaks[next].start : n
+            heights.withUnsafeBufferPointer { hs in
+                tops.withUnsafeMutableBufferPointer { ys in
+                    columnOf.withUnsafeMutableBufferPointer { cols in
+                        Self.assignColumns(range: from..<to, heights: hs, tops: ys, columnOf: cols, bottoms: &bottoms, used: &used, top: top, row: row)
+                    }
                 }
             }
+            from = to
         }
         fillColumns(from: start)
     }

@@ -140,6 +140,15 @@ public final class WaterfallView<Cell: WaterfallCell> {
         }
     }
 
+    /// The data source's sections changed (photos came or went, a year grew into months):
+    /// the wall is laid out again from the first break that moved, the tile being looked at
+    /// kept in its place on screen.
+    public func reloadSections() {
+        let breaks = dataSource?.sectionBreaks(in: self) ?? []
+        guard breaks != layout.sectionBreaks else { return }
+        keepingAnchor { _ in layout.setSections(breaks) }
+    }
+
     /// The tiles' heights changed (their photos' sizes became known, a file was replaced): their
     /// cells are recycled and requested again.
     public func reloadCells(in range: Range<Int>) {
@@ -226,9 +235,15 @@ public final class WaterfallView<Cell: WaterfallCell> {
         scroll.scroll(to: y, animated: animated)
     }
 
+    /// Section `k`'s heading at the top of the screen (below the top margin).
+    public func scrollToSection(_ k: Int, animated: Bool = false) {
+        guard k >= 0, k < layout.sectionCount else { return }
+        scroll.scroll(to: layout.headingFrame(ofSection: k).minY - layout.margins.top, animated: animated)
+    }
+
     public func scrollToCell(at index: Int, position: ScrollPosition = .top, animated: Bool = false) {
         guard index >= 0, index < layout.count else { return }
-        let f = layout.frame(at: index)
+        let f = frameWithHeading(at: index)
         let h = viewportSize.height
         let target: Double
         switch position {
@@ -249,6 +264,16 @@ public final class WaterfallView<Cell: WaterfallCell> {
             }
         }
         scroll.scroll(to: target, animated: animated)
+    }
+
+    /// Tile `index`'s frame, stretched up over its section's heading when it is a first tile
+    /// right under it: brought into view, it shows which month it is of.
+    private func frameWithHeading(at index: Int) -> Rect {
+        let f = layout.frame(at: index)
+        guard let k = layout.section(containing: index) else { return f }
+        let heading = layout.headingFrame(ofSection: k)
+        guard f.minY <= heading.maxY + layout.margins.row else { return f }
+        return Rect(x: f.minX, y: heading.minY, width: f.width, height: f.maxY - heading.minY)
     }
 
     // MARK: The frame
@@ -315,7 +340,7 @@ public final class WaterfallView<Cell: WaterfallCell> {
         let w = layout.cellWidth
         var heights = [Double](repeating: 65, count: count)
         if let d { for i in 0..<count { heights[i] = d.waterfallView(self, heightAt: i, width: w) } }
-        layout.setHeights(heights)
+        layout.setHeights(heights, sections: dataSource?.sectionBreaks(in: self) ?? [])
     }
 
     /// Runs a change that moves tiles, then scrolls so the anchored tile is back at its screen y.

@@ -20,6 +20,14 @@ import Testing
         #expect(command(#"{"command":["scroll-to",{"index":3}]}"#) == .scrollTo(.index(3), animated: false))
         #expect(command(#"{"command":["scroll-to",{"offset":120.5,"animated":true}]}"#) == .scrollTo(.offset(120.5), animated: true))
         #expect(command(#"{"command":["scroll-to",{"animated":false,"index":0}]}"#) == .scrollTo(.index(0), animated: false))
+        #expect(command(#"{"command":["scroll-to",{"date":"2019-03"}]}"#) == .scrollTo(.date(DatePeriod("2019-03")!), animated: false))
+        let day = DatePeriod("2019-03-14")
+        #expect(day?.year == 2019 && day?.month == 3 && day?.day == 14)
+        #expect(DatePeriod("2019").map { [$0.month, $0.day] } == [nil, nil])
+        for bad in ["2019-13", "2019-02-30", "2019-3", "19-03", "2019-03-14T10", "March", "", "0000", "2019--03"] {
+            #expect(DatePeriod(bad) == nil, "\(bad) is no date")
+        }
+        #expect(DatePeriod("2024-02-29") != nil, "a leap day")
         #expect(command(#"{"command":["select",4]}"#) == .select(4))
         #expect(command(#"{"command":["open",0]}"#) == .open(0))
         #expect(command(#"{"command":["close"]}"#) == .close)
@@ -89,10 +97,13 @@ import Testing
         (#"{"command":["set-columns","many"]}"#, "set-columns needs a whole number of columns from 1 to 16, or auto"),
         (#"{"command":["scroll-to",3]}"#, "scroll-to needs {\"index\": i}"),
         (#"{"command":["scroll-to",{}]}"#, "scroll-to needs {\"index\": i}"),
-        (#"{"command":["scroll-to",{"index":1,"offset":2}]}"#, "not both"),
+        (#"{"command":["scroll-to",{"index":1,"offset":2}]}"#, "not several"),
         (#"{"command":["scroll-to",{"indx":1}]}"#, "\"indx\" is not one of them"),
         (#"{"command":["scroll-to",{"index":1,"animated":"yes"}]}"#, "\"animated\" must be true or false"),
         (#"{"command":["scroll-to",{"offset":"far"}]}"#, "scroll-to needs an offset"),
+        (#"{"command":["scroll-to",{"date":"2019-13"}]}"#, "scroll-to needs a date as \"YYYY\", \"YYYY-MM\" or \"YYYY-MM-DD\"; got \"2019-13\""),
+        (#"{"command":["scroll-to",{"date":201903}]}"#, "scroll-to needs a date as"),
+        (#"{"command":["scroll-to",{"date":"2019","index":2}]}"#, "not several"),
         (#"{"command":["subscribe"]}"#, "subscribe needs event names"),
         (#"{"command":["subscribe","tapped"]}"#, "unknown event \"tapped\""),
         (#"{"command":["unsubscribe",3]}"#, "event names are strings"),

@@ -121,6 +121,22 @@ struct DrawingTests {
         #expect(pixels(of: canvas, in: PixelRect(x: 130, y: 132, width: 100, height: 8)).allSatisfy { $0 == theme.background })
     }
 
+    @Test func aSectionHeadingIsDrawnInItsRectOnTheBackgroundAndNowhereElse() throws {
+        let canvas = try OffscreenCanvas(size: PixelSize(width: 320, height: 80))
+        let drawer = TileDrawer(renderer: canvas.renderer)
+        try #require(drawer.captionsAvailable, "DejaVu Sans is needed for this test (fonts-dejavu-core)")
+        drawer.clearBackground()
+        let heading = Rect(x: 10, y: 10, width: 300, height: TileDrawer.headingHeight)
+        drawer.drawHeading("March 2019 · 214 photos", in: heading)
+        let inside = pixels(of: canvas, in: drawer.pixelRect(for: heading))
+        #expect(inside.contains { $0.distance(to: theme.captionText) <= 40 }, "the label is drawn in the captions' colour")
+        #expect(inside.filter { $0 == theme.background }.count > inside.count / 2, "on the background, no fill")
+        // Nothing outside the heading's rect.
+        let below = pixels(of: canvas, in: PixelRect(x: 0, y: 10 + Int(TileDrawer.headingHeight), width: 320, height: 80 - 10 - Int(TileDrawer.headingHeight)))
+        #expect(below.allSatisfy { $0 == theme.background })
+        #expect(pixels(of: canvas, in: PixelRect(x: 0, y: 0, width: 320, height: 10)).allSatisfy { $0 == theme.background })
+    }
+
     @Test func aTextureRefilledForAnotherTileShowsTheNewContent() throws {
         let canvas = try OffscreenCanvas(size: PixelSize(width: 200, height: 100))
         let drawer = TileDrawer(renderer: canvas.renderer)

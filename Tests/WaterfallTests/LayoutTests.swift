@@ -2,7 +2,7 @@ import Testing
 @testable import Waterfall
 
 /// The seed's rule written as plainly as possible, to check the real layout against.
-private func referenceFrames(width: Double, columns: Int, margins m: Margins, heights: [Double]) -> [Rect] {
+func referenceFrames(width: Double, columns: Int, margins m: Margins, heights: [Double]) -> [Rect] {
     let cw = max(0, (width - m.left - m.right - Double(columns - 1) * m.column) / Double(columns))
     var bottoms = [Double](repeating: 0, count: columns)
     var used = [Bool](repeating: false, count: columns)

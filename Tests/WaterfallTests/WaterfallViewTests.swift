@@ -20,6 +20,8 @@ final class FakeWall: WaterfallDataSource, WaterfallDelegate {
     var selected: [Int] = []
     var longPressed: [Int] = []
     var ended: [Int] = []
+    /// Where its sections start, if it is in sections.
+    var breaks: [SectionBreak] = []
 
     init(count: Int, seed: UInt64 = 1) {
         var rng = SeededGenerator(seed: seed)
@@ -28,6 +30,7 @@ final class FakeWall: WaterfallDataSource, WaterfallDelegate {
 
     func numberOfCells(in view: WaterfallView<FakeCell>) -> Int { ratios.count }
     func numberOfColumns(in view: WaterfallView<FakeCell>) -> ColumnCount { columns }
+    func sectionBreaks(in view: WaterfallView<FakeCell>) -> [SectionBreak] { breaks }
     func waterfallView(_ view: WaterfallView<FakeCell>, heightAt index: Int, width: Double) -> Double {
         width * ratios[index]
     }

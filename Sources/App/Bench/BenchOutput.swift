@@ -12,6 +12,7 @@ public enum BenchOutput {
         func f(_ v: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", v) }
         let rows: [(String, String, String)] = [
             ("layout of all tiles", "\(f(r.layout_ms)) ms", "≤ 20 ms at 1M"),
+            ("the same in sections", "\(f(r.layout_sections_ms)) ms", "≤ 20 ms at 1M"),
             ("append one tile (mean)", "\(f(r.append_us)) µs", "O(1)"),
             ("visible query p50 / p99", "\(f(r.visible_query_us.p50)) / \(f(r.visible_query_us.p99)) µs", "p99 ≤ 2 µs"),
             ("frame preparation p50 / p99", "\(f(r.frame_prep_ms.p50, 4)) / \(f(r.frame_prep_ms.p99, 4)) ms", "p99 ≤ 0.25 ms"),

@@ -8,6 +8,8 @@ import Waterfall
 public struct EngineBenchmarkReport: Codable, Sendable {
     public struct Percentiles: Codable, Sendable { public var p50: Double; public var p99: Double }
     public var layout_ms: Double
+    /// The same wall in sections (a date-sorted wall's months), one every `tilesPerSection`.
+    public var layout_sections_ms: Double
     public var append_us: Double
     public var visible_query_us: Percentiles
     public var frame_prep_ms: Percentiles
@@ -30,6 +32,9 @@ public struct EngineBenchmark {
     public func run() -> EngineBenchmarkReport {
         let ratios = Self.photoRatios(count: items, seed: seed)
         let layoutMs = measureLayout(ratios)
+        let sectionsMs = measureLayout(ratios, sections: stride(from: 0, to: items, by: Self.tilesPerSection).map {
+            SectionBreak(start: $0, headingHeight: 36)
+        })
         let appendUs = measureAppend(ratios)
         let query = measureVisibleQueries(ratios)
         let frames = measureFramePrep(ratios)
@@ -37,6 +42,7 @@ public struct EngineBenchmark {
         let reuse = measureReuse(ratios)
         return EngineBenchmarkReport(
             layout_ms: layoutMs,
+            layout_sections_ms: sectionsMs,
             append_us: appendUs,
             visible_query_us: .init(p50: query.p50 * 1e6, p99: query.p99 * 1e6),
             frame_prep_ms: .init(p50: frames.p50 * 1e3, p99: frames.p99 * 1e3),
@@ -69,16 +75,19 @@ public struct EngineBenchmark {
         ratios.map { TileSizing.tileHeight(cellWidth: cellWidth, displayed: Size(width: 1, height: $0)) }
     }
 
+    /// A section every this many tiles: a million photos in 1,000 months (83 years).
+    static let tilesPerSection = 1000
+
     /// Median of five full layouts of the wall, in ms. The first builds into fresh memory (as
     /// at start-up); the rest reuse the layout's storage (as a resize or a pinch does).
-    private func measureLayout(_ ratios: [Double]) -> Double {
+    private func measureLayout(_ ratios: [Double], sections: [SectionBreak] = []) -> Double {
         let hs = heights(ratios, cellWidth: emptyLayout().cellWidth)
         var layout = emptyLayout()
         var samples: [Double] = []
         for _ in 0..<5 {
             let start = Stopwatch()
             layout.configure(width: viewport.width, columns: .automatic, margins: .seed)
-            layout.setHeights(hs)
+            layout.setHeights(hs, sections: sections)
             samples.append(start.seconds * 1e3)
             precondition(layout.count == hs.count)
         }

@@ -20,13 +20,15 @@ public struct WallPlan: Sendable {
     /// Height of the caption strip every tile carries (0 without captions).
     public let captionHeight: Double
 
-    public init(entries: [PhotoEntry], width: Double, style: WallStyle, captionHeight: Double) {
+    /// `sections`: where the wall's sections start (a wall sorted by date), none by default.
+    public init(entries: [PhotoEntry], width: Double, style: WallStyle, captionHeight: Double, sections: [SectionBreak] = []) {
         self.entries = entries
         self.captionHeight = style.captions ? captionHeight : 0
         layout = WaterfallLayout(width: width, columns: style.columns, margins: style.margins)
         let cw = layout.cellWidth
         let caption = self.captionHeight
-        layout.setHeights(entries.map { TileSizing.tileHeight(cellWidth: cw, displayed: Self.displayedSize($0), captionHeight: caption) })
+        layout.setHeights(entries.map { TileSizing.tileHeight(cellWidth: cw, displayed: Self.displayedSize($0), captionHeight: caption) },
+                          sections: sections)
     }
 
     /// The photo's size as displayed; zero (drawn square) when its header could not be read.

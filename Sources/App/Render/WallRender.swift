@@ -56,14 +56,19 @@ public enum WallRender {
         // The font decides the layout (a caption strip or none), so find it once, before both.
         let font = job.style.captions ? FontLocator.locate() : nil
         let captionHeight = font != nil ? TileDrawer.captionStripHeight : 0
-        let plan = WallPlan(entries: entries, width: Double(job.width), style: job.style, captionHeight: captionHeight)
+        var sections = WallSections(headingHeight: TileDrawer.headingHeight)
+        sections.show(entries, newestFirst: WallSections.newestFirst(in: (job.order, job.reversed)))
+        let plan = WallPlan(entries: entries, width: Double(job.width), style: job.style, captionHeight: captionHeight,
+                            sections: sections.breaks)
         // A wall taller than any canvas asks for Int32.max rows, which the canvas refuses by name.
         let wallHeight = plan.layout.contentHeight.rounded(.up)
         let height = job.height ?? (wallHeight < Double(Int32.max) ? max(1, Int(wallHeight)) : Int(Int32.max))
 
         let canvas = try OffscreenCanvas(size: PixelSize(width: job.width, height: height), maximumBytes: Limits.renderPixels * 4)
         let drawer = TileDrawer(renderer: canvas.renderer, fontPath: font)
-        let shown = plan.layout.indices(in: Rect(x: 0, y: 0, width: Double(job.width), height: Double(height)))
+        let picture = Rect(x: 0, y: 0, width: Double(job.width), height: Double(height))
+        let shown = plan.layout.indices(in: picture)
+        let headings = Array(plan.layout.sections(in: picture))
         // Thumbnails up to x-large, the size a screen's wall mostly asks for. A wider tile (two or
         // three columns on 1920 px) is cut from its own decode: an xx-large thumbnail would cost
         // a resample to 1024 px, its encode at four times the pixels and a resample to the tile
@@ -81,7 +86,11 @@ public enum WallRender {
         // The background is filled once the first decodes are under way: on a tall wall that is
         // a fifth of a second of faulting in and filling a canvas of hundreds of megabytes.
         try decodeAndDraw(shown, plan: plan, source: source, matte: Matte(drawer.theme.placeholder),
-                          scale: canvas.scale, meanwhile: drawer.clearBackground) { position, result in
+                          scale: canvas.scale, meanwhile: {
+            // Headings with the background: rows are written out as the tiles beside them settle.
+            drawer.clearBackground()
+            for k in headings { drawer.drawHeading(sections.sections[k].label, in: plan.layout.headingFrame(ofSection: k)) }
+        }) { position, result in
             let index = shown[position]
             let rect = plan.layout.frame(at: index)
             switch result {
@@ -106,7 +115,8 @@ public enum WallRender {
         defer { log.debug("saved at \(Int((clock.systemUptime - started) * 1000)) ms") }
         do { try png.finish(to: job.output) } catch { throw CommandError(description: "cannot write \(job.output): \(error)") }
         if let path = job.manifest {
-            let manifest = makeManifest(plan: plan, height: height, shown: shown, failures: failures, partials: partials)
+            let manifest = makeManifest(plan: plan, height: height, shown: shown, failures: failures, partials: partials,
+                                        sections: sections.newestFirst == nil ? nil : headings.map { (sections.sections[$0], $0) })
             try writeJSON(manifest, to: path)
         }
         return RenderSummary(tiles: shown.count, errors: failures.count, width: job.width, height: height)
@@ -156,7 +166,7 @@ public enum WallRender {
     }
 
     static func makeManifest(plan: WallPlan, height: Int, shown: [Int], failures: [Int: String],
-                             partials: [Int: String]) -> WallManifest {
+                             partials: [Int: String], sections: [(DateSection, heading: Int)]? = nil) -> WallManifest {
         let tiles = shown.map { index -> WallManifest.Tile in
             let entry = plan.entries[index]
             return WallManifest.Tile(
@@ -167,7 +177,11 @@ public enum WallRender {
                 size: entry.info.map { .init(w: $0.displayedWidth, h: $0.displayedHeight) },
                 orientation: entry.info?.orientation.rawValue)
         }
-        return WallManifest(layout: plan.layout, height: Double(height), tiles: tiles)
+        let listed = sections?.map { section, k in
+            WallManifest.Section(label: section.label, count: section.photos.count, first: section.photos.lowerBound,
+                                 rect: .init(plan.layout.headingFrame(ofSection: k)))
+        }
+        return WallManifest(layout: plan.layout, height: Double(height), tiles: tiles, sections: listed)
     }
 
     static func writeJSON(_ manifest: WallManifest, to path: String) throws {

@@ -128,6 +128,8 @@ public enum ScrollTarget: Sendable, Equatable {
     /// Scroll so the top of the screen shows wall coordinate y. Any finite number: the app
     /// clamps it to the wall as it does a fling.
     case offset(Double)
+    /// Bring the first photo taken in this period to the top (a wall sorted by date only).
+    case date(DatePeriod)
 }
 
 public enum ScreenRequest: String, Sendable, Equatable, CaseIterable { case on, off, auto }

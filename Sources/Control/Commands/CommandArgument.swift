@@ -85,11 +85,12 @@ public struct CommandArgument: Sendable {
         return .sort(request)
     }
 
-    /// `{"index": i}` or `{"offset": y}`, optionally with `"animated": true`.
-    static let scrollTarget = CommandArgument(documented: [#"`{"index": i}`"#, #"`{"offset": y}`"#, #"`"animated": true`"#]) { name, value throws(ControlError) in
-        let usage = "\(name) needs {\"index\": i} or {\"offset\": y}, with \"animated\": true to glide"
+    /// `{"index": i}`, `{"offset": y}` or `{"date": "2019-03"}`, optionally with `"animated": true`.
+    static let scrollTarget = CommandArgument(documented: [#"`{"index": i}`"#, #"`{"offset": y}`"#, #"`{"date": "YYYY[-MM[-DD]]"}`"#,
+                                                          #"`"animated": true`"#]) { name, value throws(ControlError) in
+        let usage = "\(name) needs {\"index\": i}, {\"offset\": y} or {\"date\": \"YYYY[-MM[-DD]]\"}, with \"animated\": true to glide"
         guard let pairs = value.objectValue else { throw ControlError("\(usage); got \(value.brief)") }
-        if let unknown = pairs.first(where: { !["index", "offset", "animated"].contains($0.0) }) {
+        if let unknown = pairs.first(where: { !["index", "offset", "date", "animated"].contains($0.0) }) {
             throw ControlError("\(usage); \"\(unknown.0)\" is not one of them")
         }
         var animated = false
@@ -97,20 +98,25 @@ public struct CommandArgument: Sendable {
             guard let b = flag.boolValue else { throw ControlError("\(name): \"animated\" must be true or false, got \(flag.brief)") }
             animated = b
         }
-        switch (value["index"], value["offset"]) {
-        case (let index?, nil):
-            return .scrollTo(.index(try photoIndex(index, for: name)), animated: animated)
-        case (nil, let offset?):
-            let y = offset.doubleValue ?? offset.stringValue.flatMap { Double($0) }
-            guard let y, Limits.offset.contains(y) else {
-                throw ControlError("\(name) needs an offset: \(Limits.offset.expectation); got \(offset.brief)")
-            }
-            return .scrollTo(.offset(y), animated: animated)
-        case (.some, .some):
-            throw ControlError("\(name) takes either \"index\" or \"offset\", not both")
-        case (nil, nil):
-            throw ControlError(usage)
+        let given = [value["index"], value["offset"], value["date"]].compactMap { $0 }
+        guard given.count == 1 else {
+            throw given.isEmpty ? ControlError(usage) : ControlError("\(name) takes one of \"index\", \"offset\" and \"date\", not several")
         }
+        if let index = value["index"] {
+            return .scrollTo(.index(try photoIndex(index, for: name)), animated: animated)
+        }
+        if let date = value["date"] {
+            guard let period = date.stringValue.flatMap(DatePeriod.init) else {
+                throw ControlError("\(name) needs a date as \"YYYY\", \"YYYY-MM\" or \"YYYY-MM-DD\"; got \(date.brief)")
+            }
+            return .scrollTo(.date(period), animated: animated)
+        }
+        let offset = value["offset"] ?? .null
+        let y = offset.doubleValue ?? offset.stringValue.flatMap { Double($0) }
+        guard let y, Limits.offset.contains(y) else {
+            throw ControlError("\(name) needs an offset: \(Limits.offset.expectation); got \(offset.brief)")
+        }
+        return .scrollTo(.offset(y), animated: animated)
     }
 
     /// `move` and `copy`: a folder, or `{"to": DIR}` with `"index": i` or `"paths": [...]` for

@@ -96,7 +96,7 @@ struct CommandLineTests {
         let r = try cascade(["bench", "--items", "2000", "--json"])
         #expect(r.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any]
-        #expect(Set(object?.keys ?? [:].keys) == ["layout_ms", "append_us", "visible_query_us", "frame_prep_ms",
+        #expect(Set(object?.keys ?? [:].keys) == ["layout_ms", "layout_sections_ms", "append_us", "visible_query_us", "frame_prep_ms",
                                                   "frame_prep_ratio_vs_1k", "reuse_rate_after_warmup", "rss_mb"])
     }
 }

@@ -256,17 +256,4 @@ struct ScrubIndexTests {
         #expect(bySize.label(at: 1, of: 2) == "photo 2 of 2")
         #expect(bySize.yearMarks.isEmpty && ScrubIndex(entries: entries, order: .name).yearMarks.isEmpty)
     }
-
-    @Test("the calendar arithmetic agrees with Foundation's from 1600 to 2380")
-    func civil() {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        // From 1600: Foundation's Gregorian calendar is Julian before October 1582.
-        for days in stride(from: -135_000, through: 150_000, by: 997) {
-            let date = Date(timeIntervalSince1970: Double(days) * 86_400)
-            let parts = calendar.dateComponents([.year, .month, .day], from: date)
-            let civil = ScrubIndex.civil(days: days)
-            #expect(civil.year == parts.year && civil.month == parts.month && civil.day == parts.day, "day \(days)")
-        }
-    }
 }

@@ -38,24 +38,19 @@ struct ScrubIndex: Sendable {
         self.naming = naming; self.months = months; self.named = named; self.yearMarks = yearMarks
     }
 
-    /// For `entries` in the wall's `order`. A date without its zone (EXIF's usual) is named by
-    /// the camera's own clock; a file's time by `zone`'s offset now, which is off by an hour
-    /// only for a photo taken within an hour of midnight on a month's last day across a
-    /// daylight-saving change.
-    init(entries: [PhotoEntry], order: Photos.SortOrder, zone: TimeZone = .current) {
-        let offset = Int64(zone.secondsFromGMT())
-        func month(_ seconds: Int64) -> Int32 {
-            let (year, month, _) = Self.civil(days: Int(seconds.dividedFloor(by: 86_400)))
-            return Int32(clamping: year * 12 + month - 1)
+    /// For `entries` in the wall's `order`, each photo in the month of its `CalendarDay` (the
+    /// camera's own clock for EXIF, the local zone of the moment for a file's time) — the days
+    /// the wall's sections are made of, which it passes as `days` when it has them.
+    init(entries: [PhotoEntry], order: Photos.SortOrder, days: [CalendarDay]? = nil, zone: TimeZone = .current) {
+        func month(_ day: CalendarDay) -> Int32 {
+            let civil = day.civil
+            return Int32(clamping: civil.year * 12 + civil.month - 1)
         }
         switch order {
         case .date, .mtime:
-            let months = entries.map { entry -> Int32 in
-                if order == .mtime { return month(entry.mtime.seconds + offset) }
-                switch entry.taken {
-                case .exif(let date): return month(date.wallClock)
-                case .file(let time): return month(time.seconds + offset)
-                }
+            let known = order == .date && days?.count == entries.count ? days : nil
+            let months = known.map { $0.map(month) } ?? entries.map { entry in
+                month(CalendarDay(order == .mtime ? .file(entry.mtime) : entry.taken, localZone: zone))
             }
             var marks: [YearMark] = []
             var lastYear: Int?
@@ -89,20 +84,6 @@ struct ScrubIndex: Sendable {
 
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
                              "September", "October", "November", "December"]
-
-    /// Year, month (1…12) and day of the proleptic Gregorian calendar for days since 1970-01-01
-    /// (Howard Hinnant's `civil_from_days`): no calendar object per photo for 100,000 photos.
-    static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = z.dividedFloor(by: 146_097)
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
 }
 
 private extension BinaryInteger {

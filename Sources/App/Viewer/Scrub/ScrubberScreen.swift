@@ -149,7 +149,7 @@ final class ScrubberScreen: ViewerScreen {
     private var scrubIndex: ScrubIndex {
         let order = host?.options.wallOrder ?? (.name, false)
         if let index, let indexedOrder, indexedOrder.order == order.order, indexedOrder.reversed == order.reversed { return index }
-        let made = ScrubIndex(entries: wall.entries, order: order.order)
+        let made = ScrubIndex(entries: wall.entries, order: order.order, days: wall.sections.days)
         index = made
         indexedOrder = order
         marksLayout = nil

@@ -22,6 +22,14 @@ extension WallScreen {
         case let .scrollTo(.offset(y), animated):
             guard y.isFinite else { return .done(.failure(ControlError("offset must be a finite number"))) }
             view.scrollTo(offset: y, animated: animated)
+        case let .scrollTo(.date(period), animated):
+            guard sections.newestFirst != nil else {
+                return .done(.failure(ControlError("scroll-to a date needs the wall sorted by date (sort date or sort -date)")))
+            }
+            guard let index = sections.firstIndex(of: period) else {
+                return .done(.failure(ControlError("the wall has no photos to scroll to")))
+            }
+            view.scrollToCell(at: index, position: .top, animated: animated)
         case .pageDown: view.scrollTo(offset: scrollTarget + view.viewportSize.height * 0.9, animated: true)
         case .pageUp: view.scrollTo(offset: scrollTarget - view.viewportSize.height * 0.9, animated: true)
         case .top: view.scrollTo(offset: 0, animated: true)
@@ -189,7 +197,20 @@ extension WallScreen {
             ("marked", .array(markedIndices.map { index in
                 .object([("index", .int(index)), ("path", .string(entries[index].path.string)), ("uri", .string(entries[index].path.uri))])
             })),
+            ("sections", .array(sectionStates)),
         ]
+    }
+
+    /// The wall's sections (none unless it is sorted by date), each with its heading's place.
+    private var sectionStates: [JSONValue] {
+        sectionHeadings.map { section, heading in
+            .object([
+                ("label", .string(section.label)), ("year", .int(section.year)),
+                ("month", section.month.map { .int($0) } ?? .null),
+                ("count", .int(section.photos.count)), ("first", .int(section.photos.lowerBound)),
+                ("rect", .rect(heading)),
+            ])
+        }
     }
 
     var infoSubject: (entry: PhotoEntry, note: String?)? {

@@ -20,9 +20,14 @@ extension WallScreen {
     /// " — 3 marked" for the window's title; empty while nothing is marked.
     var marksTitle: String { marks.isEmpty ? "" : " — \(marks.count) marked" }
 
-    /// The photos of the section holding photo `index`, for `mark-section`. The wall has no
-    /// sections yet: it is one section.
-    func section(containing index: Int) -> Range<Int> { entries.indices }
+    /// The photos of the section holding photo `index`, for `mark-section`: its month (or year)
+    /// on a wall sorted by date; a wall without sections is one.
+    func section(containing index: Int) -> Range<Int> {
+        let layout = view.layout
+        if let section = layout.section(containing: index) { return layout.tiles(inSection: section) }
+        // Before the first heading (or no headings at all): the photos up to it.
+        return 0..<(layout.sectionCount > 0 ? layout.tiles(inSection: 0).lowerBound : entries.count)
+    }
 
     func performMarks(_ command: Command) -> Result<JSONValue, ControlError> {
         switch command {

@@ -29,6 +29,8 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
     var mode: ViewerMode { .wall }
     var whenIdle: IdleRole { .attract }
 
+    /// The months (or years) of a wall sorted by date, each under a heading.
+    private(set) var sections = WallSections(headingHeight: TileDrawer.headingHeight)
     /// The keyboard cursor (a ring round its tile), nil until an arrow key is pressed.
     var cursor: Int?
     /// The photo opened from this wall, while it is open (WallScreen+Commands).
@@ -128,6 +130,7 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
         }
         let cursorPath = cursor.flatMap { $0 < entries.count ? entries[$0].path : nil }
         entries = newEntries
+        sections.show(newEntries, newestFirst: host.flatMap { WallSections.newestFirst(in: $0.options.wallOrder) })
         failures.removeAll()
         partials.removeAll()
         view.reloadData()
@@ -161,12 +164,16 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
         let cursorPath = cursor.flatMap { $0 < entries.count ? entries[$0].path : nil }
         for range in edit.removedRanges { view.deleteCells(in: range) }
         entries = edit.entries
+        sections.apply(edit)
         for range in edit.insertedRanges { view.insertCells(in: range) }
         for index in edit.changed {
             failures[entries[index].path] = nil
             partials[entries[index].path] = nil
         }
         for range in edit.changedRanges { view.reloadCells(in: range) }
+        // A month that came or went, or a year grown into months: its headings, in one relayout
+        // from the first that moved, the photo looked at held where it is.
+        view.reloadSections()
         cursor = cursorPath.flatMap { path in entries.firstIndex { $0.path == path } }
         dropMarksOfGonePhotos()
         if seconds > 0 {
@@ -186,11 +193,19 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
         show(entries)
     }
 
+    /// The wall's sections, in wall order, with their headings' rects in wall coordinates: none
+    /// unless it is sorted by date.
+    var sectionHeadings: [(section: DateSection, heading: Rect)] {
+        zip(sections.sections, 0..<view.layout.sectionCount).map { ($0, view.layout.headingFrame(ofSection: $1)) }
+    }
+
     // MARK: Data source and delegate
 
     func numberOfCells(in view: WaterfallView<TileCell>) -> Int { entries.count }
 
     func numberOfColumns(in view: WaterfallView<TileCell>) -> ColumnCount { columns }
+
+    func sectionBreaks(in view: WaterfallView<TileCell>) -> [SectionBreak] { sections.breaks }
 
     func waterfallView(_ view: WaterfallView<TileCell>, heightAt index: Int, width: Double) -> Double {
         TileSizing.tileHeight(cellWidth: width, displayed: WallPlan.displayedSize(entries[index]), captionHeight: captionHeight)
@@ -420,6 +435,10 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
                 drawer.drawMarkBadge(in: WallPlan.photoRect(frame: item.frame, captionHeight: captionHeight))
             }
             if item.index == cursor { drawer.drawCursor(in: item.frame) }
+        }
+        for k in view.layout.sections(in: view.viewportRect) where k < sections.sections.count {
+            drawer.drawHeading(sections.sections[k].label,
+                               in: view.layout.headingFrame(ofSection: k).offsetBy(dx: 0, dy: -view.drawnOffset))
         }
         if !arrivals.isEmpty { arrivals = arrivals.filter { $0.value > now } }
     }
