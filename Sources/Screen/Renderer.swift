@@ -22,6 +22,11 @@ public final class Renderer {
     public private(set) var liveTextureBytes = 0
     /// Textures ever created here: steady-state scrolling should not move this number.
     public private(set) var texturesCreated = 0
+    /// The longest side of any texture made here, to hold a small GPU's limit to account.
+    public private(set) var longestTextureSide = 0
+    /// A limit on texture sides below the renderer's own (`maximumTextureSize`), so a test
+    /// can stand in for a small GPU; from `CASCADE_MAX_TEXTURE` unless set.
+    public var textureSideCap: Int? = Renderer.textureSideCapFromEnvironment
 
     /// SDL's software renderer, which draws with the CPU into the target's memory.
     public let isSoftware: Bool
@@ -203,20 +208,15 @@ public final class Renderer {
         return (info.name.map { String(cString: $0) } ?? "unknown", vsync)
     }
 
-    /// Largest texture this renderer can make (0 = no limit, as with the software renderer).
-    public var maximumTextureSize: PixelSize {
-        var info = SDL_RendererInfo()
-        guard SDL_GetRendererInfo(handle, &info) == 0 else { return PixelSize(width: 0, height: 0) }
-        return PixelSize(width: Int(info.max_texture_width), height: Int(info.max_texture_height))
-    }
-
     private func setDrawColor(_ color: ScreenColor) {
         // Opaque fills skip blending: on the software renderer that is the fast plain fill.
         SDL_SetRenderDrawBlendMode(handle, color.alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         SDL_SetRenderDrawColor(handle, color.red, color.green, color.blue, color.alpha)
     }
 
-    func textureCreated(bytes: Int) {
+    func textureCreated(size: PixelSize) {
+        let bytes = size.width * size.height * 4
+        longestTextureSide = max(longestTextureSide, size.width, size.height)
         texturesCreated += 1
         liveTextureCount += 1
         liveTextureBytes += bytes
