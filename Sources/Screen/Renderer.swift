@@ -62,13 +62,10 @@ public final class Renderer {
     /// `owner` is kept alive as long as the renderer: the object that destroys the window.
     convenience init(window: OpaquePointer, owner: AnyObject?, accelerated: Bool = true, vsync: Bool = true,
                      scale: Double? = nil) throws {
-        var flags = UInt32(0)
-        if accelerated { flags |= SDL_RENDERER_ACCELERATED.rawValue }
-        if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
-        var made = SDL_CreateRenderer(window, -1, flags)
+        var made = SDL_CreateRenderer(window, -1, Self.creationFlags(accelerated: accelerated, vsync: vsync))
         if made == nil && accelerated {
             // No GPU (a VM, a bare framebuffer): the software renderer draws the same wall.
-            made = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+            made = SDL_CreateRenderer(window, -1, Self.creationFlags(accelerated: false, vsync: vsync))
         }
         guard let made else { throw ScreenError.sdl("SDL_CreateRenderer") }
         var measured = 1.0
@@ -78,6 +75,15 @@ public final class Renderer {
             measured = Double(outputWidth) / Double(windowWidth)
         }
         self.init(handle: made, scale: scale ?? measured, target: owner, targetFormat: SDL_GetWindowPixelFormat(window))
+    }
+
+    /// What a window's renderer is asked for. Vsync is asked of every renderer, the software
+    /// fallback included: on the console (kmsdrm) presenting is a page flip, and one that does
+    /// not wait for the display's refresh tears and draws frames nobody sees.
+    nonisolated static func creationFlags(accelerated: Bool, vsync: Bool) -> UInt32 {
+        var flags = accelerated ? SDL_RENDERER_ACCELERATED.rawValue : SDL_RENDERER_SOFTWARE.rawValue
+        if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
+        return flags
     }
 
     isolated deinit {
