@@ -36,6 +36,14 @@ struct SmallGPUTests {
         return ScreenColor(red: p[2], green: p[1], blue: p[0])
     }
 
+    /// The frames of `bigAnimation`.
+    static let frames = [ScreenColor(red: 208, green: 32, blue: 32), ScreenColor(red: 32, green: 64, blue: 208)]
+
+    /// A 1200×800 GIF of two solid frames, a tenth of a second each, forever.
+    private static func bigAnimation(in folder: PhotoFolder) throws {
+        try magick(["-delay", "10", "-size", "1200x800", "xc:\(frames[0])", "xc:\(frames[1])", "-loop", "0", folder.path + "/moving.gif"])
+    }
+
     /// Whether the photo's quarters are where they belong in `rect` (a quarter of the way in
     /// from each corner, far from the seams).
     private func showsPhoto(_ loop: SessionLoop, in rect: Rect) throws -> Bool {
@@ -47,7 +55,8 @@ struct SmallGPUTests {
 
     /// Runs `body` on a session whose wall holds the photo alone, one column wide, its renderer
     /// held to `cap`; then checks that no texture made on the way was larger.
-    private func withPhoto(_ body: (SessionLoop, ViewerSession) throws -> Void) throws {
+    private func withPhoto(_ make: (PhotoFolder) throws -> Void = { _ = try bigPhoto(in: $0) },
+                           _ body: (SessionLoop, ViewerSession) throws -> Void) throws {
         let folder = try PhotoFolder()
         defer { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }
         let loop = try SessionLoop {
@@ -58,7 +67,7 @@ struct SmallGPUTests {
             $0.photoIndex = false
         }
         loop.window.renderer.textureSideCap = Self.cap
-        _ = try Self.bigPhoto(in: folder)
+        try make(folder)
         loop.session.wall.show(try PhotoScanner().scan([PhotoPath(folder.path)]).entries)
         try body(loop, loop.session)
         #expect(loop.window.renderer.longestTextureSide <= Self.cap, "a texture larger than the GPU allows was made")
@@ -103,6 +112,25 @@ struct SmallGPUTests {
             loop.clock.advance(by: 300)
             loop.frame()
             #expect(try showsPhoto(loop, in: middle), "half-way through its pan the slide does not show the photo")
+        }
+    }
+
+    @Test("an animation larger than the GPU allows plays its frames, from textures it allows")
+    func animation() throws {
+        try withPhoto(Self.bigAnimation) { loop, session throws in
+            #expect(session.perform(.open(0), from: .control) == .success(.null))
+            var seen: Set<Int> = []
+            // A frame each refresh, whether or not the loop would sleep: the animation's clock
+            // is the test's, and it moves only with the frames.
+            let deadline = Date().addingTimeInterval(10)
+            while seen.count < Self.frames.count, Date() < deadline {
+                if let event = loop.events.next(waitingUpTo: 0.005) { session.handle(event) }
+                while let event = loop.events.poll() { session.handle(event) }
+                loop.frame()
+                let centre = try colour(loop, 200, 150)
+                for (i, frame) in Self.frames.enumerated() where centre.matches(frame) { seen.insert(i) }
+            }
+            #expect(seen.count == Self.frames.count, "the animation's frames did not both show: \(seen)")
         }
     }
 }
