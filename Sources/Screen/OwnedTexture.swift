@@ -15,7 +15,7 @@ final class OwnedTexture {
         self.handle = handle
         self.renderer = renderer
         self.size = size
-        renderer.textureCreated(bytes: size.width * size.height * 4)
+        renderer.textureCreated(size: size)
     }
 
     var isDestroyed: Bool { handle == nil }

@@ -22,6 +22,11 @@ public final class Renderer {
     public private(set) var liveTextureBytes = 0
     /// Textures ever created here: steady-state scrolling should not move this number.
     public private(set) var texturesCreated = 0
+    /// The longest side of any texture made here, to hold a small GPU's limit to account.
+    public private(set) var longestTextureSide = 0
+    /// A limit on texture sides below the renderer's own (`maximumTextureSize`), so a test
+    /// can stand in for a small GPU; from `CASCADE_MAX_TEXTURE` unless set.
+    public var textureSideCap: Int? = Renderer.textureSideCapFromEnvironment
 
     /// SDL's software renderer, which draws with the CPU into the target's memory.
     public let isSoftware: Bool
@@ -57,13 +62,10 @@ public final class Renderer {
     /// `owner` is kept alive as long as the renderer: the object that destroys the window.
     convenience init(window: OpaquePointer, owner: AnyObject?, accelerated: Bool = true, vsync: Bool = true,
                      scale: Double? = nil) throws {
-        var flags = UInt32(0)
-        if accelerated { flags |= SDL_RENDERER_ACCELERATED.rawValue }
-        if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
-        var made = SDL_CreateRenderer(window, -1, flags)
+        var made = SDL_CreateRenderer(window, -1, Self.creationFlags(accelerated: accelerated, vsync: vsync))
         if made == nil && accelerated {
             // No GPU (a VM, a bare framebuffer): the software renderer draws the same wall.
-            made = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+            made = SDL_CreateRenderer(window, -1, Self.creationFlags(accelerated: false, vsync: vsync))
         }
         guard let made else { throw ScreenError.sdl("SDL_CreateRenderer") }
         var measured = 1.0
@@ -73,6 +75,15 @@ public final class Renderer {
             measured = Double(outputWidth) / Double(windowWidth)
         }
         self.init(handle: made, scale: scale ?? measured, target: owner, targetFormat: SDL_GetWindowPixelFormat(window))
+    }
+
+    /// What a window's renderer is asked for. Vsync is asked of every renderer, the software
+    /// fallback included: on the console (kmsdrm) presenting is a page flip, and one that does
+    /// not wait for the display's refresh tears and draws frames nobody sees.
+    nonisolated static func creationFlags(accelerated: Bool, vsync: Bool) -> UInt32 {
+        var flags = accelerated ? SDL_RENDERER_ACCELERATED.rawValue : SDL_RENDERER_SOFTWARE.rawValue
+        if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
+        return flags
     }
 
     isolated deinit {
@@ -203,20 +214,15 @@ public final class Renderer {
         return (info.name.map { String(cString: $0) } ?? "unknown", vsync)
     }
 
-    /// Largest texture this renderer can make (0 = no limit, as with the software renderer).
-    public var maximumTextureSize: PixelSize {
-        var info = SDL_RendererInfo()
-        guard SDL_GetRendererInfo(handle, &info) == 0 else { return PixelSize(width: 0, height: 0) }
-        return PixelSize(width: Int(info.max_texture_width), height: Int(info.max_texture_height))
-    }
-
     private func setDrawColor(_ color: ScreenColor) {
         // Opaque fills skip blending: on the software renderer that is the fast plain fill.
         SDL_SetRenderDrawBlendMode(handle, color.alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         SDL_SetRenderDrawColor(handle, color.red, color.green, color.blue, color.alpha)
     }
 
-    func textureCreated(bytes: Int) {
+    func textureCreated(size: PixelSize) {
+        let bytes = size.width * size.height * 4
+        longestTextureSide = max(longestTextureSide, size.width, size.height)
         texturesCreated += 1
         liveTextureCount += 1
         liveTextureBytes += bytes

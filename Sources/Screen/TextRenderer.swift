@@ -80,6 +80,8 @@ final class TextRenderer {
     /// The texture of `text` fitted to `maxWidth`, from the cache when drawn before; nil when
     /// nothing of it fits or SDL cannot render it.
     func texture(for text: String, maxWidth: Int, truncation: Truncation = .middle) -> OwnedTexture? {
+        // A line wider than the largest texture is cut to it, like one wider than the screen.
+        let maxWidth = min(maxWidth, renderer.maximumTextureSize.width)
         clock += 1
         let key = Key(text: text, maxWidth: maxWidth, truncation: truncation)
         if var entry = cache[key] {

@@ -23,7 +23,6 @@ public final class TileTexture {
     public var byteCost: Int { texture.byteCost }
     public var renderer: Renderer { texture.renderer }
     public var isDestroyed: Bool { texture.isDestroyed }
-    static let softwareLimit = 16384
     var handle: OpaquePointer? { texture.handle }
 
     /// A texture of `capacity` physical pixels on `renderer`; `opaque` for photos without
@@ -37,11 +36,7 @@ public final class TileTexture {
         guard capacity.width > 0, capacity.height > 0 else {
             throw ScreenError.invalidSize("texture \(capacity) covers no pixel")
         }
-        let reported = renderer.maximumTextureSize
-        // The software renderer reports no limit; holding it to the common GPU limit keeps the
-        // offscreen and window paths failing (or not) for the same walls.
-        let maximum = PixelSize(width: reported.width > 0 ? reported.width : Self.softwareLimit,
-                                height: reported.height > 0 ? reported.height : Self.softwareLimit)
+        let maximum = renderer.maximumTextureSize
         guard capacity.width <= maximum.width, capacity.height <= maximum.height else {
             throw ScreenError.invalidSize("texture \(capacity) is larger than the renderer allows (\(maximum))")
         }

@@ -35,6 +35,15 @@ public struct ReuseIdentifier: Hashable, Sendable, CustomStringConvertible {
         ReuseIdentifier(family: family, width: roundUp(width), height: roundUp(height), format: format)
     }
 
+    /// The longest side a size class can have without exceeding `limit` (a GPU's largest
+    /// texture): `limit` itself for a power of two, else the last step of the classes below it.
+    public static func largestClassSide(atMost limit: Int) -> Int {
+        guard limit > 16 else { return max(limit, 0) }
+        let power = 1 << (Int.bitWidth - (limit - 1).leadingZeroBitCount)
+        let step = max(16, power / 16)
+        return limit / step * step
+    }
+
     static func roundUp(_ v: Int) -> Int {
         guard v > 16 else { return max(v, 0) == 0 ? 0 : 16 }
         // Sides are kept as Int32: a larger one saturates there instead of overflowing below.

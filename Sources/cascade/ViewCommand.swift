@@ -42,7 +42,7 @@ struct View: ParsableCommand {
     var stats = false
 
     @Option(parsing: .unconditional, help: Limits.textureBudget.help("Memory for tile textures",
-                                            default: "256 on a GPU, 64 for OpenGL drawn on the CPU, 48 for SDL's software renderer",
+                                            default: "by the GPU's largest texture: 64 up to 2048 px, 96 up to 4096, else 256; 64 for OpenGL drawn on the CPU, 48 for SDL's software renderer",
                                             valueName: "MiB").restartOnly(),
             transform: Limits.textureBudget.read)
     var textureBudget: Int?

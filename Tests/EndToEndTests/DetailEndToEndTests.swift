@@ -29,25 +29,13 @@ struct DetailEndToEndTests {
         defer { server.stop() }
         let display = server.display
         let folder = try PhotoFolder()
-        let cacheHome = NSTemporaryDirectory() + "cascade-e2e-cache-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: cacheHome) }
         let q = Self.quarters
-        try magick(["-size", "4096x4096", "xc:\(q[0].hex)",
-                    "-fill", q[1].hex, "-draw", "rectangle 2048,0 4095,2047",
-                    "-fill", q[2].hex, "-draw", "rectangle 2048,2048 4095,4095",
-                    "-fill", q[3].hex, "-draw", "rectangle 0,2048 2047,4095",
-                    "-quality", "92", folder.path + "/a-large.jpg"])
+        try Self.quartersPhoto(width: 4096, height: 4096, at: folder.path + "/a-large.jpg")
         try folder.photo("b.png", width: 400, height: 300, colour: "#8040a0")
         try folder.photo("c.png", width: 300, height: 450, colour: "#40a0a0")
 
-        let child = try ChildProcess(cascadeBinary, [
-            folder.path, "--geometry", "\(Self.width)x\(Self.height)", "--events", "stdout", "--columns", "3", "--no-captions",
-        ], environment: ["DISPLAY": display.name, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": cacheHome]
-            .merging(renderer.environment) { $1 })
+        let (child, window) = try await open(folder, columns: 3, on: display, environment: renderer.environment)
         defer { child.stop() }
-        _ = try await next("scanned", from: child)
-        let window = try await display.waitForWindow(class: "cascade")
-        try await display.xdotool(["windowfocus", window], allowFailure: true)
 
         // The wall shows the photo's tile, in its four colours, top left.
         let wall = try await display.waitUntilStill(window)
@@ -76,6 +64,69 @@ struct DetailEndToEndTests {
         }
         for (x, y) in [(103, 150), (697, 450), (250, 3), (550, 596)] {
             #expect(close(sharp.pixel(x, y), first.pixel(x, y), tolerance: 24), "the edge at (\(x), \(y)) moved: \(first.pixel(x, y)) → \(sharp.pixel(x, y))")
+        }
+    }
+
+    @Test("with the largest texture held to 512 px, as on a small GPU, a 3000 × 2000 photo shows on a wider tile, open and zoomed in, and no texture fails")
+    func photoLargerThanTheGPUAllows() async throws {
+        let server = try await XServer()
+        defer { server.stop() }
+        let display = server.display
+        let folder = try PhotoFolder()
+        let q = Self.quarters
+        try Self.quartersPhoto(width: 3000, height: 2000, at: folder.path + "/big.jpg")
+        let (child, window) = try await open(folder, columns: 1, on: display, environment: ["CASCADE_MAX_TEXTURE": "512"])
+        defer { child.stop() }
+
+        /// Waits for the photo's quarters at `points` (clockwise from the top left).
+        func waitForQuarters(_ points: [(Int, Int)], _ what: String) async throws {
+            try await waitUntil(what) {
+                let frame = try await display.capture(window)
+                return points.enumerated().allSatisfy { i, point in close(frame.pixel(point.0, point.1), q[i].rgb) }
+            }
+        }
+        // One column: a tile 780 × 520 px, wider than any texture may be.
+        try await waitForQuarters([(205, 140), (595, 140), (595, 400), (205, 400)], "the wall's tile to show the photo")
+        try await display.xdotool(["key", "--clearmodifiers", "Return"])
+        _ = try await next("opened", from: child)
+        // Fit into 800 × 600: 800 × 533 from y = 33.
+        try await waitForQuarters([(200, 167), (600, 167), (600, 433), (200, 433)], "the open photo to show")
+        // Seven steps of 1.25 (4.77×) about the centre: each quarter of the window is still its
+        // quarter of the photo.
+        for _ in 0..<7 { try await display.xdotool(["key", "--clearmodifiers", "plus"]) }
+        try await waitForQuarters([(200, 150), (600, 150), (600, 450), (200, 450)], "the zoomed photo to show")
+        try await waitUntil("the start line to say the texture budget") { child.errorOutput.contains("texture budget") }
+        for failure in ["SDL_CreateTexture", "larger than the renderer allows"] {
+            #expect(!child.errorOutput.contains(failure), "a texture failed: \(child.errorOutput)")
+        }
+    }
+
+    /// A JPEG of `quarters`, clockwise from the top left.
+    private static func quartersPhoto(width: Int, height: Int, at path: String) throws {
+        let q = quarters, (w, h) = (width / 2, height / 2)
+        try magick(["-size", "\(width)x\(height)", "xc:\(q[0].hex)",
+                    "-fill", q[1].hex, "-draw", "rectangle \(w),0 \(width - 1),\(h - 1)",
+                    "-fill", q[2].hex, "-draw", "rectangle \(w),\(h) \(width - 1),\(height - 1)",
+                    "-fill", q[3].hex, "-draw", "rectangle 0,\(h) \(w - 1),\(height - 1)",
+                    "-quality", "92", path])
+    }
+
+    /// cascade on `folder` in the window size of this suite, once it has scanned and its window
+    /// has the focus. Its thumbnails go to a cache of its own (in the folder), so every run decodes.
+    private func open(_ folder: PhotoFolder, columns: Int, on display: XDisplay,
+                      environment: [String: String]) async throws -> (ChildProcess, window: String) {
+        let child = try ChildProcess(cascadeBinary, [
+            folder.path, "--geometry", "\(Self.width)x\(Self.height)", "--events", "stdout", "--columns", "\(columns)", "--no-captions",
+        ], environment: ["DISPLAY": display.name, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": folder.path + "/.cache"]
+            .merging(environment) { $1 })
+        do {
+            _ = try await next("scanned", from: child)
+            let window = try await display.waitForWindow(class: "cascade")
+            try await display.xdotool(["windowfocus", window], allowFailure: true)
+            return (child, window)
+        } catch {
+            child.stop()
+            throw error
         }
     }
 

@@ -76,7 +76,8 @@ public enum Viewer {
             throw CommandError(description: error.description)
         }
         let backend = window.renderer.backend, device = window.renderer.openGLDevice.map { " (\($0))" } ?? ""
-        log.info("video driver \(window.driver), renderer \(backend.name)\(device)\(backend.vsync ? " with vsync" : ""), \(Int(window.size.width))×\(Int(window.size.height)) at scale \(window.renderer.scale)")
+        let budget = TextureBudget.choose(given: options.textureBudgetBytes, for: window.renderer)
+        log.info("video driver \(window.driver), renderer \(backend.name)\(device)\(backend.vsync ? " with vsync" : ""), \(Int(window.size.width))×\(Int(window.size.height)) at scale \(window.renderer.scale), texture budget \(budget.bytes >> 20) MiB (\(budget.reason))")
         if window.prefersSoftwareRenderer {
             log.info("no GPU driver (no render node in /dev/dri): drawing with SDL's software renderer, which is faster and smaller here than OpenGL on Mesa's llvmpipe; SDL_RENDER_DRIVER=opengl asks for OpenGL")
         }

@@ -18,7 +18,7 @@ public struct ViewerOptions: Sendable {
     public var stats = false
     public var order: Photos.SortOrder = .name
     public var reversed = false
-    /// nil: `TextureBudget.standard` for the renderer the window got.
+    /// nil: `TextureBudget.choose` for the renderer the window got.
     public var textureBudgetBytes: Int?
     public var maxPixels = PhotoDecoder.defaultMaxPixels
     public var thumbnailCache = true

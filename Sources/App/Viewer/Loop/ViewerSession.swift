@@ -89,11 +89,8 @@ final class ViewerSession {
         output = EventOutput(options.events, log: log)
         wall = WallScreen(drawer: parts.drawer, viewportSize: window.size, style: options.style, source: parts.source,
                           decodes: parts.decodes,
-                          textureBudgetBytes: options.textureBudgetBytes ?? TextureBudget.standard(for: window.renderer), log: log)
+                          textureBudgetBytes: TextureBudget.choose(given: options.textureBudgetBytes, for: window.renderer).bytes, log: log)
         stack = ScreenStack(bottom: wall)
-        if window.renderer.drawsOnCPU {
-            log.info("drawing runs on the CPU: tile textures are cascade's own memory (budget \(wall.pool.budgetBytes >> 20) MiB)")
-        }
         statsPanel = StatsPanel(shown: options.stats)
         overlay = OverlayPanel(info: InfoPanel { waker.wake() })
         keys = KeyBindings(configured: options.keyBindings)

@@ -12,7 +12,7 @@ extension DetailScreen {
     static let sharpestSideOnCPU = 4096
 
     /// The size a photo shown at `shown` pixels is decoded at: as shown, but never more than
-    /// its own pixels, the longest side the renderer can hold (4096 on small GPUs), and
+    /// its own pixels, the longest side the renderer can hold (2048 on a Pi's vc4), and
     /// `sharpestSide` (less when drawing on the CPU); the shape is kept.
     static func sharperSize(shown: PixelSize, native: PixelSize, maximumTexture: PixelSize, drawsOnCPU: Bool) -> PixelSize {
         let cap = drawsOnCPU ? sharpestSideOnCPU : sharpestSide

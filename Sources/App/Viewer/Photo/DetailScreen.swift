@@ -181,8 +181,10 @@ final class DetailScreen: ViewerScreen {
         request()
     }
 
+    /// What a photo fitted to the window is decoded at: the window's pixels, held to the largest
+    /// texture (a 4K screen on a GPU that stops at 2048 px shows it scaled up, not failed).
     var windowBox: PixelSize {
-        PixelRect(snapping: Rect(origin: .zero, size: viewport.viewport), scale: drawer.renderer.scale).size
+        drawer.renderer.textureFit(PixelRect(snapping: Rect(origin: .zero, size: viewport.viewport), scale: drawer.renderer.scale).size)
     }
 
     /// The photo, then its neighbours; decodes for photos no longer near are dropped.

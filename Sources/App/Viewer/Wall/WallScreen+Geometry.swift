@@ -13,14 +13,21 @@ extension WallScreen {
     /// The physical pixels a tile's photo is decoded at: the most the tile covers at any
     /// scroll offset. Its edges are rounded to whole pixels where they fall, so a 175.2-px
     /// photo covers 175 or 176 rows; decoded at 176 it is drawn 1:1 (a row left out when it
-    /// covers 175) rather than scaled by a row at every other offset.
+    /// covers 175) rather than scaled by a row at every other offset. A tile larger than a
+    /// texture may be (one column on a 4K screen, any big tile on a Pi's 2048-px GPU) is decoded
+    /// smaller, its shape kept, and scaled up when drawn.
     func decodeBox(at index: Int) -> PixelSize {
         let photo = photoRect(at: index).size
         let size = PixelSize(width: Self.coverage(photo.width * scale), height: Self.coverage(photo.height * scale))
-        let longest = max(size.width, size.height)
-        guard longest > Self.maximumTextureSide else { return PixelSize(width: max(1, size.width), height: max(1, size.height)) }
-        let shrink = Double(Self.maximumTextureSide) / Double(longest)
-        return PixelSize(width: max(1, Int(Double(size.width) * shrink)), height: max(1, Int(Double(size.height) * shrink)))
+        return size.fitted(within: tileLimit)
+    }
+
+    /// The largest tile texture: the renderer's largest, at most `maximumTextureSide`, and a
+    /// whole size class (the pool allocates a tile's class, which may round its sides up).
+    private var tileLimit: PixelSize {
+        let maximum = drawer.renderer.maximumTextureSize
+        return PixelSize(width: ReuseIdentifier.largestClassSide(atMost: min(maximum.width, Self.maximumTextureSide)),
+                         height: ReuseIdentifier.largestClassSide(atMost: min(maximum.height, Self.maximumTextureSide)))
     }
 
     /// Whole pixels a span of `length` covers at most, wherever it starts; exact lengths stay
