@@ -95,7 +95,7 @@ struct DetailEndToEndTests {
         // quarter of the photo.
         for _ in 0..<7 { try await display.xdotool(["key", "--clearmodifiers", "plus"]) }
         try await waitForQuarters([(200, 150), (600, 150), (600, 450), (200, 450)], "the zoomed photo to show")
-        try await waitUntil("the start line to say the texture budget") { child.errorOutput.contains("texture budget") }
+        try await waitUntil("the start line to say the texture budget") { () async throws -> Bool in child.errorOutput.contains("texture budget") }
         for failure in ["SDL_CreateTexture", "larger than the renderer allows"] {
             #expect(!child.errorOutput.contains(failure), "a texture failed: \(child.errorOutput)")
         }
