@@ -67,6 +67,12 @@ public enum Viewer {
                 throw CommandError(description: "\(error)")
             }
         }
+        do throws(DisplayDeviceError) {
+            if let chosen = try ConsoleDevice.steer(requested: options.drmDevice) { log.info("\(chosen)") }
+        } catch {
+            control?.shutdown()
+            throw CommandError(description: error.description)
+        }
         let window: Window
         do {
             defer { if composeSkipped { ComposeTable.restore() } }
