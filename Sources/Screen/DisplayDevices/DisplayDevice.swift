@@ -1,3 +1,5 @@
+import Waterfall
+
 /// One DRM device in /dev/dri as the console sees it: its name, its kernel driver and its
 /// outputs. A plain value, so which device to show the wall on is decided without hardware
 /// (`DisplayDeviceChoice`).
@@ -39,19 +41,9 @@ public struct DisplayConnector: Sendable, Equatable {
     /// A screen is plugged in (the kernel says connected, not disconnected or unknown).
     public let connected: Bool
     /// Its preferred mode, or its first when none is preferred; nil when it offers none.
-    public let mode: Mode?
+    public let mode: PixelSize?
 
-    public struct Mode: Sendable, Equatable, CustomStringConvertible {
-        public let width: Int
-        public let height: Int
-        public init(width: Int, height: Int) {
-            self.width = width
-            self.height = height
-        }
-        public var description: String { "\(width)x\(height)" }
-    }
-
-    public init(name: String, connected: Bool, mode: Mode?) {
+    public init(name: String, connected: Bool, mode: PixelSize?) {
         self.name = name
         self.connected = connected
         self.mode = mode

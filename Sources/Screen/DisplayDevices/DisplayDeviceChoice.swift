@@ -12,21 +12,17 @@ public enum DisplayDeviceChoice {
     }
 
     /// The device a user named (`--drm-device`, the `drm-device` key, SDL_KMSDRM_DEVICE_INDEX).
-    public struct Request: Sendable, Equatable {
+    struct Request: Sendable, Equatable {
         /// As the user wrote it, for messages: `/dev/dri/by-path/platform-gpu-card`.
-        public let spelled: String
+        let spelled: String
         /// The /dev/dri card it leads to (`card1`), nil when it leads to none.
-        public let card: String?
-        public init(spelled: String, card: String?) {
-            self.spelled = spelled
-            self.card = card
-        }
+        let card: String?
     }
 
     /// The device to use, or a one-line message saying why there is none. Without a request
     /// the lowest-numbered device with a connected output wins, as SDL's own scan would pick
     /// when it works; with one, only that device, and it must have a connected output.
-    public static func choose(among devices: [DisplayDevice], requested: Request?) -> Result<Chosen, DisplayDeviceError> {
+    static func choose(among devices: [DisplayDevice], requested: Request?) -> Result<Chosen, DisplayDeviceError> {
         let sorted = devices.sorted { ($0.index ?? Int.max, $0.name) < ($1.index ?? Int.max, $1.name) }
         if let requested {
             guard let card = requested.card, let device = sorted.first(where: { $0.name == card }) else {
@@ -52,7 +48,7 @@ public enum DisplayDeviceChoice {
     }
 
     private static func describe(_ output: DisplayConnector) -> String {
-        "\(output.name) connected \(output.mode.map(String.init(describing:)) ?? "")"
+        "\(output.name) connected" + (output.mode.map { " \($0.width)x\($0.height)" } ?? "")
     }
 
     private static func whyNone(_ device: DisplayDevice) -> String {

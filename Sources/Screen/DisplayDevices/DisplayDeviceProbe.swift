@@ -1,5 +1,6 @@
 import CDRM
 import Glibc
+import Waterfall
 
 /// Reads /dev/dri into `DisplayDevice` values: each card's driver and its connectors' status
 /// and mode, through libdrm. Opening a card needs the `video` group, as SDL itself needs;
@@ -71,7 +72,7 @@ public enum DisplayDeviceProbe {
         let mode = modes.first { $0.type & UInt32(DRM_MODE_TYPE_PREFERRED) != 0 } ?? modes.first
         return DisplayConnector(name: "\(type)-\(connector.connector_type_id)",
                                 connected: connector.connection == DRM_MODE_CONNECTED,
-                                mode: mode.map { DisplayConnector.Mode(width: Int($0.hdisplay), height: Int($0.vdisplay)) })
+                                mode: mode.map { PixelSize(width: Int($0.hdisplay), height: Int($0.vdisplay)) })
     }
 }
 
