@@ -8,14 +8,19 @@ import Glibc
 public enum ConsoleDevice {
     /// Chooses the device and sets the hint, before SDL starts video. Returns the log line
     /// saying which device, connector and mode and why; nil when cascade is not starting on
-    /// the console (SDL_VIDEODRIVER does not name kmsdrm and no device was named). `requested`
-    /// is `--drm-device`; without it, SDL_KMSDRM_DEVICE_INDEX from the environment is honoured.
+    /// the console. `requested` is `--drm-device`; without it, SDL_KMSDRM_DEVICE_INDEX from the
+    /// environment is honoured.
     @MainActor
     public static func steer(requested: String?, directory: String = DisplayDeviceProbe.directory) throws(DisplayDeviceError) -> String? {
-        let drivers = SDL_getenv("SDL_VIDEODRIVER").map { String(cString: $0).lowercased() } ?? ""
-        let onConsole = drivers.split(separator: ",").contains("kmsdrm")
-        let fromEnvironment = SDL_getenv(SDL_HINT_KMSDRM_DEVICE_INDEX).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-        guard requested != nil || onConsole else { return nil }
+        func environment(_ name: String) -> String? {
+            SDL_getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        let kmsdrm = (environment("SDL_VIDEODRIVER") ?? "").lowercased().split(separator: ",").contains("kmsdrm")
+        // A device named in /etc/cascade/cascade.toml for the kiosk must not stop the same
+        // machine's desktop user, whose window goes to X11 or Wayland.
+        let desktop = environment("DISPLAY") != nil || environment("WAYLAND_DISPLAY") != nil
+        guard kmsdrm || (requested != nil && !desktop) else { return nil }
+        let fromEnvironment = environment(SDL_HINT_KMSDRM_DEVICE_INDEX)
         let request: DisplayDeviceChoice.Request?
         if let requested {
             request = .init(spelled: requested, card: DisplayDeviceProbe.card(named: requested, in: directory))
