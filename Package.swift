@@ -83,7 +83,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Screen", dependencies: [
-            "Waterfall", "CSDL2", "CSDLFont", "CPNGCodec", "CX11Window", "CDisplayPower", "CInput",
+            "Waterfall", "CSDL2", "CSDLFont", "CPNGCodec", "CX11Window", "CDisplayPower", "CInput", "CDRM",
             .product(name: "Logging", package: "swift-log"),
         ]),
 

@@ -10,6 +10,10 @@ struct DaemonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Let this group use the control socket too (mode 0660).", valueName: "GROUP").restartOnly())
     var controlGroup: String?
 
+    @Option(help: ArgumentHelp("On the console (kmsdrm), the display device to use: card1, /dev/dri/card1 or a /dev/dri/by-path/… link; default: the first with a connected screen.",
+                               valueName: "PATH").restartOnly())
+    var drmDevice: String?
+
     @Option(help: ArgumentHelp("Run this command when a photo is selected; {path}, {uri} and {index} are replaced. No shell is involved; for one, pass the photo after the script: sh -c '… \"$1\" …' sh {path}.",
                                valueName: "COMMAND"))
     var onSelect: String?
@@ -62,6 +66,7 @@ struct DaemonOptions: ParsableArguments {
             do { _ = try ScreenSchedule(parsing: screenSchedule) } catch { throw ValidationError("--screen-schedule: \(error)") }
         }
         if let control, control.isEmpty { throw ValidationError("--control needs a socket path") }
+        if let drmDevice, drmDevice.isEmpty { throw ValidationError("--drm-device needs a device, e.g. card1 or /dev/dri/by-path/…") }
         if let onSelect {
             do { try OnSelect.check(onSelect) } catch { throw ValidationError("--on-select: \(error)") }
         }
@@ -70,6 +75,7 @@ struct DaemonOptions: ParsableArguments {
     func apply(to options: inout ViewerOptions) {
         options.control = control
         options.controlGroup = controlGroup
+        options.drmDevice = drmDevice
         options.onSelect = onSelect
         options.onSelectLimit = onSelectLimit
         options.watch = watch

@@ -72,10 +72,11 @@ struct ConfigCommandLineTests {
         let keys = Dictionary(uniqueKeysWithValues: viewKeys.map { ($0.name, kindName($0.kind)) })
         #expect(expected.count > 20)
         #expect(keys == expected)
-        // What a running viewer cannot take over: the window, the socket, the decoders' limits.
+        // What a running viewer cannot take over: the window, its display device, the socket,
+        // the decoders' limits.
         let restartOnly = Set(viewKeys.filter { $0.restartOnly != nil }.map(\.name))
         #expect(restartOnly == ["geometry", "fullscreen", "max-pixels", "no-thumbnail-cache", "events", "texture-budget",
-                                "control", "control-group", "kiosk"])
+                                "control", "control-group", "kiosk", "drm-device"])
     }
 
     @Test("examples/cascade.toml parses, names every key, and its values are the defaults")

@@ -29,6 +29,13 @@ public enum Viewer {
         let waker = Waker()
         let signals = ProcessSignals(wake: { waker.wake() })
         var choice = try choose(options.paths)
+        // The console's display device before the scan, the socket or SDL start: a device that
+        // cannot be used is the one line cascade prints, not one among the scan's.
+        do throws(DisplayDeviceError) {
+            if let chosen = try ConsoleDevice.steer(requested: options.drmDevice) { log.info("\(chosen)") }
+        } catch {
+            throw CommandError(description: error.description)
+        }
         // A photo named alone opens at once, before its folder is walked: only its own header is
         // read here. A file that is no photo is shown as before, a wall that says why.
         var alone: PhotoEntry?

@@ -33,6 +33,9 @@ public struct ViewerOptions: Sendable {
     public var control: String?
     /// Group that may use the control socket (mode 0660 instead of 0600).
     public var controlGroup: String?
+    /// The console's display device (`card1`, `/dev/dri/by-path/…`); nil = the first with a
+    /// connected output (`DisplayDeviceChoice`).
+    public var drmDevice: String?
     /// Command run when a photo is selected, split by shell-word rules, never run by a shell.
     public var onSelect: String?
     public var onSelectLimit = 4
