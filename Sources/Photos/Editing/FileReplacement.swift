@@ -49,24 +49,12 @@ enum FileReplacement {
             throw .cannotWrite(path, "cannot replace it: \(errorText())")
         }
         done = true
-        // The rename itself is durable only once the folder is flushed.
-        let folder = path.parent.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        if folder >= 0 {
-            _ = fsync(folder)
-            close(folder)
-        }
+        DurableWrite.flushFolder(path.parent)
     }
 
     private static func write(_ bytes: [UInt8], to fd: Int32, path: PhotoPath) throws(RotationError) {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .cannotWrite(path, "cannot write the rotated photo: \(errorText())")
-            }
-            written += count
-        }
+        let code = bytes.withUnsafeBytes { DurableWrite.all($0, to: fd) }
+        guard code == 0 else { throw .cannotWrite(path, "cannot write the rotated photo: \(String(cString: strerror(code)))") }
     }
 
     private static func errorText() -> String { String(cString: strerror(errno)) }

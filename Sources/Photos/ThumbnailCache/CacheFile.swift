@@ -53,21 +53,8 @@ enum CacheFile {
 
         let fd = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600) }
         guard fd >= 0 else { throw Failure(operation: "create", path: temporary.string, errno: errno) }
-        var failure: Failure?
-        bytes.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let wrote = write(fd, buffer.baseAddress! + done, buffer.count - done)
-                if wrote > 0 {
-                    done += wrote
-                } else if wrote < 0 && errno == EINTR {
-                    continue
-                } else {
-                    failure = Failure(operation: "write", path: temporary.string, errno: wrote < 0 ? errno : ENOSPC)
-                    return
-                }
-            }
-        }
+        let wrote = bytes.withUnsafeBytes { DurableWrite.all($0, to: fd) }
+        var failure = wrote == 0 ? nil : Failure(operation: "write", path: temporary.string, errno: wrote)
         // A full disk or a network file system may only report the error at close.
         if close(fd) != 0, failure == nil {
             failure = Failure(operation: "close", path: temporary.string, errno: errno)

@@ -31,8 +31,8 @@ public enum FileTransfer {
         if kind == .move {
             let moved = NoReplaceRename.move(source, to: destination)
             if moved == 0 {
-                syncFolder(destination.parent)
-                return syncFolder(source.parent)
+                DurableWrite.flushFolder(destination.parent)
+                return DurableWrite.flushFolder(source.parent)
             }
             if moved == EEXIST { throw .nameTaken(destination) }
             guard moved == EXDEV else { throw .failed(source, destination, reason(moved)) }
@@ -45,7 +45,7 @@ public enum FileTransfer {
             _ = destination.withCString { unlink($0) }
             throw .failed(source, destination, "cannot remove the original (\(reason(code))); it was left in place")
         }
-        syncFolder(source.parent)
+        DurableWrite.flushFolder(source.parent)
     }
 
     /// A complete, flushed copy under a hidden temporary name, then renamed into place without
@@ -73,7 +73,7 @@ public enum FileTransfer {
         if renamed == EEXIST { throw .nameTaken(destination) }
         guard renamed == 0 else { throw .failed(source, destination, reason(renamed)) }
         placed = true
-        syncFolder(destination.parent)
+        DurableWrite.flushFolder(destination.parent)
     }
 
     /// Nil when every byte went, else the errno.
@@ -83,21 +83,9 @@ public enum FileTransfer {
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count < 0 { if errno == EINTR { continue }; return errno }
             if count == 0 { return nil }
-            var written = 0
-            while written < count {
-                let n = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
-                if n < 0 { if errno == EINTR { continue }; return errno }
-                written += n
-            }
+            let code = buffer.withUnsafeBytes { DurableWrite.all(UnsafeRawBufferPointer(rebasing: $0[..<count]), to: output) }
+            if code != 0 { return code }
         }
-    }
-
-    /// A rename or a new name is durable only once its folder is flushed.
-    private static func syncFolder(_ folder: PhotoPath) {
-        let fd = folder.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard fd >= 0 else { return }
-        _ = fsync(fd)
-        close(fd)
     }
 
     static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }

@@ -55,7 +55,7 @@ public struct Trash: Sendable {
                 if errno == EEXIST { continue }
                 throw .infoNotWritten(file: original, trash: directory.root, reason: TrashError.reason(errno))
             }
-            let written = Self.writeAll(fd, contents)
+            let written = contents.withUnsafeBytes { DurableWrite.all($0, to: fd) }
             if close(fd) != 0 || written != 0 {
                 let code = written != 0 ? written : errno
                 _ = info.withCString { unlink($0) }
@@ -91,22 +91,6 @@ public struct Trash: Sendable {
         if moved == EEXIST { throw .originalTaken(file.original) }
         if moved != 0 { throw .notMoved(file: file.trashed, reason: TrashError.reason(moved)) }
         _ = file.info.withCString { unlink($0) }
-    }
-
-    /// 0 when every byte went, else the errno.
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
-        bytes.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let written = write(fd, raw.baseAddress! + done, raw.count - done)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                done += written
-            }
-            return 0
-        }
     }
 
     private static func homeFolder() -> PhotoPath {
