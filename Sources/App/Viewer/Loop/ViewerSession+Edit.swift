@@ -103,14 +103,20 @@ extension ViewerSession {
             }
         }
         var restoredAt: Int?
-        for tile in report.restored {
+        if !report.restored.isEmpty {
+            // One edit for the whole batch, one relayout. In the order of their old places, each
+            // goes back to it without moving the ones put back before it.
             editWall { entries in
-                guard !entries.contains(where: { $0.path == tile.entry.path }) else { return nil }
-                let at = min(tile.index, entries.count)
                 var grown = entries
-                grown.insert(tile.entry, at: at)
-                if wall.cursor != nil { restoredAt = at }
-                return LibraryEdit(entries: grown, removed: [], inserted: [at], changed: [])
+                var inserted: [Int] = []
+                for tile in report.restored where !grown.contains(where: { $0.path == tile.entry.path }) {
+                    let at = min(tile.index, grown.count)
+                    grown.insert(tile.entry, at: at)
+                    inserted.append(at)
+                }
+                guard !inserted.isEmpty else { return nil }
+                if wall.cursor != nil { restoredAt = inserted.last }
+                return LibraryEdit(entries: grown, removed: [], inserted: inserted, changed: [])
             }
         }
         // A cursor on the wall goes to the photo put back.
