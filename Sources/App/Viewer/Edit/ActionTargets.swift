@@ -17,9 +17,15 @@ enum ActionTargets {
     /// marked photos in the wall's order; `shown` the photo the screen on top is about.
     static func resolve(_ choice: PhotoChoice, marked: [PhotoPath], shown: PhotoPath?, entries: [PhotoEntry],
                         action: String) -> Result<[ActionTarget], ControlError> {
-        func onWall(_ path: PhotoPath) -> ActionTarget {
-            let index = entries.firstIndex { $0.path == path }
-            return ActionTarget(path: path, entry: index.map { entries[$0] }, index: index)
+        func onWall(_ paths: [PhotoPath]) -> [ActionTarget] {
+            // One table of places rather than a scan of the wall per photo: a marked month of a
+            // big library is thousands of photos.
+            let places = paths.count > 1
+                ? Dictionary(entries.indices.map { (entries[$0].path, $0) }, uniquingKeysWith: { first, _ in first }) : nil
+            return paths.map { path in
+                let index = places.map { $0[path] } ?? entries.firstIndex { $0.path == path }
+                return ActionTarget(path: path, entry: index.map { entries[$0] }, index: index)
+            }
         }
         switch choice {
         case .index(let index):
@@ -30,13 +36,13 @@ enum ActionTargets {
         case .paths(let paths):
             var seen = Set<PhotoPath>()
             let chosen = paths.map { PhotoPath($0).absolute() }.filter { seen.insert($0).inserted }
-            return .success(chosen.map(onWall))
+            return .success(onWall(chosen))
         case .targets:
-            if !marked.isEmpty { return .success(marked.map(onWall)) }
+            if !marked.isEmpty { return .success(onWall(marked)) }
             guard let shown else {
                 return .failure(ControlError("\(action): no photo to \(action) (open one, move the cursor to one, or give an index)"))
             }
-            return .success([onWall(shown)])
+            return .success(onWall([shown]))
         }
     }
 }

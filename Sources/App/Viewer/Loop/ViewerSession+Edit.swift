@@ -109,7 +109,8 @@ extension ViewerSession {
             editWall { entries in
                 var grown = entries
                 var inserted: [Int] = []
-                for tile in report.restored where !grown.contains(where: { $0.path == tile.entry.path }) {
+                let present = Set(entries.map(\.path))
+                for tile in report.restored where !present.contains(tile.entry.path) {
                     let at = min(tile.index, grown.count)
                     grown.insert(tile.entry, at: at)
                     inserted.append(at)
