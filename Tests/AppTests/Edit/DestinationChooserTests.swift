@@ -18,9 +18,9 @@ struct DestinationChooserTests {
     init() throws { harness = try WallHarness(try ColourLibrary(count: 3)) }
 
     /// A chooser on a recording stack, and what it picked (nil: nothing yet).
-    private func chooser() -> (DestinationChooser, RecordingHost, () -> [PhotoPath]) {
+    private func chooser(folders: [PhotoPath]? = nil) -> (DestinationChooser, RecordingHost, () -> [PhotoPath]) {
         var picked: [PhotoPath] = []
-        let chooser = DestinationChooser(action: .move, count: 2, folders: folders, beneath: harness.wall,
+        let chooser = DestinationChooser(action: .move, count: 2, folders: folders ?? self.folders, beneath: harness.wall,
                                          drawer: harness.drawer) { picked.append($0) }
         let host = RecordingHost(drawer: harness.drawer, decodes: harness.decodes, size: WallHarness.size)
         chooser.host = host
@@ -51,6 +51,12 @@ struct DestinationChooserTests {
         #expect(picked().isEmpty && host.dismissed == 0)
         _ = chooser.takes(KeyPress(.escape))
         #expect(picked().isEmpty && host.dismissed == 1)
+    }
+
+    @Test func withNoDestinationsADigitDoesNothing() {
+        let (chooser, host, picked) = chooser(folders: [])
+        #expect(chooser.takes(KeyPress(.character("1"))))
+        #expect(picked().isEmpty && host.dismissed == 0, "the empty list stays, saying how to name one")
     }
 
     @Test func aClickCancels() {

@@ -1,4 +1,4 @@
-// The chooser `move` and `copy` open without a folder (M, C): a short numbered list of
+// The chooser `move` and `copy` open without a folder (Ctrl+M, C): a short numbered list of
 // destinations — the configured ones, then the recent ones — over the screen it was opened on.
 // 1–9 pick at once; ↑ ↓ (or k j) and Return pick the one highlighted; Esc or a click cancels. It
 // takes every key while it is open, so a key meant for it never trashes or steps the photo beneath.
@@ -46,7 +46,7 @@ final class DestinationChooser: ViewerScreen {
         case .up, .character("k"): if !folders.isEmpty { highlighted = (highlighted + folders.count - 1) % folders.count }
         case .down, .character("j"), .tab: if !folders.isEmpty { highlighted = (highlighted + 1) % folders.count }
         case .character(let c):
-            if let digit = c.wholeNumberValue, (1...folders.count).contains(digit) { close(choosing: folders[digit - 1]) }
+            if let digit = c.wholeNumberValue, folders.indices.contains(digit - 1) { close(choosing: folders[digit - 1]) }
         default: break
         }
         return true
