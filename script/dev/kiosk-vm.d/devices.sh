@@ -7,7 +7,7 @@ devices_arranged() {
   guest 'for c in /sys/class/drm/card[0-9]; do echo "$(basename "$c") $(basename "$(readlink -f "$c/device/driver")")"; done
     for s in /sys/class/drm/card*-*/status; do echo "$(basename "${s%/status}") $(cat "$s")"; done' >"$dir/cards.txt" || return 1
   sed 's/^/  /' "$dir/cards.txt"
-  grep -qx 'card0 virtio_gpu' "$dir/cards.txt" && grep -qx 'card1 bochs-drm' "$dir/cards.txt" &&
+  grep -qx 'card0 virtio-pci' "$dir/cards.txt" && grep -qx 'card1 bochs-drm' "$dir/cards.txt" &&
     ! grep -q '^card0-.* connected$' "$dir/cards.txt" && grep -q '^card1-.* connected$' "$dir/cards.txt"
 }
 
