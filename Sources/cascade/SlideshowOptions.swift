@@ -24,6 +24,10 @@ struct SlideshowOptions: ParsableArguments {
                                valueName: "LIST"))
     var slideshowCaption = ""
 
+    @Option(help: ArgumentHelp("The caption clock's form as a strftime pattern, e.g. \"%H:%M\" (default: the locale's 12- or 24-hour time).",
+                               valueName: "PATTERN"))
+    var clockFormat: String?
+
     @Option(help: "Slideshow order: fair (each photo once per round, remembered across restarts), random, date or name.")
     var slideshowOrder: SlideshowOrderChoice = .fair
 
@@ -45,6 +49,9 @@ struct SlideshowOptions: ParsableArguments {
         if case .failure(let error) = SlideshowSettings.captions(from: slideshowCaption) {
             throw ValidationError("--slideshow-caption: \(error)")
         }
+        if let clockFormat, let problem = SlideshowSettings.clockFormatProblem(clockFormat) {
+            throw ValidationError("--clock-format: \"\(clockFormat)\" \(problem)")
+        }
     }
 
     func apply(to options: inout ViewerOptions) {
@@ -55,6 +62,7 @@ struct SlideshowOptions: ParsableArguments {
         s.transitionSeconds = Double(transitionMs) / 1000
         s.pairPortraits = pairPortraits
         s.captions = (try? SlideshowSettings.captions(from: slideshowCaption).get()) ?? []
+        s.clockFormat = clockFormat
         s.order = SlideshowSettings.Order(rawValue: slideshowOrder.rawValue) ?? .fair
         s.seed = shuffleSeed
         s.favourRecentDays = favourRecent > 0 ? favourRecent : nil

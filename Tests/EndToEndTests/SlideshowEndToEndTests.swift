@@ -21,12 +21,14 @@ struct SlideshowEndToEndTests {
         init(server: XServer) { self.server = server }
 
         /// `launcher`: a command that runs cascade, its arguments following (sh -c, unshare).
-        func start(_ folder: String, cache: String, _ arguments: [String], launcher: [String] = []) async throws {
+        func start(_ folder: String, cache: String, _ arguments: [String], launcher: [String] = [],
+                   environment: [String: String] = [:]) async throws {
             unlink(socket)
             let command = launcher + [cascadeBinary, folder, "--geometry", "800x600", "--control", socket, "--slideshow",
                                       "--events", "stdout"] + arguments
             child = try ChildProcess(command[0], Array(command.dropFirst()),
-                                     environment: ["DISPLAY": server.display.name, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": cache])
+                                     environment: ["DISPLAY": server.display.name, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": cache]
+                                        .merging(environment) { $1 })
             control = try await ControlConnection(socket)
         }
 
@@ -186,6 +188,56 @@ struct SlideshowEndToEndTests {
         }
         let said = frame.child.errorOutput
         #expect(said.components(separatedBy: "cannot be saved there").count == 2, "one warning, not one a slide: \(said)")
+    }
+
+    /// How the caption's clock must read at the hour `hour` (0–23, the time zone's) for each way of
+    /// asking: the C locale, a 12-hour locale (en_US, compiled for the test), a configured pattern.
+    enum ClockAsked: CaseIterable {
+        case cLocale, twelveHourLocale, configured
+
+        func expected(hour: Int, minute: Int) -> String {
+            switch self {
+            case .cLocale: String(format: "%02d:%02d", hour, minute)
+            case .twelveHourLocale: String(format: "%d:%02d %@", hour % 12 == 0 ? 12 : hour % 12, minute, hour < 12 ? "AM" : "PM")
+            case .configured: String(format: "%02d h %02d", hour, minute)
+            }
+        }
+    }
+
+    @Test("the caption's clock reads as the locale says: 24-hour in C, AM/PM in en_US, or as configured",
+          arguments: ClockAsked.allCases)
+    func clockFollowsLocale(asked: ClockAsked) async throws {
+        let folder = try PhotoFolder()
+        try folder.photo("photo.png", width: 480, height: 300, colour: "#406080")
+        let cache = TemporaryFolder("cascade-slides-cache")
+        var environment = ["TZ": "UTC", "LANG": "C", "LC_ALL": ""]
+        var arguments = ["--slideshow-caption", "clock", "--interval", "600"]
+        switch asked {
+        case .cLocale: break
+        case .twelveHourLocale:
+            // The machine need not have en_US generated: glibc reads a locale compiled here through LOCPATH.
+            let made = try await runTool("/usr/bin/localedef", ["-i", "en_US", "-f", "UTF-8", cache.path + "/en_US.UTF-8"],
+                                         timeout: .seconds(60))
+            #expect(made.status == .exited(0), "localedef: \(String(decoding: made.output, as: UTF8.self))")
+            environment.merge(["LOCPATH": cache.path, "LANG": "en_US.UTF-8"]) { $1 }
+        case .configured: arguments += ["--clock-format", "%H h %M"]
+        }
+        let server = try await XServer()
+        defer { server.stop() }
+        let frame = Frame(server: server)
+        try await frame.start(folder.path, cache: cache.path, arguments, environment: environment)
+        try await frame.check {
+            _ = try await frame.shown()
+            let before = Date()
+            let clock = ((try await frame.slideshow())["caption"] as? [String])?.last ?? "(none)"
+            // The minute may turn between the two looks at the time.
+            let readings = [before, Date()].map { date -> String in
+                let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: date)
+                return asked.expected(hour: parts.hour!, minute: parts.minute!)
+            }
+            #expect(readings.contains(clock), "the clock reads \(clock), not \(readings[0])")
+            try await frame.stop()
+        }
     }
 
     @Test("two portraits share the screen, the caption gives the EXIF date, keys, clicks and a swipe step, pause and leave")

@@ -1,7 +1,7 @@
 // The slideshow's caption, from the photo's own data as `--slideshow-caption` chooses it: the date
 // taken (EXIF DateTimeOriginal, else the file's time), the folder, the file name, the place as the
-// GPS tags write it (no lookups on the network), and a clock. The EXIF block is read on the decode
-// thread with the photo's pixels, never on the frame loop.
+// GPS tags write it (no lookups on the network); the clock is LocalClock's. The EXIF block is read
+// on the decode thread with the photo's pixels, never on the frame loop.
 
 import Foundation
 import Photos
@@ -26,10 +26,6 @@ enum SlideCaption {
             case .clock: nil
             }
         }.joined(separator: "  ·  ")
-    }
-
-    static func clock(at date: Date) -> String {
-        date.formatted(.dateTime.hour(.twoDigits(amPM: .omitted)).minute(.twoDigits))
     }
 
     /// "2024-05-01 12:34:56" (ExifSummary's form) as a long date in the local language.

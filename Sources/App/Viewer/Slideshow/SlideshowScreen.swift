@@ -37,6 +37,7 @@ final class SlideshowScreen: ViewerScreen {
 
     let drawer: TileDrawer
     let settings: SlideshowSettings
+    private let localClock: LocalClock
     private let playlist: SlideshowPlaylist
     private let decodes: Decodes
     private let source: TileSource
@@ -65,6 +66,7 @@ final class SlideshowScreen: ViewerScreen {
         self.drawer = drawer
         self.playlist = playlist
         self.settings = settings
+        localClock = LocalClock(configured: settings.clockFormat)
         self.viewportSize = viewportSize
         self.decodes = decodes
         self.source = source
@@ -105,7 +107,7 @@ final class SlideshowScreen: ViewerScreen {
         // The next slide is decoded once this one's fade is over: on two cores a decode beside
         // the fade's blending made frames late.
         if upcoming == nil, !timing.isFading(at: now) { prepareUpcoming() }
-        let clockMoved = settings.captions.contains(.clock) && SlideCaption.clock(at: clock.date) != clockDrawn
+        let clockMoved = settings.captions.contains(.clock) && localClock.string(at: clock.date) != clockDrawn
         // The timer's step is a command like a key's, performed in the one place commands are.
         if let upcoming, upcoming.isReady, current != nil, !stepWanted, timing.isDue(at: now) {
             issue(.slideshow(.next), from: .timer)
@@ -323,7 +325,7 @@ final class SlideshowScreen: ViewerScreen {
         var lines = current.entries.enumerated().map { i, entry in
             SlideCaption.line(for: entry, exif: current.exif.summary(at: i), captions: settings.captions)
         }.filter { !$0.isEmpty }
-        if settings.captions.contains(.clock) { lines.append(SlideCaption.clock(at: clock.date)) }
+        if settings.captions.contains(.clock) { lines.append(localClock.string(at: clock.date)) }
         return lines
     }
 

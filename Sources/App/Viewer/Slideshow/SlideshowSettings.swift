@@ -34,6 +34,8 @@ public struct SlideshowSettings: Sendable, Equatable {
     /// Two portrait photos side by side on a landscape screen.
     public var pairPortraits = true
     public var captions: [Caption] = []
+    /// The caption clock's strftime pattern; nil: the locale's 12- or 24-hour time (ClockFormat).
+    public var clockFormat: String?
     public var order = Order.fair
     /// nil: a seed drawn at the first start (and then remembered with the round).
     public var seed: UInt64?
@@ -47,6 +49,9 @@ public struct SlideshowSettings: Sendable, Equatable {
     public var timing: SlideshowTiming {
         SlideshowTiming(interval: interval, transition: transition == .none ? 0 : transitionSeconds)
     }
+
+    /// Why `pattern` cannot be the caption's clock, or nil.
+    public static func clockFormatProblem(_ pattern: String) -> String? { ClockFormat.problem(with: pattern) }
 
     /// "date,folder" → captions, or the word that is none.
     public static func captions(from text: String) -> Result<[Caption], CaptionError> {
