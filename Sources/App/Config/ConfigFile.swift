@@ -143,7 +143,8 @@ public enum ConfigFile {
             // is `--margin=3`, and `margin = "wide"` fails there, blamed on this line.
             if let n = value.int { return .integer(n) }
             if let x = value.double { return .number(x) }
-            guard let s = value.string else { throw wrong("a string or a number") }
+            if key.takesList, let array = value.array { return .string(try listItems(array, for: key, file: file, line: line).joined(separator: ",")) }
+            guard let s = value.string else { throw wrong(key.takesList ? "a list of strings or a string" : "a string or a number") }
             return .string(s)
         case .paths:
             if let s = value.string { return .strings([resolve(s, against: file)]) }
@@ -158,6 +159,19 @@ public enum ConfigFile {
             }
             return .strings(paths)
         }
+    }
+
+    /// The items of a list written as a TOML list: each a word of its own.
+    private static func listItems(_ array: TOMLArray, for key: ConfigKey, file: String, line: Int?) throws(ConfigError) -> [String] {
+        var items: [String] = []
+        for (n, item) in array.enumerated() {
+            guard let s = item.string, !s.isEmpty, !s.contains(",") else {
+                let found = item.string.map { $0.isEmpty ? "an empty string" : "\"\($0)\", with a comma" } ?? describe(item.type)
+                throw ConfigError(file: file, line: line, key: key.name, message: "item \(n + 1) is \(found); expected a list of words")
+            }
+            items.append(s)
+        }
+        return items
     }
 
     private static func describe(_ type: TOMLType) -> String {

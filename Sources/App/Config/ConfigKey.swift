@@ -24,12 +24,19 @@ public struct ConfigKey: Sendable, Equatable {
     /// What a reload does instead of applying a new value ("the window keeps its size"); nil:
     /// a reload applies it.
     public let restartOnly: String?
+    /// An option whose value is a list separated by commas (its help's value name is LIST): the
+    /// file may write it as a TOML list too, `["date", "place"]` for `"date,place"`.
+    public let takesList: Bool
 
-    public init(_ name: String, _ kind: Kind, restartOnly: String? = nil) {
+    public init(_ name: String, _ kind: Kind, restartOnly: String? = nil, takesList: Bool = false) {
         self.name = name
         self.kind = kind
         self.restartOnly = restartOnly
+        self.takesList = takesList
     }
+
+    /// The value name by which an option's help says it takes a list separated by commas.
+    public static let listValueName = "LIST"
 
     /// How an option's help marks it restart-only. The same words tell `--help`'s reader and
     /// this table.
@@ -59,7 +66,7 @@ extension ConfigKey {
                 keys.append(ConfigKey(argument.valueName ?? "paths", .paths, restartOnly: restartOnly))
             case "option":
                 guard let name = argument.long, name != "config" else { continue }
-                keys.append(ConfigKey(name, .option, restartOnly: restartOnly))
+                keys.append(ConfigKey(name, .option, restartOnly: restartOnly, takesList: argument.valueName == listValueName))
             case "flag":
                 guard let name = argument.long, name != "help", name != "version" else { continue }
                 if name.hasPrefix("no-"), flags.contains(String(name.dropFirst(3))) { continue }

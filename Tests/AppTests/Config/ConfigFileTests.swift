@@ -75,6 +75,9 @@ struct ConfigFileTests {
         ("[columns]\nx = 1", "/etc/c.toml:1: key 'columns': expected a string or a number, found a table"),
         ("columns = {n = 1}", "/etc/c.toml:1: key 'columns': expected a string or a number, found a table"),
         ("zzz = 1\naaa = 2", "/etc/c.toml:1: key 'zzz': unknown key"),
+        ("slideshow-caption = ['date', 3]", "/etc/c.toml:1: key 'slideshow-caption': item 2 is an integer; expected a list of words"),
+        ("slideshow-caption = ['date,name']", "/etc/c.toml:1: key 'slideshow-caption': item 1 is \"date,name\", with a comma; expected a list of words"),
+        ("slideshow-caption = true", "/etc/c.toml:1: key 'slideshow-caption': expected a list of strings or a string, found a boolean"),
     ])
     func mistakes(text: String, message: String) {
         #expect(problem(text) == message)
@@ -103,6 +106,12 @@ struct ConfigFileTests {
         #expect(message.hasPrefix("/etc/c.toml:4: TOML syntax: "), "\(message)")
         #expect(problem("columns = 3\ncolumns = 4").hasPrefix("/etc/c.toml:2: TOML syntax: "))
         #expect(problem("on-select = \"open\n").hasPrefix("/etc/c.toml:1: TOML syntax: "))
+    }
+
+    @Test("a list option is written as a TOML list or as the command line's words with commas")
+    func listOption() throws {
+        #expect(try parse(#"slideshow-caption = ["date", "place", "clock"]"#).first?.words == ["--slideshow-caption=date,place,clock"])
+        #expect(try parse(#"slideshow-caption = "date,place""#).first?.words == ["--slideshow-caption=date,place"])
     }
 
     @Test("paths: relative to the file's folder, ~ is the home folder, a single string is a list of one")

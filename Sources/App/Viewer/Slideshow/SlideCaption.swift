@@ -20,12 +20,20 @@ enum SlideCaption {
         captions.compactMap { caption -> String? in
             switch caption {
             case .date: date(exif?.dateTaken) ?? long(Date(timeIntervalSince1970: TimeInterval(entry.mtime.seconds)))
-            case .folder: entry.path.parent.lastComponent.string
+            case .folder: folder(of: entry)
             case .name: entry.name
             case .place: exif?.place
             case .clock: nil
             }
         }.joined(separator: "  ·  ")
+    }
+
+    /// The photo's folder from the library's root ("2019/07"): a camera library's last folder alone
+    /// ("07") says nothing. A photo directly in the root gives the root's name.
+    static func folder(of entry: PhotoEntry) -> String {
+        let relative = entry.relative
+        guard relative.bytes.contains(UInt8(ascii: "/")) else { return entry.path.parent.lastComponent.string }
+        return relative.parent.string
     }
 
     /// "2024-05-01 12:34:56" (ExifSummary's form) as a long date in the local language.
