@@ -47,6 +47,19 @@ struct CommandLineTests {
         #expect(warm.status == 0 && (warm.out + warm.err).contains("1 made"), "\(warm.out) \(warm.err)")
     }
 
+    @Test("files named that are no photos are a one-line error and status 1, not an empty window")
+    func notPhotosNamed() throws {
+        let folder = try PhotoFolder()
+        let notes = try folder.write("notes.txt", Array("a shopping list\n".utf8))
+        let data = try folder.write("data.bin", [UInt8](repeating: 7, count: 64))
+        // The dummy driver opens no window a test could wait on: a wrong start runs until the timeout.
+        let launcher = ["/usr/bin/timeout", "20"], environment = ["SDL_VIDEODRIVER": "dummy", "XDG_CACHE_HOME": folder.path + "/cache"]
+        let alone = try cascade([notes], environment: environment, launcher: launcher)
+        #expect(alone.status == 1 && alone.err.hasSuffix("Error: \(notes): not an image\n"), "\(alone.status): \(alone.err)")
+        let two = try cascade([notes, data], environment: environment, launcher: launcher)
+        #expect(two.status == 1 && two.err.contains("\(notes): not an image") && two.err.contains("\(data): not an image"), "\(two.err)")
+    }
+
     @Test("render: a missing folder and an unwritable output exit non-zero with a clear message")
     func renderFailsClearly() throws {
         let missing = try cascade(["render", "/no/such/folder", "--width", "500", "--out", "/tmp/x.png"])

@@ -105,11 +105,28 @@ public enum Viewer {
         for path in paths.map(PhotoPath.init(argument:)) where path.fileType(followingLinks: true) == nil {
             throw CommandError(description: "no such file or folder: \(path.string)")
         }
+        let choice: PhotoSources.Choice
         do {
-            return try PhotoSources.choose(arguments: paths)
+            choice = try PhotoSources.choose(arguments: paths)
         } catch {
             throw CommandError(description: "\(error)")
         }
+        try refuseWhenNoPhoto(choice)
+        return choice
+    }
+
+    /// Files named, and none of them a photo (`cascade notes.txt`): said in one line and a failed
+    /// start, as nsxiv and feh answer, not an empty window. Only the named files are probed (their
+    /// headers, a few bytes each); a folder named, or one photo among the files, opens as usual.
+    static func refuseWhenNoPhoto(_ choice: PhotoSources.Choice) throws {
+        let files: [PhotoPath]
+        switch choice {
+        case .photo(let photo, _): files = [photo]
+        case .named(let named) where named.allSatisfy({ $0.fileType(followingLinks: true) == S_IFREG }): files = named
+        default: return
+        }
+        guard let scan = try? PhotoScanner().scan(files), scan.entries.isEmpty, !scan.issues.isEmpty else { return }
+        throw CommandError(description: scan.issues.map(\.description).joined(separator: "\n"))
     }
 
     /// What the title bar calls the wall: the folder's name, as file managers do.
