@@ -72,6 +72,21 @@ extension WaterfallLayout {
         return firstTile(in: viewport)
     }
 
+    /// Where the cursor goes when a page key moves the view from `old` to `new`: in its column,
+    /// the tile at the same place on screen, so the ring stays where the eye is and Return opens
+    /// a photo in view (nsxiv's page keys move the selection a screen too). With no cursor in
+    /// `old`, or none of its column in `new`, the first tile of `new`.
+    public func cursorTarget(paging cursor: Int?, from old: Rect, to new: Rect) -> Int? {
+        if let cursor, cursor >= 0, cursor < count, frame(at: cursor).intersects(old) {
+            let k = column(at: cursor)
+            let y = frame(at: cursor).midY - old.minY + new.minY
+            if let there = tile(in: k, nearestTo: y, slots: 0..<columns[k].tiles.count), frame(at: there).intersects(new) {
+                return there
+            }
+        }
+        return firstTile(in: new)
+    }
+
     /// Where a cursor starts when the user first presses an arrow: the tile nearest the
     /// top-left of `rect` among tiles meeting it (smallest minY, then smallest column); nil if none.
     /// "Meeting" is the open intersection `indices(in:)` uses, so the answer is always one of

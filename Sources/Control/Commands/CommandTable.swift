@@ -47,8 +47,8 @@ public enum CommandTable {
         ]),
         CommandRow("page-down", .pageDown, repeats: true, keys: [.init([.wall], ["pagedown", .init("space", shift: false)], "page down")]),
         CommandRow("page-up", .pageUp, repeats: true, keys: [.init([.wall], ["pageup", .init("space", shift: true)], "page up")]),
-        CommandRow("top", .top, keys: [.init([.wall], ["home", .init("g", shift: false)], "top of the wall")]),
-        CommandRow("bottom", .bottom, keys: [.init([.wall], ["end", "G"], "bottom of the wall")]),
+        CommandRow("top", .top, keys: [.init([.wall], ["home", .init("g", shift: false)], "top: the first photo")]),
+        CommandRow("bottom", .bottom, keys: [.init([.wall], ["end", "G"], "bottom: the last photo")]),
         CommandRow("first", .first, keys: [.init([.detail], ["home", .init("g", shift: false)], "first photo")]),
         CommandRow("last", .last, keys: [.init([.detail], ["end", "G"], "last photo")]),
         CommandRow("zoom-in", .zoomIn, repeats: true, keys: [

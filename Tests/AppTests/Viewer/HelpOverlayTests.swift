@@ -71,7 +71,7 @@ struct HelpOverlayTests {
         #expect(KeyBindings.help(for: .wall) == [
             "↑ k\tcursor up", "↓ j\tcursor down", "← h\tcursor left", "→ l\tcursor right",
             "Return\topen the photo at the cursor", "Esc Backspace\thide the cursor",
-            "PgDn Space\tpage down", "PgUp Shift+Space\tpage up", "Home g\ttop of the wall", "End G\tbottom of the wall",
+            "PgDn Space\tpage down", "PgUp Shift+Space\tpage up", "Home g\ttop: the first photo", "End G\tbottom: the last photo",
             "+\tbigger tiles (fewer columns)", "-\tsmaller tiles (more columns)", "S\tslideshow",
             "i\tphoto information", "? F1\tthis help", "f\tfull screen", "s\tframe statistics",
             "r\treload the folders", "q\tquit",

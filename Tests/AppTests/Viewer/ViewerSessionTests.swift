@@ -105,6 +105,31 @@ struct ViewerSessionTests {
         try pageTwice(library)
     }
 
+    @Test("End, Home and the page keys take the cursor along: Return opens the last photo, the first, one in view")
+    func cursorFollowsTheView() throws {
+        let library = try ColourLibrary(count: 30)
+        defer { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }
+        let loop = try SessionLoop()
+        let (session, view) = (loop.session, loop.session.wall.view)
+        session.wall.show(library.entries)
+        loop.frame()
+        func openedAfter(_ key: Key) throws -> Int {
+            session.handle(.key(KeyPress(key)))
+            #expect(loop.run { !view.isAnimating })
+            session.handle(.key(KeyPress(.enter)))
+            let detail = try #require(session.detail, "Return opened no photo")
+            let opened = detail.index
+            #expect(view.layout.frame(at: opened).intersects(view.viewportRect), "\(key): photo \(opened) opened is not in view")
+            session.handle(.key(KeyPress(.escape)))
+            loop.frame()
+            return opened
+        }
+        #expect(try openedAfter(.end) == library.entries.count - 1)
+        #expect(try openedAfter(.home) == 0)
+        let paged = try openedAfter(.pageDown)
+        #expect(paged > 0, "Page Down left the cursor on the first photo, now out of view")
+    }
+
     private func pageTwice(_ library: ColourLibrary) throws {
         let loop = try SessionLoop()
         let (session, view) = (loop.session, loop.session.wall.view)

@@ -30,10 +30,18 @@ extension WallScreen {
                 return .done(.failure(ControlError("the wall has no photos to scroll to")))
             }
             view.scrollToCell(at: index, position: .top, animated: animated)
-        case .pageDown: view.scrollTo(offset: scrollTarget + view.viewportSize.height * 0.9, animated: true)
-        case .pageUp: view.scrollTo(offset: scrollTarget - view.viewportSize.height * 0.9, animated: true)
-        case .top: view.scrollTo(offset: 0, animated: true)
-        case .bottom: view.scrollTo(offset: view.contentHeight, animated: true)
+        case .pageDown, .pageUp:
+            let before = view.destinationRect
+            view.scrollTo(offset: scrollTarget + view.viewportSize.height * (command == .pageDown ? 0.9 : -0.9), animated: true)
+            cursor = view.layout.cursorTarget(paging: cursor, from: before, to: view.destinationRect)
+        // The cursor goes with the view, as nsxiv's g/G select the first and last: Return after
+        // End opens the last photo, not one at the top.
+        case .top:
+            view.scrollTo(offset: 0, animated: true)
+            cursor = entries.isEmpty ? nil : 0
+        case .bottom:
+            view.scrollTo(offset: view.contentHeight, animated: true)
+            cursor = entries.isEmpty ? nil : entries.count - 1
         case .moveCursor(let move): moveCursor(move)
         case .select(let index):
             if let error = check(index) { return .done(.failure(error)) }
