@@ -98,15 +98,19 @@ public final class TileDrawer {
         }
     }
 
-    /// The keyboard cursor: a thick accent ring with a dark inner line, just inside the tile's
-    /// edges — inside, so it never covers a neighbour even with zero margins. A ring round the
-    /// whole tile, where a new arrival gets a corner flag: the two never read alike.
-    public func drawCursor(in rect: Rect) {
-        let area = pixelRect(for: rect)
+    /// The keyboard cursor: a thick accent ring with a dark line between it and the photo. It
+    /// goes round the tile in the gap beside it when the gap (`room`, logical pixels: the
+    /// smallest margin) holds it, so it covers neither the photo's edge nor its caption's text;
+    /// with margins too thin it goes just inside the tile's edges, never over a neighbour. A ring
+    /// round the whole tile, where a new arrival gets a corner flag: the two never read alike.
+    public func drawCursor(around rect: Rect, room: Double) {
+        let tile = pixelRect(for: rect)
         let ring = max(2, Int((Self.highlightThickness * renderer.scale).rounded()))
         let edge = max(1, Int((Self.highlightEdgeThickness * renderer.scale).rounded()))
+        let outside = Int((room * renderer.scale).rounded(.down)) >= ring + edge
+        let area = outside ? tile.insetBy(-(ring + edge)) : tile
         renderer.outline(area, thickness: ring, color: theme.highlight)
-        let inner = PixelRect(x: area.x + ring, y: area.y + ring, width: area.width - 2 * ring, height: area.height - 2 * ring)
+        let inner = area.insetBy(ring)
         if inner.width > 2 * edge, inner.height > 2 * edge { renderer.outline(inner, thickness: edge, color: theme.highlightEdge) }
     }
 

@@ -66,6 +66,9 @@ extension WallScreen {
         if let next = view.stepCursor(from: cursor, moving: move) { cursor = next }
     }
 
+    /// The gap every tile has on each side: where the cursor's ring may go round a tile.
+    var cursorRoom: Double { MarginType.allCases.map { margins[$0] }.min() ?? 0 }
+
     func isOnScreen(_ index: Int) -> Bool {
         index < entries.count && view.layout.frame(at: index).intersects(view.viewportRect)
     }

@@ -434,7 +434,7 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
             if !marks.isEmpty, marks.contains(entries[item.index].path) {
                 drawer.drawMarkBadge(in: WallPlan.photoRect(frame: item.frame, captionHeight: captionHeight))
             }
-            if item.index == cursor { drawer.drawCursor(in: item.frame) }
+            if item.index == cursor { drawer.drawCursor(around: item.frame, room: cursorRoom) }
         }
         for k in view.layout.sections(in: view.viewportRect) where k < sections.sections.count {
             drawer.drawHeading(sections.sections[k].label,
