@@ -66,6 +66,9 @@ public enum Command: Sendable, Equatable {
     case copyPath(PhotoChoice)
     /// The configured command `name` on the photos.
     case run(String, PhotoChoice)
+
+    /// A message drawn over whatever is on screen for a while (`ScreenMessage`); nil takes it away.
+    case message(String?)
 }
 
 /// A photo as a program names it: by its index on the wall, or by its path.

@@ -16,7 +16,10 @@ extension ViewerSession {
             // A program driving the wall counts as someone using it: the attract drift stops.
             idle.noteInput(now: clock.now)
         }
-        if !command.isQuery { dirty = true }
+        if !command.isQuery {
+            dirty = true
+            daemon.mqttStatesDue = true
+        }
         switch command {
         case .getState: return .success(state)
         case .getStats: return .success(health.json)
@@ -31,6 +34,7 @@ extension ViewerSession {
         case .screen(let request): performScreen(request)
         case .sort(let request): performSort(request)
         case .trash, .restore, .rotate, .transfer, .copyPath, .run: return performFileAction(command, from: origin)
+        case .message(let text): message = text.map { ScreenMessage($0, now: clock.now) }
         default:
             return stack.perform(command, from: origin) { dismiss($0) }
         }
@@ -76,6 +80,7 @@ extension ViewerSession {
                 if let at = fields.firstIndex(where: { $0.0 == name }) { fields[at].1 = value } else { fields.append((name, value)) }
             }
         }
-        return .object(fields + [("overlay", overlay.state(over: stack.top, keys: keys, marks: wall.marks, scale: window.renderer.scale))] + screenState)
+        return .object(fields + [("overlay", overlay.state(over: stack.top, keys: keys, marks: wall.marks, scale: window.renderer.scale))] + screenState
+                       + [("message", message.map { .string($0.text) } ?? .null)])
     }
 }

@@ -16,6 +16,7 @@ extension ViewerSession {
         if daemon.signals?.takeHangup() == true { daemon.reload.request() }
         reloadConfiguration(at: clock.now)
         answerControlRequests()
+        answerMqttMessages()
         applyFolderChanges()
         applyFinishedEdits()
     }

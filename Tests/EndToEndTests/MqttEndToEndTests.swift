@@ -1,0 +1,202 @@
+// The frame on a real MQTT bus: Debian's mosquitto on a loopback port with a password file, the
+// real binary in Xvfb joined to it with `--mqtt` and the `[mqtt]` table, driven through topics
+// with mosquitto_pub and read back with mosquitto_sub and the control socket's get-state. What a
+// Home Assistant owner relies on: the entities are announced as its discovery documents them,
+// each command does what its key does, the frame's states follow, the will says `offline` when
+// the power is pulled (SIGKILL), a broker restart is survived, and a flood of hostile messages
+// leaves the wall answering.
+
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import TestSupport
+
+@Suite("the frame on a real MQTT broker", .serialized)
+struct MqttEndToEndTests {
+    typealias Service = DaemonEndToEndTests.Service
+    static let id = "testframe"
+    let base = "cascade/\(Self.id)"
+    /// Screen, screen mode, slideshow, paused, next, previous, columns, photo, message, clear, image.
+    static let entities = 11
+
+    /// A broker and cascade joined to it; `url` nil: the broker's plain listener.
+    private func frame(_ broker: MqttBroker, url: String? = nil, extra: String = "") async throws -> (Service, ControlConnection) {
+        let config = broker.folder.path + "/cascade.toml"
+        try broker.folder.file("cascade.toml", """
+        [mqtt]
+        username = "\(MqttBroker.user)"
+        password-file = "\(broker.passwordFile)"
+        device-id = "\(Self.id)"
+        keepalive = 5
+        \(extra)
+        """)
+        let service = try await Service(photos: 6, arguments: [
+            "--config", config, "--mqtt", url ?? "mqtt://127.0.0.1:\(broker.port)", "--interval", "600", "--transition-ms", "0",
+        ])
+        let control = try await service.check { () async throws -> ControlConnection in
+            try await service.notify.wait(for: "READY=1")
+            let control = try await ControlConnection(service.socket)
+            _ = try await service.wholeWall(control)
+            return control
+        }
+        return (service, control)
+    }
+
+    private func state(_ control: ControlConnection) async throws -> [String: Any] {
+        try await control.data(["get-state"]) as? [String: Any] ?? [:]
+    }
+
+    @Test("discovery announces one device whose entities have unique ids, availability and the device's topics")
+    func discovery() async throws {
+        let broker = try await MqttBroker()
+        let (service, _) = try await frame(broker)
+        try await service.check {
+            try await broker.waitForRetained("\(base)/availability", "online")
+            let lines = try await broker.messages("homeassistant/+/+/config", count: Self.entities)
+            var ids = Set<String>()
+            for line in lines {
+                let (topic, payload) = (String(line.prefix { $0 != " " }), String(line.drop { $0 != " " }.dropFirst()))
+                let config = try #require(try JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any], "\(line)")
+                let id = try #require(config["unique_id"] as? String)
+                ids.insert(id)
+                #expect(topic.hasSuffix("/\(id)/config"), "\(topic) names its object by the unique id")
+                #expect(config["availability_topic"] as? String == "\(base)/availability")
+                let device = config["device"] as? [String: Any]
+                #expect(device?["name"] as? String == "cascade \(Self.id)")
+                #expect(device?["identifiers"] as? [String] == ["cascade_\(Self.id)"])
+                for key in ["command_topic", "state_topic", "json_attributes_topic", "image_topic"] {
+                    if let topic = config[key] as? String { #expect(topic.hasPrefix(base + "/"), "\(key) \(topic) is the device's") }
+                }
+            }
+            #expect(ids.count == Self.entities, "unique ids: \(ids.sorted())")
+            for component in ["switch", "select", "button", "number", "sensor", "image"] {
+                #expect(lines.contains { $0.hasPrefix("homeassistant/\(component)/") }, "a \(component) is announced")
+            }
+            // Home Assistant restarted: its birth message brings discovery again (retained or not,
+            // a new subscriber sees it; the frame's log says nothing of it).
+            try await broker.publish("homeassistant/status", "online")
+            try await broker.waitForRetained("\(base)/state/screen", "on")
+        }
+    }
+
+    @Test("each command topic does what the command does, and the states follow")
+    func commands() async throws {
+        let broker = try await MqttBroker()
+        let (service, control) = try await frame(broker)
+        try await service.check {
+            try await broker.waitForRetained("\(base)/state/screen", "on")
+            try await broker.waitForRetained("\(base)/state/slideshow", "off")
+
+            try await broker.publish("\(base)/cmd/screen", "off")
+            try await waitUntil("the screen to go off") { try await state(control)["screen"] as? String == "off" }
+            try await broker.waitForRetained("\(base)/state/screen", "off")
+            try await broker.waitForRetained("\(base)/state/screen-mode", "off")
+            try await broker.publish("\(base)/cmd/screen", "auto")
+            try await waitUntil("the screen to come on") { try await state(control)["screen"] as? String == "on" }
+            try await broker.waitForRetained("\(base)/state/screen-mode", "auto")
+
+            try await broker.publish("\(base)/cmd/set-columns", "4")
+            try await waitUntil("four columns") { try await state(control)["columns"] as? Int == 4 }
+            try await broker.waitForRetained("\(base)/state/columns", "4")
+
+            try await broker.publish("\(base)/cmd/slideshow", "start")
+            try await waitUntil("the slideshow") { try await state(control)["mode"] as? String == "slideshow" }
+            try await broker.waitForRetained("\(base)/state/slideshow", "on")
+            func shown() async throws -> String? {
+                let slideshow = try await state(control)["slideshow"] as? [String: Any]
+                return ((slideshow?["shown"] as? [[String: Any]])?.first)?["path"] as? String
+            }
+            let firstPath = try await waitFor("a slide") { try await shown() }
+            let first = try await broker.messages("\(base)/state/photo", count: 1)
+            try await broker.publish("\(base)/cmd/slideshow", "next")
+            try await waitUntil("another photo than \(firstPath)") { try await shown() != firstPath }
+            try await waitUntil("the photo's state to change from \(first)") {
+                try await broker.messages("\(base)/state/photo", count: 1) != first
+            }
+            try await broker.publish("\(base)/cmd/slideshow", "pause")
+            try await broker.waitForRetained("\(base)/state/paused", "on")
+            try await broker.publish("\(base)/cmd/slideshow", "stop")
+            try await waitUntil("the wall again") { try await state(control)["mode"] as? String == "wall" }
+            try await broker.waitForRetained("\(base)/state/slideshow", "off")
+        }
+    }
+
+    @Test("the will says offline when cascade is killed; a broker restart is survived and everything is announced again")
+    func willAndReconnect() async throws {
+        let broker = try await MqttBroker()
+        let (service, control) = try await frame(broker)
+        try await service.check {
+            try await broker.waitForRetained("\(base)/availability", "online")
+            // Stopped and started again: nothing is retained any more (no persistence), so all
+            // that comes back is cascade's own doing.
+            try await broker.stop()
+            try broker.start()
+            try await broker.waitForRetained("\(base)/availability", "online")
+            try await broker.waitForRetained("\(base)/state/screen", "on")
+            #expect(try await broker.messages("homeassistant/+/+/config", count: Self.entities).count == 9)
+            // The wall answered all along.
+            #expect(try await state(control)["count"] as? Int == 6)
+            kill(service.child.pid, SIGKILL)
+            _ = try await service.child.waitForExit(within: longestWait)
+            try await broker.waitForRetained("\(base)/availability", "offline")
+        }
+    }
+
+    @Test("a flood and hostile payloads leave the wall answering; refusals go to the error topic")
+    func floodAndHostilePayloads() async throws {
+        let broker = try await MqttBroker()
+        let (service, control) = try await frame(broker)
+        try await service.check {
+            try await broker.waitForRetained("\(base)/availability", "online")
+            let errors = try await broker.subscriber("\(base)/error", probe: ("\(base)/cmd/no-such-command", ""))
+            let big = try broker.folder.bytes("big", [UInt8](repeating: UInt8(ascii: "["), count: 1 << 20))
+            let notUTF8 = try broker.folder.bytes("bad", [0xFF, 0xFE, 0x00, 0xC3])
+            try await broker.publish("\(base)/cmd/set-columns", file: big)
+            try await broker.publish("\(base)/cmd/screen", file: notUTF8)
+            for (command, payload) in [("set-columns", "1e300"), ("set-columns", "[17]"), ("select", "{\"index\": "),
+                                       ("quit", ""), ("no-such-command", "x"), ("scroll-to", "[[[[[[[[[[[[[[[[[[[[")] {
+                try await broker.publish("\(base)/cmd/\(command)", payload)
+            }
+            try await broker.publish("\(base)/cmd/a/b/c", "deep")
+            try await broker.publishLines("\(base)/cmd/zoom-in", String(repeating: "[]\n", count: 5000))
+            // Still here, and still taking commands: the last one wins over the flood.
+            try await broker.publish("\(base)/cmd/set-columns", "2")
+            try await waitUntil("two columns after the flood") { try await state(control)["columns"] as? Int == 2 }
+            #expect(service.child.isRunning)
+            // Each refusal is answered on the error topic, with the topic and why.
+            let refusal = try #require(try await errors.lines.nextLine(within: longestWait, waitingFor: "a refusal"))
+            #expect(refusal.hasPrefix("\(base)/error {\"topic\":\"\(base)/cmd/"), "\(refusal)")
+            let log = service.child.errorOutput.components(separatedBy: "\n").filter { $0.contains("mqtt: \(base)/cmd/") }
+            #expect(log.count <= 3, "refusals are rate-limited in the log:\n\(log.joined(separator: "\n"))")
+        }
+    }
+
+    @Test("TLS: the broker's certificate is checked against the configured CA")
+    func tls() async throws {
+        let broker = try await MqttBroker(tls: true)
+        let port = try #require(broker.tlsPort)
+        let (service, control) = try await frame(broker, url: "mqtts://127.0.0.1:\(port)", extra: "ca-file = \"\(broker.caFile)\"")
+        try await service.check {
+            try await broker.waitForRetained("\(base)/availability", "online")
+            try await broker.publish("\(base)/cmd/screen", "off")
+            try await waitUntil("the screen to go off over TLS") { try await state(control)["screen"] as? String == "off" }
+        }
+    }
+
+    @Test("a presence topic wakes the screen the idle timeout turned off")
+    func presence() async throws {
+        let broker = try await MqttBroker()
+        let (service, control) = try await frame(broker, extra: "presence-topic = \"hall/motion\"\npresence-payloads = [\"ON\"]")
+        try await service.check {
+            try await broker.waitForRetained("\(base)/availability", "online")
+            try await broker.publish("\(base)/cmd/screen", "off")
+            try await waitUntil("the screen to go off") { try await state(control)["screen"] as? String == "off" }
+            try await broker.publish("hall/motion", "OFF")
+            try await broker.publish("hall/motion", "ON")
+            try await waitUntil("someone in the hall to wake the screen") { try await state(control)["screen"] as? String == "on" }
+            try await broker.waitForRetained("\(base)/state/screen", "on")
+        }
+    }
+}
