@@ -115,6 +115,15 @@ struct MqttEndToEndTests {
             try await waitUntil("the photo's state to change from \(first)") {
                 try await broker.messages("\(base)/state/photo", count: 1) != first
             }
+            // The image entity's picture: a JPEG no larger than a dashboard card needs.
+            let jpeg = try await waitFor("the photo's JPEG") { try await broker.retainedBytes("\(base)/photo.jpg") }
+            #expect(jpeg.prefix(3) == Data([0xFF, 0xD8, 0xFF]), "a JPEG file")
+            #expect(jpeg.count < 200_000)
+            try await broker.publish("\(base)/cmd/message", "Dinner's ready")
+            try await waitUntil("the message") { try await state(control)["message"] as? String == "Dinner's ready" }
+            try await broker.waitForRetained("\(base)/state/message", "Dinner's ready")
+            try await broker.publish("\(base)/cmd/message-clear")
+            try await waitUntil("no message") { try await state(control)["message"] is NSNull }
             try await broker.publish("\(base)/cmd/slideshow", "pause")
             try await broker.waitForRetained("\(base)/state/paused", "on")
             try await broker.publish("\(base)/cmd/slideshow", "stop")
@@ -135,7 +144,7 @@ struct MqttEndToEndTests {
             try broker.start()
             try await broker.waitForRetained("\(base)/availability", "online")
             try await broker.waitForRetained("\(base)/state/screen", "on")
-            #expect(try await broker.messages("homeassistant/+/+/config", count: Self.entities).count == 9)
+            #expect(try await broker.messages("homeassistant/+/+/config", count: Self.entities).count == Self.entities)
             // The wall answered all along.
             #expect(try await state(control)["count"] as? Int == 6)
             kill(service.child.pid, SIGKILL)

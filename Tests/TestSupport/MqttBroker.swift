@@ -150,6 +150,12 @@ final class MqttBroker {
         return child
     }
 
+    /// The retained payload of `topic` as bytes (a picture), or nil when there is none.
+    func retainedBytes(_ topic: String) async throws -> Data? {
+        let run = try await runTool("/usr/bin/mosquitto_sub", login + ["-t", topic, "-C", "1", "-W", "1", "--retained-only", "-N"])
+        return run.status == .exited(0) ? run.output : nil
+    }
+
     /// The retained payload of `topic`, or nil when there is none (a retained message comes at once).
     func retained(_ topic: String) async throws -> String? {
         let run = try await runTool("/usr/bin/mosquitto_sub", login + ["-t", topic, "-C", "1", "-W", "1", "--retained-only"])

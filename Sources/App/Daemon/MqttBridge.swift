@@ -27,6 +27,7 @@ final class MqttBridge: Sendable {
     private let client: MqttClient
     private let log: Logger
     private let shared = Shared()
+    private let photo = MqttPhotoImage()
 
     /// What the client's thread and the loop share.
     private final class Shared: Sendable {
@@ -126,6 +127,12 @@ final class MqttBridge: Sendable {
 
     func publish(_ topic: String, _ payload: [UInt8], retain: Bool) {
         client.publish(topic, payload, retain: retain)
+    }
+
+    /// The slide shown now, as the image entity's picture.
+    func sendPhoto(_ entry: PhotoEntry, loader: TileImageLoader) {
+        let topic = topics.photoImage, client = self.client
+        photo.send(entry, loader: loader) { jpeg in client.publish(topic, jpeg, retain: true) }
     }
 
     func publishEvent(_ name: String, _ json: JSONValue) {

@@ -4,6 +4,7 @@
 
 import Control
 import Foundation
+import Photos
 
 extension ViewerSession {
     /// Everything the bus sent since the last wake-up.
@@ -24,6 +25,18 @@ extension ViewerSession {
             }
         }
         publishMqttStates()
+    }
+
+    /// An event for the bus: on its topic as the socket sends it, the states looked at again,
+    /// and a new slide's picture made for the image entity.
+    func publishMqttEvent(_ event: ViewerEvent) {
+        guard let mqtt = daemon.mqtt else { return }
+        mqtt.publishEvent(event.name, event.json)
+        daemon.mqttStatesDue = true
+        if case let .shown(index, path, _, _, _) = event,
+           let entry = index.flatMap({ wall.entries.indices.contains($0) ? wall.entries[$0] : nil }) ?? wall.entries.first(where: { $0.path == path }) {
+            mqtt.sendPhoto(entry, loader: wall.source.loader)
+        }
     }
 
     /// The states that changed since they were last published; all of them after a
