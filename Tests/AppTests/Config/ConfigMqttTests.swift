@@ -8,14 +8,13 @@ import Testing
 
 @Suite("the [mqtt] table of the configuration")
 struct ConfigMqttTests {
-    private func read(_ text: String) throws -> ConfigFile.Document {
-        try ConfigFile.parseDocument(text, file: "/etc/cascade/c.toml", keys: viewKeys)
+    /// The table of `text`, as /etc/cascade/c.toml, over the broker `--mqtt` named (if any).
+    private func settings(_ text: String, over given: MqttSettings? = nil) throws -> MqttSettings? {
+        try ConfigFile.parseDocument(text, file: "/etc/cascade/c.toml", keys: viewKeys).mqtt?.settings(over: given)
     }
 
     @Test func aTableNamesTheBrokerAndHowToLogIn() throws {
-        let document = try read("""
-            columns = 3
-
+        let mqtt = try #require(try settings("""
             [mqtt]
             url = "mqtts://frame@broker.lan"
             ca-file = "ca.crt"
@@ -24,25 +23,22 @@ struct ConfigMqttTests {
             keepalive = 20
             presence-topic = "zigbee2mqtt/hall-motion"
             presence-payloads = ["true"]
-            """)
-        let settings = try #require(document.mqtt?.settings(over: nil))
-        #expect(settings.host == "broker.lan")
-        #expect(settings.port == 8883, "mqtts:// defaults to the TLS port")
-        #expect(settings.tls)
-        #expect(settings.username == "frame")
-        #expect(settings.caFile == "/etc/cascade/ca.crt", "relative to the file, as paths are")
-        #expect(settings.passwordFile == "/etc/cascade/mqtt-password")
-        #expect(settings.deviceID == "hall")
-        #expect(settings.keepAlive == 20)
-        #expect(settings.presenceTopic == "zigbee2mqtt/hall-motion")
-        #expect(settings.presencePayloads == ["true"])
-        #expect(document.settings.map(\.key.name) == ["columns"])
+            """))
+        #expect(mqtt.host == "broker.lan")
+        #expect(mqtt.port == 8883, "mqtts:// defaults to the TLS port")
+        #expect(mqtt.tls)
+        #expect(mqtt.username == "frame")
+        #expect(mqtt.caFile == "/etc/cascade/ca.crt", "relative to the file, as paths are")
+        #expect(mqtt.passwordFile == "/etc/cascade/mqtt-password")
+        #expect(mqtt.deviceID == "hall")
+        #expect(mqtt.keepAlive == 20)
+        #expect(mqtt.presenceTopic == "zigbee2mqtt/hall-motion")
+        #expect(mqtt.presencePayloads == ["true"])
     }
 
     @Test func theCommandLinesURLWinsOverTheTables() throws {
-        let document = try read("[mqtt]\nurl = \"mqtt://a\"\ndevice-id = \"den\"")
-        let settings = try #require(document.mqtt?.settings(over: try MqttSettings(url: "mqtt://b:1884")))
-        #expect(settings.host == "b" && settings.port == 1884 && settings.deviceID == "den")
+        let mqtt = try #require(try settings("[mqtt]\nurl = \"mqtt://a\"\ndevice-id = \"den\"", over: try MqttSettings(url: "mqtt://b:1884")))
+        #expect(mqtt.host == "b" && mqtt.port == 1884 && mqtt.deviceID == "den")
     }
 
     @Test("each mistake names the file, the line and the key", arguments: [
@@ -58,7 +54,7 @@ struct ConfigMqttTests {
     ])
     func mistakes(text: String, message: String) throws {
         #expect {
-            try read(text)
+            try settings(text)
         } throws: { error in
             "\(error)".contains(message)
         }
