@@ -16,6 +16,9 @@ struct MqttRequestTests {
         ("set-columns", "[5]", .setColumns(5)),
         ("scroll-to", "{\"index\": 2}", .scrollTo(.index(2), animated: false)),
         ("message", "Dinner's ready: 7 pm", .message("Dinner's ready: 7 pm")),
+        ("slideshow-interval", "30", .slideshowInterval(30)),
+        ("slideshow-interval", "2.5", .slideshowInterval(2.5)),
+        ("transition", "pan", .transition(.pan)),
     ] as [(String, String, Command)])
     func commands(name: String, payload: String, command: Command) throws {
         #expect(try MqttRequest.command(name: name, payload: Array(payload.utf8)).get() == command)
@@ -27,6 +30,9 @@ struct MqttRequestTests {
         ("select", Array("{\"index\": ".utf8), "cannot read"),
         ("screen", [0xFF, 0xFE], "not UTF-8"),
         ("quit", [], "not taken over MQTT"),
+        ("slideshow-interval", Array("0".utf8), "from 1"),
+        ("slideshow-interval", Array("nan".utf8), "slideshow-interval needs"),
+        ("transition", Array("wipe".utf8), "\"fade\""),
         ("subscribe", Array("*".utf8), "not taken over MQTT"),
         ("nope", [], "unknown command"),
         ("next", [UInt8](repeating: 0x5B, count: 5000), "larger than"),

@@ -69,6 +69,9 @@ public enum Command: Sendable, Equatable {
 
     /// A message drawn over whatever is on screen for a while (`ScreenMessage`); nil takes it away.
     case message(String?)
+    /// The slideshow's seconds per slide, and how one slide gives way to the next.
+    case slideshowInterval(Double)
+    case transition(SlideTransition)
 }
 
 /// A photo as a program names it: by its index on the wall, or by its path.

@@ -119,6 +119,9 @@ public enum CommandTable {
         // they come from programs, Home Assistant's text entity and button among them.
         CommandRow("message", nil, argument: .message),
         CommandRow("message-clear", .message(nil)),
+        // The slideshow's pace and change while it runs, as --interval and --transition set them.
+        CommandRow("slideshow-interval", nil, argument: .slideInterval),
+        CommandRow("transition", nil, argument: .transition),
     ]
 
     /// The commands' names, each once, in the table's order.

@@ -39,7 +39,7 @@ public enum MqttDiscovery {
         func onOff(_ on: String, _ off: String) -> [(String, JSONValue)] {
             [("payload_on", .string(on)), ("payload_off", .string(off)), ("state_on", .string("on")), ("state_off", .string("off"))]
         }
-        let columns = Limits.columns.range
+        let columns = Limits.columns.range, interval = Limits.slideInterval.range
         return [
             entity("switch", "screen", "Screen", [command("screen"), state("screen"), ("icon", .string("mdi:monitor"))] + onOff("on", "off")),
             entity("select", "screen-mode", "Screen mode", [
@@ -59,6 +59,15 @@ public enum MqttDiscovery {
                 command("set-columns"), state("columns"),
                 ("min", .int(columns.lowerBound)), ("max", .int(columns.upperBound)), ("step", .int(1)), ("mode", .string("box")),
                 ("icon", .string("mdi:view-column")),
+            ]),
+            entity("number", "interval", "Slide interval", [
+                command("slideshow-interval"), state("interval"),
+                ("min", .double(interval.lowerBound)), ("max", .double(interval.upperBound)), ("step", .int(1)), ("mode", .string("box")),
+                ("unit_of_measurement", .string("s")), ("icon", .string("mdi:timer-outline")),
+            ]),
+            entity("select", "transition", "Transition", [
+                command("transition"), state("transition"),
+                ("options", .array(SlideTransition.allCases.map { .string($0.rawValue) })), ("icon", .string("mdi:transition")),
             ]),
             entity("sensor", "photo", "Photo", [
                 state("photo"), ("json_attributes_topic", .string(topics.state("photo/attributes"))), ("icon", .string("mdi:image")),

@@ -22,6 +22,8 @@ public struct MqttStates: Sendable {
             ("paused", slideshow?["paused"]?.boolValue == true ? "on" : "off"),
         ]
         payloads.append(("message", state["message"]?.stringValue ?? ""))
+        if let interval = state["slideshowInterval"]?.doubleValue { payloads.append(("interval", JSONValue.double(interval).text)) }
+        if let transition = state["transition"]?.stringValue { payloads.append(("transition", transition)) }
         if let columns = state["columns"]?.intValue { payloads.append(("columns", String(columns))) }
         if let shown {
             let name = shown.split(separator: "/").last.map(String.init) ?? shown

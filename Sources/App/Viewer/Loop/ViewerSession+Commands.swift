@@ -35,6 +35,8 @@ extension ViewerSession {
         case .sort(let request): performSort(request)
         case .trash, .restore, .rotate, .transfer, .copyPath, .run: return performFileAction(command, from: origin)
         case .message(let text): message = text.map { ScreenMessage($0, now: clock.now) }
+        case .slideshowInterval(let seconds): adoptSlideshow { $0.interval = seconds }
+        case .transition(let transition): adoptSlideshow { $0.transition = SlideshowSettings.Transition(rawValue: transition.rawValue) ?? .fade }
         default:
             return stack.perform(command, from: origin) { dismiss($0) }
         }
@@ -63,6 +65,12 @@ extension ViewerSession {
         if scanning { daemon.owePendingRescan() } else { rescan(known: wall.entries) }
     }
 
+    /// The slideshow's settings changed: the next one started has them, the running one takes them.
+    private func adoptSlideshow(_ change: (inout SlideshowSettings) -> Void) {
+        change(&options.slideshow)
+        for case let slideshow as SlideshowScreen in stack.screens { slideshow.adopt(options.slideshow) }
+    }
+
     /// Answers every request waiting in the socket's mailbox.
     func answerControlRequests() {
         guard let control = daemon.control else { return }
@@ -81,6 +89,8 @@ extension ViewerSession {
             }
         }
         return .object(fields + [("overlay", overlay.state(over: stack.top, keys: keys, marks: wall.marks, scale: window.renderer.scale))] + screenState
-                       + [("message", message.map { .string($0.text) } ?? .null)])
+                       + [("message", message.map { .string($0.text) } ?? .null),
+                          ("slideshowInterval", .double(options.slideshow.interval)),
+                          ("transition", .string(options.slideshow.transition.rawValue))])
     }
 }
