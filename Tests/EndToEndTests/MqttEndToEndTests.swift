@@ -58,6 +58,15 @@ struct MqttEndToEndTests {
         }
     }
 
+    /// `command` given on its topic with `payload`; then get-state until `done` holds, and the
+    /// retained states until they hold `states`.
+    private func step(_ broker: MqttBroker, _ control: ControlConnection, _ command: String, _ payload: String?, _ what: String,
+                      states: [String: String], done: ([String: Any]) -> Bool) async throws {
+        try await broker.publish("\(base)/cmd/\(command)", payload)
+        try await waitUntil("\(what) after cmd/\(command) \(payload ?? "")") { done(try await state(control)) }
+        for (name, value) in states.sorted(by: { $0.key < $1.key }) { try await broker.waitForRetained("\(base)/state/\(name)", value) }
+    }
+
     private func state(_ control: ControlConnection) async throws -> [String: Any] {
         try await control.data(["get-state"]) as? [String: Any] ?? [:]
     }
@@ -101,21 +110,14 @@ struct MqttEndToEndTests {
             try await broker.waitForRetained("\(base)/state/screen", "on")
             try await broker.waitForRetained("\(base)/state/slideshow", "off")
 
-            try await broker.publish("\(base)/cmd/screen", "off")
-            try await waitUntil("the screen to go off") { try await state(control)["screen"] as? String == "off" }
-            try await broker.waitForRetained("\(base)/state/screen", "off")
-            try await broker.waitForRetained("\(base)/state/screen-mode", "off")
-            try await broker.publish("\(base)/cmd/screen", "auto")
-            try await waitUntil("the screen to come on") { try await state(control)["screen"] as? String == "on" }
-            try await broker.waitForRetained("\(base)/state/screen-mode", "auto")
-
-            try await broker.publish("\(base)/cmd/set-columns", "4")
-            try await waitUntil("four columns") { try await state(control)["columns"] as? Int == 4 }
-            try await broker.waitForRetained("\(base)/state/columns", "4")
-
-            try await broker.publish("\(base)/cmd/slideshow", "start")
-            try await waitUntil("the slideshow") { try await state(control)["mode"] as? String == "slideshow" }
-            try await broker.waitForRetained("\(base)/state/slideshow", "on")
+            try await step(broker, control, "screen", "off", "the screen off", states: ["screen": "off", "screen-mode": "off"]) {
+                $0["screen"] as? String == "off"
+            }
+            try await step(broker, control, "screen", "auto", "the screen on", states: ["screen-mode": "auto"]) { $0["screen"] as? String == "on" }
+            try await step(broker, control, "set-columns", "4", "four columns", states: ["columns": "4"]) { $0["columns"] as? Int == 4 }
+            try await step(broker, control, "slideshow", "start", "the slideshow", states: ["slideshow": "on"]) {
+                $0["mode"] as? String == "slideshow"
+            }
             func shown() async throws -> String? {
                 let slideshow = try await state(control)["slideshow"] as? [String: Any]
                 return ((slideshow?["shown"] as? [[String: Any]])?.first)?["path"] as? String
@@ -131,22 +133,19 @@ struct MqttEndToEndTests {
             let jpeg = try await waitFor("the photo's JPEG") { try await broker.retainedBytes("\(base)/photo.jpg") }
             #expect(jpeg.prefix(3) == Data([0xFF, 0xD8, 0xFF]), "a JPEG file")
             #expect(jpeg.count < 200_000)
-            try await broker.publish("\(base)/cmd/message", "Dinner's ready")
-            try await waitUntil("the message") { try await state(control)["message"] as? String == "Dinner's ready" }
-            try await broker.waitForRetained("\(base)/state/message", "Dinner's ready")
-            try await broker.publish("\(base)/cmd/message-clear")
-            try await waitUntil("no message") { try await state(control)["message"] is NSNull }
-            try await broker.publish("\(base)/cmd/slideshow-interval", "30")
-            try await waitUntil("a slide every 30 s") { try await state(control)["slideshowInterval"] as? Double == 30 }
-            try await broker.waitForRetained("\(base)/state/interval", "30")
-            try await broker.publish("\(base)/cmd/transition", "none")
-            try await waitUntil("cuts") { try await state(control)["transition"] as? String == "none" }
-            try await broker.waitForRetained("\(base)/state/transition", "none")
-            try await broker.publish("\(base)/cmd/slideshow", "pause")
-            try await broker.waitForRetained("\(base)/state/paused", "on")
-            try await broker.publish("\(base)/cmd/slideshow", "stop")
-            try await waitUntil("the wall again") { try await state(control)["mode"] as? String == "wall" }
-            try await broker.waitForRetained("\(base)/state/slideshow", "off")
+            try await step(broker, control, "message", "Dinner's ready", "the message", states: ["message": "Dinner's ready"]) {
+                $0["message"] as? String == "Dinner's ready"
+            }
+            // An empty retained payload removes the retained message: there is none to read.
+            try await step(broker, control, "message-clear", nil, "no message", states: [:]) { $0["message"] is NSNull }
+            try await step(broker, control, "slideshow-interval", "30", "a slide every 30 s", states: ["interval": "30"]) {
+                $0["slideshowInterval"] as? Double == 30
+            }
+            try await step(broker, control, "transition", "none", "cuts", states: ["transition": "none"]) { $0["transition"] as? String == "none" }
+            try await step(broker, control, "slideshow", "pause", "a pause", states: ["paused": "on"]) {
+                ($0["slideshow"] as? [String: Any])?["paused"] as? Bool == true
+            }
+            try await step(broker, control, "slideshow", "stop", "the wall again", states: ["slideshow": "off"]) { $0["mode"] as? String == "wall" }
         }
     }
 
