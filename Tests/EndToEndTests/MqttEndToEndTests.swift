@@ -106,7 +106,7 @@ struct MqttEndToEndTests {
 
     @Test("each command topic does what the command does, and the states follow")
     func commands() async throws {
-        try await onBus { broker, _, control in
+        try await onBus { broker, service, control in
             try await broker.waitForRetained("\(base)/state/screen", "on")
             try await broker.waitForRetained("\(base)/state/slideshow", "off")
 
@@ -133,6 +133,10 @@ struct MqttEndToEndTests {
             let jpeg = try await waitFor("the photo's JPEG") { try await broker.retainedBytes("\(base)/photo.jpg") }
             #expect(jpeg.prefix(3) == Data([0xFF, 0xD8, 0xFF]), "a JPEG file")
             #expect(jpeg.count < 200_000)
+            let attributes = try await waitFor("the photo's attributes") { try await broker.retained("\(base)/state/photo/attributes") }
+            let fields = try JSONSerialization.jsonObject(with: Data(attributes.utf8)) as? [String: Any]
+            #expect((fields?["path"] as? String)?.hasPrefix(service.folder.path) == true, "\(attributes)")
+            #expect(fields?.keys.contains("camera") == true && fields?.keys.contains("date") == true, "\(attributes)")
             try await step(broker, control, "message", "Dinner's ready", "the message", states: ["message": "Dinner's ready"]) {
                 $0["message"] as? String == "Dinner's ready"
             }

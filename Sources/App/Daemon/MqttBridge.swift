@@ -45,13 +45,15 @@ final class MqttBridge: Sendable {
         let topics = MqttTopics(deviceID: settings.deviceID, discoveryPrefix: settings.discoveryPrefix)
         self.topics = topics
         let discovery = MqttDiscovery.entities(topics: topics, deviceID: settings.deviceID, version: CascadeVersion.string)
-        let shared = self.shared
+        let shared = self.shared, photo = self.photo
         client = try MqttClient(
             settings: settings, will: .init(topic: topics.availability, payload: "offline"),
             subscriptions: [topics.commands, topics.homeAssistantStatus] + (settings.presenceTopic.map { [$0] } ?? []), log: log,
             connected: { client in
                 client.publish(topics.availability, "online", retain: true)
                 Self.announce(discovery, prefix: topics.discoveryPrefix, on: client)
+                // A broker back from a restart has lost what was retained: the photo's too.
+                if let last = photo.last.withLock({ $0 }) { Self.publish(last, topics: topics, on: client) }
                 shared.statesOwed.store(true, ordering: .relaxed)
                 wake()
             },
@@ -129,10 +131,15 @@ final class MqttBridge: Sendable {
         client.publish(topic, payload, retain: retain)
     }
 
-    /// The slide shown now, as the image entity's picture.
+    /// The slide shown now: the photo sensor's attributes and the image entity's picture.
     func sendPhoto(_ entry: PhotoEntry, loader: TileImageLoader) {
-        let topic = topics.photoImage, client = self.client
-        photo.send(entry, loader: loader) { jpeg in client.publish(topic, jpeg, retain: true) }
+        let topics = self.topics, client = self.client
+        photo.send(entry, loader: loader) { made in Self.publish(made, topics: topics, on: client) }
+    }
+
+    private static func publish(_ photo: MqttPhotoImage.Published, topics: MqttTopics, on client: MqttClient) {
+        client.publish(topics.state("photo/attributes"), photo.attributes, retain: true)
+        if let jpeg = photo.jpeg { client.publish(topics.photoImage, jpeg, retain: true) }
     }
 
     func publishEvent(_ name: String, _ json: JSONValue) {

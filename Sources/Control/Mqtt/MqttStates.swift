@@ -25,14 +25,9 @@ public struct MqttStates: Sendable {
         if let interval = state["slideshowInterval"]?.doubleValue { payloads.append(("interval", JSONValue.double(interval).text)) }
         if let transition = state["transition"]?.stringValue { payloads.append(("transition", transition)) }
         if let columns = state["columns"]?.intValue { payloads.append(("columns", String(columns))) }
-        if let shown {
-            let name = shown.split(separator: "/").last.map(String.init) ?? shown
-            payloads.append(("photo", name))
-            let caption = slideshow?["caption"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            payloads.append(("photo/attributes", JSONValue.object([
-                ("path", .string(shown)), ("caption", .string(caption.joined(separator: " · "))),
-            ]).text))
-        }
+        // Its attributes (EXIF: date, camera, place) are read off the loop, with its picture
+        // (MqttPhotoImage).
+        if let shown { payloads.append(("photo", shown.split(separator: "/").last.map(String.init) ?? shown)) }
         return payloads
     }
 
