@@ -93,8 +93,7 @@ public struct MqttSettings: Sendable, Equatable {
         return kept.allSatisfy({ $0 == "_" }) ? nil : kept
     }
 
-    /// The password file's first line. Read at each connection, so a changed password is taken
-    /// on the next reconnect without a restart.
+    /// The password file's first line, read when cascade starts.
     func readPassword() throws(MqttSettingsError) -> String? {
         guard let passwordFile else { return nil }
         guard let data = FileManager.default.contents(atPath: passwordFile), data.count <= 4096 else {
