@@ -47,9 +47,10 @@ struct MqttEndToEndTests {
 
     /// A broker, cascade on it, and `body` once cascade is online there; cascade's stderr with
     /// any failure. `tls`: through the broker's TLS listener, the test's CA configured.
-    private func onBus(tls: Bool = false, extra: String = "",
+    private func onBus(tls: Bool = false, extra: String = "", before: (MqttBroker) async throws -> Void = { _ in },
                        _ body: (MqttBroker, Service, ControlConnection) async throws -> Void) async throws {
         let broker = try await MqttBroker(tls: tls)
+        try await before(broker)
         let url = broker.tlsPort.map { "mqtts://127.0.0.1:\($0)" }
         let (service, control) = try await frame(broker, url: url, extra: extra + (tls ? "\nca-file = \"\(broker.caFile)\"" : ""))
         try await service.check {
@@ -197,6 +198,24 @@ struct MqttEndToEndTests {
             #expect(refusal.hasPrefix("\(base)/error {\"topic\":\"\(base)/cmd/"), "\(refusal)")
             let log = service.child.errorOutput.components(separatedBy: "\n").filter { $0.contains("mqtt: \(base)/cmd/") }
             #expect(log.count <= 3, "refusals are rate-limited in the log:\n\(log.joined(separator: "\n"))")
+        }
+    }
+
+    @Test("a retained command or motion state is old news: not acted on when cascade connects")
+    func retainedMessagesAreNotCommands() async throws {
+        let retained: (MqttBroker) async throws -> Void = { broker in
+            try await broker.publish("\(base)/cmd/set-columns", "5", retain: true)
+            try await broker.publish("\(base)/cmd/screen", "off", retain: true)
+            try await broker.publish("hall/motion", "ON", retain: true)
+        }
+        try await onBus(extra: "presence-topic = \"hall/motion\"", before: retained) { broker, service, control in
+            // Messages come in order: once this one is done, the retained ones were there before it.
+            try await broker.publish("\(base)/cmd/message", "after")
+            try await waitUntil("the message after them") { try await state(control)["message"] as? String == "after" }
+            let now = try await state(control)
+            #expect(now["columns"] as? Int == 3, "a retained set-columns was performed")
+            #expect(now["screen"] as? String == "on", "a retained screen off was performed")
+            #expect(!service.child.errorOutput.contains("screen off"), "\(service.child.errorOutput)")
         }
     }
 

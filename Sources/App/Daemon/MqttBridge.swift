@@ -67,6 +67,10 @@ final class MqttBridge: Sendable {
                     }
                     return
                 }
+                // A command or a motion state kept by the broker is old news: someone who once
+                // sent "screen off" with the retain flag must not turn the screen off at every
+                // reconnect, nor a sensor's last "ON" wake it.
+                guard !message.retained else { return }
                 let incoming: Incoming
                 if message.topic == settings.presenceTopic {
                     let text = String(decoding: message.payload.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)

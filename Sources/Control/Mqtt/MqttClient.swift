@@ -16,6 +16,8 @@ public final class MqttClient: @unchecked Sendable {
         public let topic: String
         /// At most `payloadLimit + 1` bytes: one more than allowed says it was too long.
         public let payload: [UInt8]
+        /// Kept by the broker from before this connection's subscription, not sent now.
+        public let retained: Bool
     }
 
     /// What the broker is told to publish for cascade when it vanishes.
@@ -207,6 +209,6 @@ private final class Callbacks: @unchecked Sendable {
         let count = min(Int(message.payloadlen), MqttClient.payloadLimit + 1)
         let payload = count > 0 && message.payload != nil
             ? Array(UnsafeRawBufferPointer(start: message.payload, count: count)) : []
-        received(MqttClient.Message(topic: String(cString: topicPointer), payload: payload))
+        received(MqttClient.Message(topic: String(cString: topicPointer), payload: payload, retained: message.retain))
     }
 }
