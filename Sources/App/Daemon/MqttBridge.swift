@@ -37,6 +37,8 @@ final class MqttBridge: Sendable {
         /// A (re)connection: every state is published again by the loop.
         let statesOwed = Atomic<Bool>(true)
         let bridge = Mutex<MqttBridge?>(nil)
+        /// When discovery was last announced for Home Assistant's birth message.
+        let lastAnnounced = Mutex<Double>(-.infinity)
     }
 
     init(settings: MqttSettings, log: Logger, wake: @escaping @Sendable () -> Void) throws {
@@ -60,7 +62,14 @@ final class MqttBridge: Sendable {
             received: { message in
                 if message.topic == topics.homeAssistantStatus {
                     // Home Assistant's birth message after its restart: it forgot the device.
-                    if message.payload == Array("online".utf8), let bridge = shared.bridge.withLock({ $0 }) {
+                    // Once a second at most: a flood of them must not become a flood of discovery.
+                    guard message.payload == Array("online".utf8) else { return }
+                    let now = ProcessClock.now()
+                    let due = shared.lastAnnounced.withLock { last in
+                        defer { if now - last >= 1 { last = now } }
+                        return now - last >= 1
+                    }
+                    if due, let bridge = shared.bridge.withLock({ $0 }) {
                         Self.announce(discovery, prefix: topics.discoveryPrefix, on: bridge.client)
                         shared.statesOwed.store(true, ordering: .relaxed)
                         wake()
@@ -111,18 +120,22 @@ final class MqttBridge: Sendable {
     }
 
     /// A refused message: the reason goes to the device's error topic, and to the log at most
-    /// one line in ten seconds (a flood of bad messages must not flood the journal).
+    /// one line in ten seconds (a flood of bad messages must not flood the journal nor the bus).
     func refused(_ reason: String, topic: String) {
-        client.publish(topics.error, JSONValue.object([("topic", .string(topic)), ("error", .string(reason))]).text)
         let now = ProcessClock.now()
-        let line: String? = shared.refusals.withLock { state in
+        let (line, answered): (String?, Bool) = shared.refusals.withLock { state in
             state.count += 1
-            guard now - state.loggedAt >= 10 else { return nil }
+            guard now - state.loggedAt >= 10 else { return (nil, state.count <= Self.answersPerInterval) }
             defer { state = (0, now) }
-            return state.count > 1 ? "\(reason) (and \(state.count - 1) more refused)" : reason
+            return (state.count > 1 ? "\(reason) (and \(state.count - 1) more refused)" : reason, true)
         }
+        if answered { client.publish(topics.error, JSONValue.object([("topic", .string(topic)), ("error", .string(reason))]).text) }
         if let line { log.warning("mqtt: \(topic): \(line)") }
     }
+
+    /// Refusals answered on the error topic between two log lines; a flood of bad messages gets
+    /// these answers and no more, so it is not echoed back onto the bus.
+    static let answersPerInterval = 20
 
     /// True once after each (re)connection: the loop publishes every state again.
     func takeStatesOwed() -> Bool { shared.statesOwed.exchange(false, ordering: .relaxed) }
