@@ -172,6 +172,15 @@ struct MqttEndToEndTests {
         }
     }
 
+    @Test("a clean stop says offline itself and exits 0")
+    func cleanStop() async throws {
+        try await onBus { broker, service, _ in
+            kill(service.child.pid, SIGTERM)
+            #expect(try await service.child.waitForExit(within: longestWait) == .exited(0))
+            try await broker.waitForRetained("\(base)/availability", "offline")
+        }
+    }
+
     @Test("a flood and hostile payloads leave the wall answering; refusals go to the error topic")
     func floodAndHostilePayloads() async throws {
         try await onBus { broker, service, control in
