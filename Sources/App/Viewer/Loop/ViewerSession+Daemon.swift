@@ -69,7 +69,10 @@ extension ViewerSession {
         var new = new
         // What the running process cannot change kept its running value (Configuration).
         for note in new.restartOnlyNotes { log.warning("\(note)") }
-        if new.mqtt != options.mqtt { log.warning("[mqtt] changes only on restart; the bus stays as it is") }
+        if new.mqtt != options.mqtt {
+            log.warning("[mqtt] changes only on restart; the bus stays as it is")
+            new.mqtt = options.mqtt
+        }
         if new.paths != options.paths {
             do {
                 scanPaths = try Viewer.choose(new.paths).paths
