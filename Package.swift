@@ -73,6 +73,12 @@ let package = Package(
         // Xlib for the SDL window on X11 where SDL 2.26 falls short (a UTF-8 title in any locale,
         // full screen without a window manager). libx11-dev comes with libsdl2-dev.
         .target(name: "CX11Window", dependencies: ["CSDL2"], linkerSettings: [.linkedLibrary("X11")]),
+        // MQTT (`--mqtt`, docs/home-assistant.md) through libmosquitto, the Eclipse Mosquitto
+        // project's client: no Swift MQTT package is at hand, and this one is Debian's, kept with
+        // the broker. Opened only when `--mqtt` is given (CLazyLibrary): with OpenSSL under it, it
+        // would be time at every start of a wall that talks to no broker. Headers from
+        // libmosquitto-dev; at run time libmosquitto1.
+        .target(name: "CMosquitto", dependencies: ["CLazyLibrary"]),
 
         // Starting child processes cleanly (signals, descriptors): decode workers and on-select
         // commands alike.
@@ -92,7 +98,7 @@ let package = Package(
         .target(name: "Control", dependencies: [
             // The socket checks its arguments against the same ranges as the command line;
             // commands name the engine's cursor moves.
-            "InputLimits", "Waterfall", "Spawn",
+            "InputLimits", "Waterfall", "Spawn", "CMosquitto",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),

@@ -61,11 +61,18 @@ struct DaemonOptions: ParsableArguments {
             transform: Limits.screenOffAfter.read)
     var screenOffAfter: Double?
 
+    @Option(help: ArgumentHelp("Join the home's MQTT bus (Home Assistant): mqtt://[user@]host[:port] or mqtts://…; the rest in the configuration's [mqtt].",
+                               valueName: "URL").restartOnly())
+    var mqtt: String?
+
     func validate() throws {
         if let screenSchedule {
             do { _ = try ScreenSchedule(parsing: screenSchedule) } catch { throw ValidationError("--screen-schedule: \(error)") }
         }
         if let control, control.isEmpty { throw ValidationError("--control needs a socket path") }
+        if let mqtt {
+            if let problem = ViewerOptions.mqttURLProblem(mqtt) { throw ValidationError("--mqtt: \(problem)") }
+        }
         if let drmDevice, drmDevice.isEmpty { throw ValidationError("--drm-device needs a device, e.g. card1 or /dev/dri/by-path/…") }
         if let onSelect {
             do { try OnSelect.check(onSelect) } catch { throw ValidationError("--on-select: \(error)") }
@@ -76,6 +83,8 @@ struct DaemonOptions: ParsableArguments {
         options.control = control
         options.controlGroup = controlGroup
         options.drmDevice = drmDevice
+        // Checked in validate().
+        options.useMqtt(url: mqtt)
         options.onSelect = onSelect
         options.onSelectLimit = onSelectLimit
         options.watch = watch

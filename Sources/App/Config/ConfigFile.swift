@@ -36,6 +36,7 @@ public enum ConfigFile {
         var settings: [ConfigSetting]
         var keyBindings: [ConfigKeyBinding]
         var actions = ConfigActions()
+        var mqtt: ConfigMqtt?
     }
 
     /// The settings in `text`, which came from `file` (for messages and relative paths).
@@ -74,6 +75,7 @@ public enum ConfigFile {
         var settings: [ConfigSetting] = []
         var bindings: [ConfigKeyBinding] = []
         var actions = ConfigActions()
+        var mqtt: ConfigMqtt?
         var errors: [ConfigError] = []
         for name in table.keys {
             let line = lines[name] ?? 0
@@ -92,6 +94,10 @@ public enum ConfigFile {
                     actions.commands = try ConfigActions.commands(value, lines: lines, file: file, bindings: &bindings)
                     continue
                 }
+                if name == ConfigMqtt.section, let section = value.table {
+                    mqtt = try ConfigMqtt.read(section, lines: lines, file: file)
+                    continue
+                }
                 guard let key = known[name] else {
                     if value.type == .table {
                         throw ConfigError(file: file, line: lineOrNil, key: name,
@@ -108,7 +114,7 @@ public enum ConfigFile {
         // The first problem in reading order, the same one every time.
         if let first = errors.min(by: { ($0.line ?? 0, $0.key ?? "") < ($1.line ?? 0, $1.key ?? "") }) { throw first }
         return Document(settings: settings.sorted { ($0.line, $0.key.name) < ($1.line, $1.key.name) },
-                        keyBindings: bindings.sorted { ($0.line, $0.text) < ($1.line, $1.text) }, actions: actions)
+                        keyBindings: bindings.sorted { ($0.line, $0.text) < ($1.line, $1.text) }, actions: actions, mqtt: mqtt)
     }
 
     /// `"ctrl+o" = "open"`: each binding checked, each problem kept with its line.

@@ -12,6 +12,8 @@ public struct Configuration: Sendable, Equatable {
     public private(set) var keyBindings: [ConfigKeyBinding] = []
     /// The folders and commands for acting on photos; a later file's list replaces an earlier one's.
     public private(set) var actions = ConfigActions()
+    /// The `[mqtt]` table; a later file's replaces an earlier one's.
+    public private(set) var mqtt: ConfigMqtt?
     /// The files that were there and read, in order.
     public private(set) var files: [String] = []
 
@@ -47,6 +49,7 @@ public struct Configuration: Sendable, Equatable {
         keyBindings = read.keyBindings + keyBindings
         if let destinations = read.actions.destinations { actions.destinations = destinations }
         if let commands = read.actions.commands { actions.commands = commands }
+        if let table = read.mqtt { mqtt = table }
     }
 
     /// Later settings replace earlier ones of the same key — replace, not add: `kiosk = false`

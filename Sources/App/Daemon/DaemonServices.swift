@@ -30,6 +30,11 @@ final class DaemonServices {
     private(set) var ready = false
     /// A SIGHUP's rescan is under way; systemd hears READY=1 when it is on screen.
     private(set) var reloading = false
+    /// The MQTT bus (`--mqtt`), the states last published there, and whether a command or an
+    /// event since may have changed them.
+    var mqtt: MqttBridge?
+    var mqttStates = MqttStates()
+    var mqttStatesDue = true
 
     init(signals: ProcessSignals?, notifier: SystemdNotifier?, control: ControlServer?, wake: @escaping @Sendable () -> Void) {
         self.signals = signals
@@ -53,6 +58,7 @@ final class DaemonServices {
         notifier?.stopping()
         // Replies already owed (a `quit` request's among them) go out before the socket goes.
         control?.shutdown()
+        mqtt?.stop()
         live?.stop()
         signals?.cancel()
     }

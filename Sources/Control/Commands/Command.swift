@@ -66,6 +66,12 @@ public enum Command: Sendable, Equatable {
     case copyPath(PhotoChoice)
     /// The configured command `name` on the photos.
     case run(String, PhotoChoice)
+
+    /// A message drawn over whatever is on screen for a while (`ScreenMessage`); nil takes it away.
+    case message(String?)
+    /// The slideshow's seconds per slide, and how one slide gives way to the next.
+    case slideshowInterval(Double)
+    case transition(SlideTransition)
 }
 
 /// A photo as a program names it: by its index on the wall, or by its path.

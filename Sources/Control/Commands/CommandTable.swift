@@ -114,6 +114,14 @@ public enum CommandTable {
         ]),
         // Its keys are the configured commands' own.
         CommandRow("run", nil, argument: .run),
+
+        // A message over the screen from the home ("Dinner's ready"), and its dismissal. No key:
+        // they come from programs, Home Assistant's text entity and button among them.
+        CommandRow("message", nil, argument: .message),
+        CommandRow("message-clear", .message(nil)),
+        // The slideshow's pace and change while it runs, as --interval and --transition set them.
+        CommandRow("slideshow-interval", nil, argument: .slideInterval),
+        CommandRow("transition", nil, argument: .transition),
     ]
 
     /// The commands' names, each once, in the table's order.

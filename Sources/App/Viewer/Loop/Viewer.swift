@@ -74,6 +74,15 @@ public enum Viewer {
                 throw CommandError(description: "\(error)")
             }
         }
+        var mqtt: MqttBridge?
+        if let settings = options.mqtt {
+            do {
+                mqtt = try MqttBridge(settings: settings, log: log, wake: { waker.wake() })
+            } catch {
+                control?.shutdown()
+                throw CommandError(description: "\(error)")
+            }
+        }
         let window: Window
         do {
             defer { if composeSkipped { ComposeTable.restore() } }
@@ -95,6 +104,9 @@ public enum Viewer {
         }
         let session = ViewerSession(window: window, options: options, title: title, log: log, waker: waker,
                                     signals: signals, notifier: notifier, control: control, early: early)
+        // Connected only now, on the client's own thread: the commands it brings need the loop.
+        session.daemon.mqtt = mqtt
+        mqtt?.start()
         session.start(scanning: choice.paths, scan: scan)
         if let alone { session.wall.openAlone(alone) }
         session.loop()

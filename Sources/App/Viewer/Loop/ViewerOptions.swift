@@ -69,6 +69,9 @@ public struct ViewerOptions: Sendable {
     /// Commands `run` starts on photos (`[[commands]]`).
     public var commands: [ActionCommand] = []
 
+    /// The MQTT broker (`--mqtt`, `[mqtt]`); nil: none.
+    public var mqtt: MqttSettings?
+
     /// Keys the configuration file binds (`[keys]`), ahead of the standard ones.
     public var keyBindings: [ConfigKeyBinding] = []
 
@@ -97,6 +100,7 @@ public struct ViewerOptions: Sendable {
         keyBindings = configuration.keyBindings
         destinations = (configuration.actions.destinations ?? []).map { PhotoPath($0) }
         commands = configuration.actions.commands ?? []
+        if let table = configuration.mqtt { mqtt = table.settings(over: mqtt) }
     }
 
     /// Where the recent destinations of move and copy are remembered.

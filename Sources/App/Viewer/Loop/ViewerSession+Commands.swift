@@ -16,7 +16,10 @@ extension ViewerSession {
             // A program driving the wall counts as someone using it: the attract drift stops.
             idle.noteInput(now: clock.now)
         }
-        if !command.isQuery { dirty = true }
+        if !command.isQuery {
+            dirty = true
+            daemon.mqttStatesDue = true
+        }
         switch command {
         case .getState: return .success(state)
         case .getStats: return .success(health.json)
@@ -31,6 +34,9 @@ extension ViewerSession {
         case .screen(let request): performScreen(request)
         case .sort(let request): performSort(request)
         case .trash, .restore, .rotate, .transfer, .copyPath, .run: return performFileAction(command, from: origin)
+        case .message(let text): message = text.map { ScreenMessage($0, now: clock.now) }
+        case .slideshowInterval(let seconds): adoptSlideshow { $0.interval = seconds }
+        case .transition(let transition): adoptSlideshow { $0.transition = SlideshowSettings.Transition(rawValue: transition.rawValue) ?? .fade }
         default:
             return stack.perform(command, from: origin) { dismiss($0) }
         }
@@ -59,6 +65,12 @@ extension ViewerSession {
         if scanning { daemon.owePendingRescan() } else { rescan(known: wall.entries) }
     }
 
+    /// The slideshow's settings changed: the next one started has them, the running one takes them.
+    private func adoptSlideshow(_ change: (inout SlideshowSettings) -> Void) {
+        change(&options.slideshow)
+        for case let slideshow as SlideshowScreen in stack.screens { slideshow.adopt(options.slideshow) }
+    }
+
     /// Answers every request waiting in the socket's mailbox.
     func answerControlRequests() {
         guard let control = daemon.control else { return }
@@ -76,6 +88,9 @@ extension ViewerSession {
                 if let at = fields.firstIndex(where: { $0.0 == name }) { fields[at].1 = value } else { fields.append((name, value)) }
             }
         }
-        return .object(fields + [("overlay", overlay.state(over: stack.top, keys: keys, marks: wall.marks, scale: window.renderer.scale))] + screenState)
+        return .object(fields + [("overlay", overlay.state(over: stack.top, keys: keys, marks: wall.marks, scale: window.renderer.scale))] + screenState
+                       + [("message", message.map { .string($0.text) } ?? .null),
+                          ("slideshowInterval", .double(options.slideshow.interval)),
+                          ("transition", .string(options.slideshow.transition.rawValue))])
     }
 }

@@ -16,6 +16,7 @@ extension ViewerSession {
         if daemon.signals?.takeHangup() == true { daemon.reload.request() }
         reloadConfiguration(at: clock.now)
         answerControlRequests()
+        answerMqttMessages()
         applyFolderChanges()
         applyFinishedEdits()
     }
@@ -68,6 +69,10 @@ extension ViewerSession {
         var new = new
         // What the running process cannot change kept its running value (Configuration).
         for note in new.restartOnlyNotes { log.warning("\(note)") }
+        if new.mqtt != options.mqtt {
+            log.warning("[mqtt] changes only on restart; the bus stays as it is")
+            new.mqtt = options.mqtt
+        }
         if new.paths != options.paths {
             do {
                 scanPaths = try Viewer.choose(new.paths).paths

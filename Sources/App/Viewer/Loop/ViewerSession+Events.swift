@@ -52,6 +52,11 @@ extension ViewerSession {
     func tick(at now: Double) {
         daemon.feedWatchdog(at: now)
         tickScreen(at: now)
+        if let shown = message, now >= shown.until {
+            message = nil
+            dirty = true
+            daemon.mqttStatesDue = true
+        }
         // Nobody sees a dark wall drift or a photo close; a dark frame decodes nothing.
         guard screen.isOn else { return }
         if stack.top.tick(at: now) { dirty = true }

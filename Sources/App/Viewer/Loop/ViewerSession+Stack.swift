@@ -37,6 +37,7 @@ extension ViewerSession: ScreenHost {
     func emit(_ event: ViewerEvent) {
         output.send(event)
         daemon.control?.publish(event.json, named: event.name)
+        publishMqttEvent(event)
     }
 
     /// A selection runs the on-select command, if any — never waited for here.

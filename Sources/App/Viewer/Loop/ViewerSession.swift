@@ -52,6 +52,8 @@ final class ViewerSession {
     var statsPanel: StatsPanel
     /// The help or info panel over the top screen.
     var overlay: OverlayPanel
+    /// A message over the screen (`message`), until its time is up.
+    var message: ScreenMessage?
     /// The standard keys and the configuration's `[keys]`.
     var keys: KeyBindings
     var idle: IdleBehaviour
@@ -187,7 +189,7 @@ final class ViewerSession {
     /// When the loop must wake up even if no event comes.
     private var nextDeadline: Double {
         guard screen.isOn else { return min(screen.deadline, daemon.deadline) }
-        return min(idleDeadline, daemon.deadline, screen.deadline, stack.top.nextDeadline(after: clock.now))
+        return min(idleDeadline, daemon.deadline, screen.deadline, stack.top.nextDeadline(after: clock.now), message?.until ?? .infinity)
     }
 
     /// `now` is the scene's time, what animations and fades advance by; tests drive frames at
@@ -206,6 +208,7 @@ final class ViewerSession {
         if stack.isAtBottom { drawStatusPanel() }
         if statsPanel.shown { drawer.drawPanel(statsPanel.lines(at: now) { health.panelLines }, placement: .topLeft) }
         overlay.draw(over: stack.top, keys: keys, marks: wall.marks, with: drawer)
+        if let message { drawer.drawPanel(message.lines, placement: .bottomCentre) }
         let cost = frameClock.present(on: window.renderer, started: started, moving: moving)
         if let gap = cost.lateBy {
             // What a late frame did, for whoever profiles stutter with CASCADE_LOG=debug.

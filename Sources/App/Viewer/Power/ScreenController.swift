@@ -60,6 +60,11 @@ final class ScreenController {
         power.command(command, now: now)
     }
 
+    /// Someone came into the room (a presence sensor): as a touch would, with nothing to swallow.
+    func notePresence(now: Double) {
+        power.noteInput(now: now)
+    }
+
     /// When the loop must wake for the screen even if no event comes.
     var deadline: Double {
         min(clock == nil ? .infinity : nextScheduleCheck, power.nextIdleDeadline)

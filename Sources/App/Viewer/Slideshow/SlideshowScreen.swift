@@ -36,8 +36,8 @@ final class SlideshowScreen: ViewerScreen {
     }
 
     let drawer: TileDrawer
-    let settings: SlideshowSettings
-    private let localClock: LocalClock
+    private(set) var settings: SlideshowSettings
+    private var localClock: LocalClock
     private let playlist: SlideshowPlaylist
     private let decodes: Decodes
     private let source: TileSource
@@ -52,6 +52,15 @@ final class SlideshowScreen: ViewerScreen {
     private var pausedForDark = false
     private var gestures = GestureRecognizer()
     private var swipe = 0.0
+
+    /// A new interval or transition while it runs (`slideshow-interval`, `transition`): the
+    /// slide on screen keeps its start, so the next comes the new interval after it.
+    func adopt(_ new: SlideshowSettings) {
+        if new.clockFormat != settings.clockFormat { localClock = LocalClock(configured: new.clockFormat) }
+        settings = new
+        timing.interval = new.timing.interval
+        timing.transition = new.timing.transition
+    }
 
     /// A slide began to show: its photos, the round's size and the place of its first photo.
     var onShown: (([PhotoEntry], _ round: Int, _ position: Int, _ roundSize: Int) -> Void)?

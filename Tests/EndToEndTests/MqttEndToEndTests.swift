@@ -1,0 +1,250 @@
+// The frame on a real MQTT bus: Debian's mosquitto on a loopback port with a password file, the
+// real binary in Xvfb joined to it with `--mqtt` and the `[mqtt]` table, driven through topics
+// with mosquitto_pub and read back with mosquitto_sub and the control socket's get-state. What a
+// Home Assistant owner relies on: the entities are announced as its discovery documents them,
+// each command does what its key does, the frame's states follow, the will says `offline` when
+// the power is pulled (SIGKILL), a broker restart is survived, and a flood of hostile messages
+// leaves the wall answering.
+
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import TestSupport
+
+@Suite("the frame on a real MQTT broker", .serialized)
+struct MqttEndToEndTests {
+    typealias Service = DaemonEndToEndTests.Service
+    static let id = "testframe"
+    let base = "cascade/\(Self.id)"
+    /// Screen, screen mode, slideshow, paused, next, previous, columns, interval, transition,
+    /// photo, message, clear, image.
+    static let entities = 13
+
+    /// A broker and cascade joined to it; `url` nil: the broker's plain listener.
+    private func frame(_ broker: MqttBroker, url: String? = nil, extra: String = "") async throws -> (Service, ControlConnection) {
+        let config = broker.folder.path + "/cascade.toml"
+        try broker.folder.file("cascade.toml", """
+        [mqtt]
+        username = "\(MqttBroker.user)"
+        password-file = "\(broker.passwordFile)"
+        device-id = "\(Self.id)"
+        keepalive = 5
+        \(extra)
+        """)
+        let service = try await Service(photos: 6, arguments: [
+            "--config", config, "--mqtt", url ?? "mqtt://127.0.0.1:\(broker.port)", "--interval", "600", "--transition-ms", "0",
+        ])
+        let control = try await service.check { () async throws -> ControlConnection in
+            try await service.notify.wait(for: "READY=1")
+            let control = try await ControlConnection(service.socket)
+            _ = try await service.wholeWall(control)
+            return control
+        }
+        return (service, control)
+    }
+
+    /// A broker, cascade on it, and `body` once cascade is online there; cascade's stderr with
+    /// any failure. `tls`: through the broker's TLS listener, the test's CA configured.
+    private func onBus(tls: Bool = false, extra: String = "", before: (MqttBroker) async throws -> Void = { _ in },
+                       _ body: (MqttBroker, Service, ControlConnection) async throws -> Void) async throws {
+        let broker = try await MqttBroker(tls: tls)
+        try await before(broker)
+        let url = broker.tlsPort.map { "mqtts://127.0.0.1:\($0)" }
+        let (service, control) = try await frame(broker, url: url, extra: extra + (tls ? "\nca-file = \"\(broker.caFile)\"" : ""))
+        try await service.check {
+            try await broker.waitForRetained("\(base)/availability", "online")
+            try await body(broker, service, control)
+        }
+    }
+
+    /// `command` given on its topic with `payload`; then get-state until `done` holds, and the
+    /// retained states until they hold `states`.
+    private func step(_ broker: MqttBroker, _ control: ControlConnection, _ command: String, _ payload: String?, _ what: String,
+                      states: [String: String], done: ([String: Any]) -> Bool) async throws {
+        try await broker.publish("\(base)/cmd/\(command)", payload)
+        try await waitUntil("\(what) after cmd/\(command) \(payload ?? "")") { done(try await state(control)) }
+        for (name, value) in states.sorted(by: { $0.key < $1.key }) { try await broker.waitForRetained("\(base)/state/\(name)", value) }
+    }
+
+    private func state(_ control: ControlConnection) async throws -> [String: Any] {
+        try await control.data(["get-state"]) as? [String: Any] ?? [:]
+    }
+
+    @Test("discovery announces one device whose entities have unique ids, availability and the device's topics")
+    func discovery() async throws {
+        try await onBus { broker, _, _ in
+            let lines = try await broker.messages("homeassistant/+/+/config", count: Self.entities)
+            var ids = Set<String>()
+            for line in lines {
+                let (topic, payload) = (String(line.prefix { $0 != " " }), String(line.drop { $0 != " " }.dropFirst()))
+                let config = try #require(try JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any], "\(line)")
+                let id = try #require(config["unique_id"] as? String)
+                ids.insert(id)
+                #expect(topic.hasSuffix("/\(id)/config"), "\(topic) names its object by the unique id")
+                #expect(config["availability_topic"] as? String == "\(base)/availability")
+                let device = config["device"] as? [String: Any]
+                #expect(device?["name"] as? String == "cascade \(Self.id)")
+                #expect(device?["identifiers"] as? [String] == ["cascade_\(Self.id)"])
+                for key in ["command_topic", "state_topic", "json_attributes_topic", "image_topic"] {
+                    if let topic = config[key] as? String { #expect(topic.hasPrefix(base + "/"), "\(key) \(topic) is the device's") }
+                }
+            }
+            #expect(ids.count == Self.entities, "unique ids: \(ids.sorted())")
+            for component in ["switch", "select", "button", "number", "sensor", "image"] {
+                #expect(lines.contains { $0.hasPrefix("homeassistant/\(component)/") }, "a \(component) is announced")
+            }
+            // Home Assistant restarted and its discovery was lost (an empty retained message
+            // removes one): its birth message brings it back.
+            let screen = "homeassistant/switch/cascade_\(Self.id)_screen/config"
+            try await broker.publish(screen, retain: true)
+            #expect(try await broker.retained(screen) == nil)
+            try await broker.publish("homeassistant/status", "online")
+            try await waitUntil("the screen's discovery again") { try await broker.retained(screen) != nil }
+        }
+    }
+
+    @Test("each command topic does what the command does, and the states follow")
+    func commands() async throws {
+        try await onBus { broker, service, control in
+            try await broker.waitForRetained("\(base)/state/screen", "on")
+            try await broker.waitForRetained("\(base)/state/slideshow", "off")
+
+            try await step(broker, control, "screen", "off", "the screen off", states: ["screen": "off", "screen-mode": "off"]) {
+                $0["screen"] as? String == "off"
+            }
+            try await step(broker, control, "screen", "auto", "the screen on", states: ["screen-mode": "auto"]) { $0["screen"] as? String == "on" }
+            try await step(broker, control, "set-columns", "4", "four columns", states: ["columns": "4"]) { $0["columns"] as? Int == 4 }
+            try await step(broker, control, "slideshow", "start", "the slideshow", states: ["slideshow": "on"]) {
+                $0["mode"] as? String == "slideshow"
+            }
+            func shown() async throws -> String? {
+                let slideshow = try await state(control)["slideshow"] as? [String: Any]
+                return ((slideshow?["shown"] as? [[String: Any]])?.first)?["path"] as? String
+            }
+            let firstPath = try await waitFor("a slide") { try await shown() }
+            let first = try await broker.messages("\(base)/state/photo", count: 1)
+            try await broker.publish("\(base)/cmd/slideshow", "next")
+            try await waitUntil("another photo than \(firstPath)") { try await shown() != firstPath }
+            try await waitUntil("the photo's state to change from \(first)") {
+                try await broker.messages("\(base)/state/photo", count: 1) != first
+            }
+            // The image entity's picture: a JPEG no larger than a dashboard card needs.
+            let jpeg = try await waitFor("the photo's JPEG") { try await broker.retainedBytes("\(base)/photo.jpg") }
+            #expect(jpeg.prefix(3) == Data([0xFF, 0xD8, 0xFF]), "a JPEG file")
+            #expect(jpeg.count < 200_000)
+            let attributes = try await waitFor("the photo's attributes") { try await broker.retained("\(base)/state/photo/attributes") }
+            let fields = try JSONSerialization.jsonObject(with: Data(attributes.utf8)) as? [String: Any]
+            #expect((fields?["path"] as? String)?.hasPrefix(service.folder.path) == true, "\(attributes)")
+            #expect(fields?.keys.contains("camera") == true && fields?.keys.contains("date") == true, "\(attributes)")
+            try await step(broker, control, "message", "Dinner's ready", "the message", states: ["message": "Dinner's ready"]) {
+                $0["message"] as? String == "Dinner's ready"
+            }
+            // An empty retained payload removes the retained message: there is none to read.
+            try await step(broker, control, "message-clear", nil, "no message", states: [:]) { $0["message"] is NSNull }
+            try await step(broker, control, "slideshow-interval", "30", "a slide every 30 s", states: ["interval": "30"]) {
+                $0["slideshowInterval"] as? Double == 30
+            }
+            try await step(broker, control, "transition", "none", "cuts", states: ["transition": "none"]) { $0["transition"] as? String == "none" }
+            try await step(broker, control, "slideshow", "pause", "a pause", states: ["paused": "on"]) {
+                ($0["slideshow"] as? [String: Any])?["paused"] as? Bool == true
+            }
+            try await step(broker, control, "slideshow", "stop", "the wall again", states: ["slideshow": "off"]) { $0["mode"] as? String == "wall" }
+        }
+    }
+
+    @Test("the will says offline when cascade is killed; a broker restart is survived and everything is announced again")
+    func willAndReconnect() async throws {
+        try await onBus { broker, service, control in
+            // Stopped and started again: nothing is retained any more (no persistence), so all
+            // that comes back is cascade's own doing.
+            try await broker.stop()
+            try broker.start()
+            try await broker.waitForRetained("\(base)/availability", "online")
+            try await broker.waitForRetained("\(base)/state/screen", "on")
+            #expect(try await broker.messages("homeassistant/+/+/config", count: Self.entities).count == Self.entities)
+            // The wall answered all along.
+            #expect(try await state(control)["count"] as? Int == 6)
+            kill(service.child.pid, SIGKILL)
+            _ = try await service.child.waitForExit(within: longestWait)
+            try await broker.waitForRetained("\(base)/availability", "offline")
+        }
+    }
+
+    @Test("a clean stop says offline itself and exits 0")
+    func cleanStop() async throws {
+        try await onBus { broker, service, _ in
+            kill(service.child.pid, SIGTERM)
+            #expect(try await service.child.waitForExit(within: longestWait) == .exited(0))
+            try await broker.waitForRetained("\(base)/availability", "offline")
+        }
+    }
+
+    @Test("a flood and hostile payloads leave the wall answering; refusals go to the error topic")
+    func floodAndHostilePayloads() async throws {
+        try await onBus { broker, service, control in
+            let errors = try await broker.subscriber("\(base)/error", probe: ("\(base)/cmd/no-such-command", ""))
+            let big = try broker.folder.bytes("big", [UInt8](repeating: UInt8(ascii: "["), count: 1 << 20))
+            let notUTF8 = try broker.folder.bytes("bad", [0xFF, 0xFE, 0x00, 0xC3])
+            try await broker.publish("\(base)/cmd/set-columns", file: big)
+            try await broker.publish("\(base)/cmd/screen", file: notUTF8)
+            for (command, payload) in [("set-columns", "1e300"), ("set-columns", "[17]"), ("select", "{\"index\": "),
+                                       ("quit", ""), ("no-such-command", "x"), ("scroll-to", "[[[[[[[[[[[[[[[[[[[[")] {
+                try await broker.publish("\(base)/cmd/\(command)", payload)
+            }
+            try await broker.publish("\(base)/cmd/a/b/c", "deep")
+            try await broker.publishLines("\(base)/cmd/zoom-in", String(repeating: "[]\n", count: 5000))
+            // Still here, and taking commands again once the flood has passed (what came while
+            // 256 waited was dropped, so the command is given until it is taken).
+            try await waitUntil("two columns after the flood", every: .milliseconds(250)) {
+                try await broker.publish("\(base)/cmd/set-columns", "2")
+                return try await state(control)["columns"] as? Int == 2
+            }
+            #expect(service.child.isRunning)
+            // Each refusal is answered on the error topic, with the topic and why.
+            let refusal = try #require(try await errors.lines.nextLine(within: longestWait, waitingFor: "a refusal"))
+            #expect(refusal.hasPrefix("\(base)/error {\"topic\":\"\(base)/cmd/"), "\(refusal)")
+            let log = service.child.errorOutput.components(separatedBy: "\n").filter { $0.contains("mqtt: \(base)/cmd/") }
+            #expect(log.count <= 3, "refusals are rate-limited in the log:\n\(log.joined(separator: "\n"))")
+        }
+    }
+
+    @Test("a retained command or motion state is old news: not acted on when cascade connects")
+    func retainedMessagesAreNotCommands() async throws {
+        let retained: (MqttBroker) async throws -> Void = { broker in
+            try await broker.publish("\(base)/cmd/set-columns", "5", retain: true)
+            try await broker.publish("\(base)/cmd/screen", "off", retain: true)
+            try await broker.publish("hall/motion", "ON", retain: true)
+        }
+        try await onBus(extra: "presence-topic = \"hall/motion\"", before: retained) { broker, service, control in
+            // Messages come in order: once this one is done, the retained ones were there before it.
+            try await broker.publish("\(base)/cmd/message", "after")
+            try await waitUntil("the message after them") { try await state(control)["message"] as? String == "after" }
+            let now = try await state(control)
+            #expect(now["columns"] as? Int == 3, "a retained set-columns was performed")
+            #expect(now["screen"] as? String == "on", "a retained screen off was performed")
+            #expect(!service.child.errorOutput.contains("screen off"), "\(service.child.errorOutput)")
+        }
+    }
+
+    @Test("TLS: the broker's certificate is checked against the configured CA")
+    func tls() async throws {
+        try await onBus(tls: true) { broker, _, control in
+            try await broker.publish("\(base)/cmd/screen", "off")
+            try await waitUntil("the screen to go off over TLS") { try await state(control)["screen"] as? String == "off" }
+        }
+    }
+
+    @Test("a presence topic wakes the screen the idle timeout turned off")
+    func presence() async throws {
+        try await onBus(extra: "presence-topic = \"hall/motion\"\npresence-payloads = [\"ON\"]") { broker, _, control in
+            try await broker.publish("\(base)/cmd/screen", "off")
+            try await waitUntil("the screen to go off") { try await state(control)["screen"] as? String == "off" }
+            try await broker.publish("hall/motion", "OFF")
+            try await broker.publish("hall/motion", "ON")
+            try await waitUntil("someone in the hall to wake the screen") { try await state(control)["screen"] as? String == "on" }
+            try await broker.waitForRetained("\(base)/state/screen", "on")
+        }
+    }
+}
