@@ -113,8 +113,8 @@ struct KeyBindingTests {
 
         func highlighted(_ index: Int) -> Bool {
             guard let item = h.drawn(index) else { return false }
-            // The outline is drawn just inside the tile's edges, over the photo.
-            return h.colour(at: Point(x: item.frame.midX, y: item.frame.minY + 1))?.matches(theme.highlight, tolerance: 2) ?? false
+            // The ring goes round the tile in the 10-px gap: 4 px of accent, 1 px dark next to the tile.
+            return h.colour(at: Point(x: item.frame.midX, y: item.frame.minY - 3))?.matches(theme.highlight, tolerance: 2) ?? false
         }
 
         for expected in [0, nil as Int?] {
