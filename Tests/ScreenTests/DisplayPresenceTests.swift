@@ -49,7 +49,7 @@ import Waterfall
         ArraySlice(fields.flatMap { Array($0.utf8) + [0] })
     }
 
-    @Test("the kernel's uevent for a DRM card's connector change is told from the rest")
+    @Test("a DRM card's change uevent (a connector plugged or unplugged, or one made by udevadm) is told from the rest")
     func hotplugUevents() {
         let drm = uevent(["change@/devices/pci0000:00/0000:00:02.0/drm/card0", "ACTION=change",
                           "DEVPATH=/devices/pci0000:00/0000:00:02.0/drm/card0", "SUBSYSTEM=drm", "HOTPLUG=1",
@@ -57,8 +57,11 @@ import Waterfall
         #expect(DisplayHotplug.isDisplayHotplug(drm))
         let usb = uevent(["add@/devices/pci0000:00/usb1/1-1", "ACTION=add", "SUBSYSTEM=usb", "SEQNUM=2412"])
         #expect(!DisplayHotplug.isDisplayHotplug(usb))
-        let lease = uevent(["change@/devices/platform/gpu/drm/card1", "ACTION=change", "SUBSYSTEM=drm", "LEASE=1"])
-        #expect(!DisplayHotplug.isDisplayHotplug(lease))
+        let triggered = uevent(["change@/devices/platform/gpu/drm/card1", "ACTION=change", "DEVPATH=/devices/platform/gpu/drm/card1",
+                                "SUBSYSTEM=drm", "SYNTH_UUID=0", "SEQNUM=2413"])
+        #expect(DisplayHotplug.isDisplayHotplug(triggered))
+        let added = uevent(["add@/devices/platform/gpu/drm/card1", "ACTION=add", "SUBSYSTEM=drm", "SEQNUM=2414"])
+        #expect(!DisplayHotplug.isDisplayHotplug(added))
         #expect(!DisplayHotplug.isDisplayHotplug([]))
     }
 }

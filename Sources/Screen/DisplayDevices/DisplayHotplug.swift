@@ -2,8 +2,11 @@
 import Glibc
 #endif
 
-/// Hears the kernel say a display output changed: the "change" uevent a DRM card sends with
-/// `HOTPLUG=1` when a connector is plugged, unplugged, or its status forced through sysfs.
+/// Hears the kernel say a display output may have changed: the "change" uevent a DRM card
+/// sends (with `HOTPLUG=1`) when a connector is plugged or unplugged. Any change uevent of a
+/// DRM card counts, since reading the connector again is cheap and decides by its status:
+/// a driver that does not poll its outputs (QEMU's bochs) sends none when a connector's status
+/// is forced through sysfs, and `udevadm trigger --action=change` then stands in for it.
 /// A netlink socket on the kernel's uevent group, so no udev daemon or libudev is needed
 /// and nothing is polled: the console loop sleeps on `descriptor` with its other fds.
 @MainActor
@@ -40,7 +43,7 @@ public final class DisplayHotplug {
         if descriptor >= 0 { close(descriptor) }
     }
 
-    /// Reads every waiting uevent without blocking; true when one was a DRM hotplug.
+    /// Reads every waiting uevent without blocking; true when one was a DRM card's change.
     public func drain() -> Bool {
         guard descriptor >= 0 else { return false }
         var hotplug = false
@@ -56,6 +59,6 @@ public final class DisplayHotplug {
     /// Pure, for tests.
     nonisolated static func isDisplayHotplug(_ message: ArraySlice<UInt8>) -> Bool {
         let fields = message.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-        return fields.contains("SUBSYSTEM=drm") && fields.contains("HOTPLUG=1")
+        return fields.contains("SUBSYSTEM=drm") && fields.contains("ACTION=change")
     }
 }
