@@ -54,7 +54,7 @@ unplug_back_in_place() {
   force_connector "$conn" on &&
     wait_until 300 '[ "$(event_count display-back)" -ge 1 ]' || return 1
   events | grep '"display-back"' | sed 's/^/  /'
-  grep 'is back' "$dir/cascade.log" | sed 's/^/  /'
+  grep 'is back at' "$dir/cascade.log" | sed 's/^/  /'
   wait_until 300 'wall_on_screen after-unplug' || { cat "$dir/after-unplug.txt" 2>/dev/null; return 1; }
   tail -1 "$dir/after-unplug.txt" | sed 's/^/  /'
   echo "  top tile $(top_tile after-unplug) at offset $(offset after-unplug) (before: $(top_tile before-unplug) at $(offset before-unplug))"
