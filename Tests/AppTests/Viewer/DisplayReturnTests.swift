@@ -60,6 +60,29 @@ struct DisplayReturnTests {
         #expect(try tileShowsItsPhoto(after.index, loop: loop, library: library))
     }
 
+    @Test("a photo open when the screen went stays open, and is drawn again when it is back")
+    func openPhotoStaysOpen() throws {
+        let library = try ColourLibrary(count: 30)
+        defer { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }
+        let loop = try SessionLoop()
+        let session = loop.session
+        session.wall.show(library.entries)
+        try #require(loop.run { loop.frames > 0 && session.wall.isScreenSettled }, "the wall never showed its photos")
+        session.handle(.key(KeyPress(.enter)))
+        let detail = try #require(session.detail, "Return opened no photo")
+        let index = detail.index
+        func photoShown() throws -> Bool {
+            let centre = try loop.window.renderer.readPixels(in: PixelRect(x: 200, y: 150, width: 1, height: 1))
+            return ScreenColor(red: centre[2], green: centre[1], blue: centre[0]).matches(library.colour(of: index))
+        }
+        try #require(try loop.run(until: photoShown), "the photo never appeared")
+
+        session.displayCameBack("dummy")
+
+        #expect(session.detail?.index == index, "the photo is still open")
+        #expect(try loop.run(until: photoShown), "the photo was not drawn again")
+    }
+
     private func tileShowsItsPhoto(_ index: Int, loop: SessionLoop, library: ColourLibrary) throws -> Bool {
         let wall = loop.session.wall
         let frame = wall.view.layout.frame(at: index)
