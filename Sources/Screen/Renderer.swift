@@ -10,7 +10,7 @@ import Waterfall
 public final class Renderer {
     /// Swapped for a new one only by `Window.recreate` (Renderer+Recreate), once every
     /// texture made on the old one is destroyed.
-    internal(set) var handle: OpaquePointer
+    var handle: OpaquePointer
     /// The textures alive on this renderer, so a re-created renderer can destroy them first.
     var liveTextures = LiveTextures()
     /// Physical pixels per logical pixel.
@@ -78,15 +78,16 @@ public final class Renderer {
         self.init(handle: made, scale: scale ?? measured, target: owner, targetFormat: SDL_GetWindowPixelFormat(window))
     }
 
-    /// What a window's renderer is asked for. Vsync is asked of every renderer, the software
-    /// fallback included: on the console (kmsdrm) presenting is a page flip, and one that does
-    /// not wait for the display's refresh tears and draws frames nobody sees.
+    /// An SDL renderer on `window`, the software one when no accelerated one can be had.
     static func makeSDLRenderer(on window: OpaquePointer, accelerated: Bool, vsync: Bool) -> OpaquePointer? {
         if let made = SDL_CreateRenderer(window, -1, creationFlags(accelerated: accelerated, vsync: vsync)) { return made }
         // No GPU (a VM, a bare framebuffer): the software renderer draws the same wall.
         return accelerated ? SDL_CreateRenderer(window, -1, creationFlags(accelerated: false, vsync: vsync)) : nil
     }
 
+    /// What a window's renderer is asked for. Vsync is asked of every renderer, the software
+    /// fallback included: on the console (kmsdrm) presenting is a page flip, and one that does
+    /// not wait for the display's refresh tears and draws frames nobody sees.
     nonisolated static func creationFlags(accelerated: Bool, vsync: Bool) -> UInt32 {
         var flags = accelerated ? SDL_RENDERER_ACCELERATED.rawValue : SDL_RENDERER_SOFTWARE.rawValue
         if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
