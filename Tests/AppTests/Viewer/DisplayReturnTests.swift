@@ -83,6 +83,24 @@ struct DisplayReturnTests {
         #expect(try loop.run(until: photoShown), "the photo was not drawn again")
     }
 
+    @Test("a screen held off (or off by the schedule) that comes back stays off: nothing is drawn")
+    func darkScreenStaysDark() throws {
+        let library = try ColourLibrary(count: 12)
+        defer { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }
+        let loop = try SessionLoop()
+        let session = loop.session
+        session.wall.show(library.entries)
+        try #require(loop.run { loop.frames > 0 && session.wall.isScreenSettled }, "the wall never showed its photos")
+        session.performScreen(.off)
+        try #require(!session.screen.isOn)
+
+        session.displayCameBack("dummy")
+
+        #expect(!session.screen.isOn && !session.showing, "the return did not light the screen")
+        let centre = try loop.window.renderer.readPixels(in: PixelRect(x: 200, y: 150, width: 1, height: 1))
+        #expect(centre[0] == 0 && centre[1] == 0 && centre[2] == 0, "the window is black (no DPMS in the dummy driver)")
+    }
+
     private func tileShowsItsPhoto(_ index: Int, loop: SessionLoop, library: ColourLibrary) throws -> Bool {
         let wall = loop.session.wall
         let frame = wall.view.layout.frame(at: index)
