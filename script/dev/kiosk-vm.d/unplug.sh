@@ -62,8 +62,23 @@ unplug_back_in_place() {
     [ "$(top_tile after-unplug)" = "$(top_tile before-unplug)" ] && [ "$(offset after-unplug)" = "$(offset before-unplug)" ]
 }
 
+# unplug_back_dark — a screen held off (as the schedule's dark hours hold it) that is unplugged
+# and comes back is turned off again at once: the connector's DPMS is Off and get-state says off.
+unplug_back_dark() {
+  local conn lost back
+  conn=$(cat "$dir/connector.txt")
+  ctl screen off >/dev/null && wait_until 120 "[ \"\$(guest 'cat $conn/dpms')\" = Off ]" || return 1
+  lost=$(event_count display-lost) back=$(event_count display-back)
+  force_connector "$conn" off && wait_until 120 "[ \"\$(event_count display-lost)\" -gt $lost ]" &&
+    force_connector "$conn" on && wait_until 300 "[ \"\$(event_count display-back)\" -gt $back ]" || return 1
+  echo "  back while held off: connector DPMS $(guest "cat $conn/dpms"), screen $(state dark-back && json "$dir/dark-back.json" 'd["screen"]')"
+  [ "$(guest "cat $conn/dpms")" = Off ] && [ "$(json "$dir/dark-back.json" 'd["screen"]')" = off ] && alive &&
+    ctl screen on >/dev/null && wait_until 300 'wall_on_screen lit-again'
+}
+
 check "unplug: the wall scrolled on the console" unplug_wall_scrolled
 check "unplug: connector off → display-lost, one log line, still running" unplug_lost
 check "unplug: near idle while gone, the socket answers display gone" unplug_idle_and_answering
 check "unplug: connector on → display-back, the same top tile, photos on screen" unplug_back_in_place
+check "unplug: back while the screen is held off, it stays off (DPMS Off)" unplug_back_dark
 check "unplug: SIGTERM exits with status 0" sigterm_exits_0
