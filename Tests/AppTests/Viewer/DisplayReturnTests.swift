@@ -16,11 +16,8 @@ struct DisplayReturnTests {
     func wallRedrawnInPlace() throws {
         let library = try ColourLibrary(count: 60)
         defer { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }
-        let loop = try SessionLoop()
+        let loop = try wallOnScreen(library, scrolledTo: 700)
         let (session, wall) = (loop.session, loop.session.wall)
-        wall.show(library.entries)
-        wall.view.scrollTo(offset: 700)
-        try #require(loop.run { loop.frames > 0 && wall.isScreenSettled }, "the wall never showed its photos")
         let before = try #require(wall.view.layout.anchor(forViewport: wall.view.viewportRect))
         let created = loop.window.renderer.texturesCreated
 
@@ -28,7 +25,7 @@ struct DisplayReturnTests {
 
         #expect(!session.displayGone)
         #expect(loop.window.renderer.liveTextureCount == 0, "the old renderer's textures went with it")
-        try #require(loop.run { wall.isScreenSettled && loop.window.renderer.liveTextureCount > 0 }, "the tiles never came back")
+        try #require(tilesBack(loop), "the tiles never came back")
         let after = try #require(wall.view.layout.anchor(forViewport: wall.view.viewportRect))
         #expect(after.index == before.index && after.screenY == before.screenY, "the top tile stays the top tile")
         #expect(loop.window.renderer.texturesCreated > created, "the tiles' textures were made anew")
@@ -39,11 +36,8 @@ struct DisplayReturnTests {
     func newSizeKeepsTheTopTile() throws {
         let library = try ColourLibrary(count: 60)
         defer { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }
-        let loop = try SessionLoop()
+        let loop = try wallOnScreen(library, scrolledTo: 900)
         let wall = loop.session.wall
-        wall.show(library.entries)
-        wall.view.scrollTo(offset: 900)
-        try #require(loop.run { loop.frames > 0 && wall.isScreenSettled }, "the wall never showed its photos")
         let before = try #require(wall.view.layout.anchor(forViewport: wall.view.viewportRect))
         let width = wall.view.layout.frame(at: before.index).width
 
@@ -56,7 +50,7 @@ struct DisplayReturnTests {
         #expect(wall.view.layout.frame(at: before.index).width < width, "three columns in a narrower wall")
         let after = try #require(wall.view.layout.anchor(forViewport: wall.view.viewportRect))
         #expect(after.index == before.index && abs(after.screenY - before.screenY) < 1, "the top tile stays the top tile")
-        try #require(loop.run { wall.isScreenSettled && loop.window.renderer.liveTextureCount > 0 }, "the tiles never came back")
+        try #require(tilesBack(loop), "the tiles never came back")
         #expect(try tileShowsItsPhoto(after.index, loop: loop, library: library))
     }
 
@@ -64,10 +58,8 @@ struct DisplayReturnTests {
     func openPhotoStaysOpen() throws {
         let library = try ColourLibrary(count: 30)
         defer { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }
-        let loop = try SessionLoop()
+        let loop = try wallOnScreen(library)
         let session = loop.session
-        session.wall.show(library.entries)
-        try #require(loop.run { loop.frames > 0 && session.wall.isScreenSettled }, "the wall never showed its photos")
         session.handle(.key(KeyPress(.enter)))
         let detail = try #require(session.detail, "Return opened no photo")
         let index = detail.index
@@ -87,10 +79,8 @@ struct DisplayReturnTests {
     func darkScreenStaysDark() throws {
         let library = try ColourLibrary(count: 12)
         defer { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }
-        let loop = try SessionLoop()
+        let loop = try wallOnScreen(library)
         let session = loop.session
-        session.wall.show(library.entries)
-        try #require(loop.run { loop.frames > 0 && session.wall.isScreenSettled }, "the wall never showed its photos")
         session.performScreen(.off)
         try #require(!session.screen.isOn)
 
@@ -99,6 +89,21 @@ struct DisplayReturnTests {
         #expect(!session.screen.isOn && !session.showing, "the return did not light the screen")
         let centre = try loop.window.renderer.readPixels(in: PixelRect(x: 200, y: 150, width: 1, height: 1))
         #expect(centre[0] == 0 && centre[1] == 0 && centre[2] == 0, "the window is black (no DPMS in the dummy driver)")
+    }
+
+    /// A session with `library` on its wall, scrolled to `offset` and every tile on screen shown.
+    private func wallOnScreen(_ library: ColourLibrary, scrolledTo offset: Double = 0) throws -> SessionLoop {
+        let loop = try SessionLoop()
+        let wall = loop.session.wall
+        wall.show(library.entries)
+        wall.view.scrollTo(offset: offset)
+        try #require(loop.run { loop.frames > 0 && wall.isScreenSettled }, "the wall never showed its photos")
+        return loop
+    }
+
+    /// Frames until every tile on screen is shown again, in textures made anew.
+    private func tilesBack(_ loop: SessionLoop) -> Bool {
+        loop.run { loop.session.wall.isScreenSettled && loop.window.renderer.liveTextureCount > 0 }
     }
 
     private func tileShowsItsPhoto(_ index: Int, loop: SessionLoop, library: ColourLibrary) throws -> Bool {
