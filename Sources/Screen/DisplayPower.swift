@@ -22,6 +22,8 @@ extension Window {
     /// wakes a DPMS-off monitor); on puts back what was there before.
     @discardableResult
     public func setDisplayPower(on: Bool) -> PowerMethod {
+        // The window is being made again: there is nothing to power or draw black.
+        guard !renderer.isDetached else { return .blackScreen(reason: "the display is gone") }
         if !on {
             screenSaverBlockedBeforeOff = SDL_IsScreenSaverEnabled() == SDL_FALSE
             SDL_EnableScreenSaver()

@@ -16,6 +16,7 @@ final class OwnedTexture {
         self.renderer = renderer
         self.size = size
         renderer.textureCreated(size: size)
+        renderer.liveTextures.insert(self)
     }
 
     var isDestroyed: Bool { handle == nil }
@@ -23,6 +24,7 @@ final class OwnedTexture {
     func destroy() {
         guard let handle else { return }
         self.handle = nil
+        renderer.liveTextures.remove(self)
         SDL_DestroyTexture(handle)
         renderer.textureDestroyed(bytes: byteCost)
     }

@@ -8,7 +8,11 @@ import Waterfall
 /// Coordinates here are physical pixels; `scale` says how many per logical pixel (HiDPI).
 @MainActor
 public final class Renderer {
-    let handle: OpaquePointer
+    /// Swapped for a new one only by `Window.recreate` (Renderer+Recreate), once every
+    /// texture made on the old one is destroyed.
+    var handle: OpaquePointer
+    /// The textures alive on this renderer, so a re-created renderer can destroy them first.
+    var liveTextures = LiveTextures()
     /// Physical pixels per logical pixel.
     public let scale: Double
     /// Keeps what the renderer draws into — an offscreen surface, or a window — alive for as
@@ -62,12 +66,9 @@ public final class Renderer {
     /// `owner` is kept alive as long as the renderer: the object that destroys the window.
     convenience init(window: OpaquePointer, owner: AnyObject?, accelerated: Bool = true, vsync: Bool = true,
                      scale: Double? = nil) throws {
-        var made = SDL_CreateRenderer(window, -1, Self.creationFlags(accelerated: accelerated, vsync: vsync))
-        if made == nil && accelerated {
-            // No GPU (a VM, a bare framebuffer): the software renderer draws the same wall.
-            made = SDL_CreateRenderer(window, -1, Self.creationFlags(accelerated: false, vsync: vsync))
+        guard let made = Self.makeSDLRenderer(on: window, accelerated: accelerated, vsync: vsync) else {
+            throw ScreenError.sdl("SDL_CreateRenderer")
         }
-        guard let made else { throw ScreenError.sdl("SDL_CreateRenderer") }
         var measured = 1.0
         var windowWidth: Int32 = 0, windowHeight: Int32 = 0, outputWidth: Int32 = 0, outputHeight: Int32 = 0
         SDL_GetWindowSize(window, &windowWidth, &windowHeight)
@@ -75,6 +76,13 @@ public final class Renderer {
             measured = Double(outputWidth) / Double(windowWidth)
         }
         self.init(handle: made, scale: scale ?? measured, target: owner, targetFormat: SDL_GetWindowPixelFormat(window))
+    }
+
+    /// An SDL renderer on `window`, the software one when no accelerated one can be had.
+    static func makeSDLRenderer(on window: OpaquePointer, accelerated: Bool, vsync: Bool) -> OpaquePointer? {
+        if let made = SDL_CreateRenderer(window, -1, creationFlags(accelerated: accelerated, vsync: vsync)) { return made }
+        // No GPU (a VM, a bare framebuffer): the software renderer draws the same wall.
+        return accelerated ? SDL_CreateRenderer(window, -1, creationFlags(accelerated: false, vsync: vsync)) : nil
     }
 
     /// What a window's renderer is asked for. Vsync is asked of every renderer, the software
@@ -87,7 +95,7 @@ public final class Renderer {
     }
 
     isolated deinit {
-        SDL_DestroyRenderer(handle)
+        if !liveTextures.detached { SDL_DestroyRenderer(handle) }
     }
 
     static func validScale(_ scale: Double) -> Double {

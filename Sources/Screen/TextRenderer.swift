@@ -84,7 +84,8 @@ final class TextRenderer {
         let maxWidth = min(maxWidth, renderer.maximumTextureSize.width)
         clock += 1
         let key = Key(text: text, maxWidth: maxWidth, truncation: truncation)
-        if var entry = cache[key] {
+        // A texture destroyed with the renderer it was made on (`Window.recreate`) is made again.
+        if var entry = cache[key], entry.texture?.isDestroyed != true {
             entry.lastUse = clock
             cache[key] = entry
             return entry.texture

@@ -10,14 +10,17 @@ import Waterfall
 public final class Window {
     /// Destroys the SDL window when the last of the window and its renderer is gone: a texture
     /// kept somewhere keeps the renderer, and the renderer keeps this.
-    @MainActor private final class Handle {
-        let pointer: OpaquePointer
+    @MainActor final class Handle {
+        /// Replaced by `recreate` (Window+Recreate), after it destroyed the old window itself.
+        var pointer: OpaquePointer
         init(_ pointer: OpaquePointer) { self.pointer = pointer }
         isolated deinit { SDL_DestroyWindow(pointer) }
     }
 
-    private let owner: Handle
+    let owner: Handle
     var handle: OpaquePointer { owner.pointer }
+    /// How the window was asked for, for `recreate`.
+    let placement: Placement
     public let renderer: Renderer
     /// The SDL video driver in use ("x11", "wayland", "kmsdrm", "dummy"…).
     public let driver: String
@@ -66,6 +69,21 @@ public final class Window {
         prefersSoftwareRenderer = RendererChoice.prefersSoftware(on: RendererChoice.thisMachine(videoDriver: driver))
         if prefersSoftwareRenderer { RendererChoice.useSoftwareRenderer() }
 
+        self.placement = placement
+        let window = try Self.makeSDLWindow(title: title, placement: placement)
+        let owner = Handle(window)
+        self.owner = owner
+        Self.correctX11Title(window, title)
+        do {
+            renderer = try Renderer(window: window, owner: owner)
+        } catch {
+            // The window is destroyed with `owner`; SDL video stays up for the process's last moments.
+            throw error
+        }
+    }
+
+    /// Makes the SDL window for `placement`; on failure SDL video is stopped again.
+    static func makeSDLWindow(title: String, placement: Placement) throws(ScreenError) -> OpaquePointer {
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         var width: Int32 = 0, height: Int32 = 0
         switch placement {
@@ -82,15 +100,7 @@ public final class Window {
             SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw error
         }
-        let owner = Handle(window)
-        self.owner = owner
-        Self.correctX11Title(window, title)
-        do {
-            renderer = try Renderer(window: window, owner: owner)
-        } catch {
-            // The window is destroyed with `owner`; SDL video stays up for the process's last moments.
-            throw error
-        }
+        return window
     }
 
     /// The window's size in logical pixels (the wall's coordinate space).

@@ -14,7 +14,7 @@ struct CtlCommand: ParsableCommand {
             {…} and […] as JSON, true and false as bools, anything else as a string. The reply's data is \
             printed as one line of JSON.
 
-            Events for --follow: selected, opened, closed, added, removed, load-error, scanned, screen-on, screen-off, \
+            Events for --follow: selected, opened, closed, added, removed, load-error, scanned, screen-on, screen-off, display-lost, display-back, \
             shown (default: all).
 
             The socket is --socket, else $CASCADE_CONTROL, else $XDG_RUNTIME_DIR/cascade/control.sock if it \

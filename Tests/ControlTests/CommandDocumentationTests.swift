@@ -82,4 +82,16 @@ struct CommandDocumentationTests {
             #expect(documented.contains { $0.name == name }, "docs/control.md has no row for \(name)")
         }
     }
+
+    @Test("docs/control.md's Events section names every event a subscriber can ask for")
+    func eventsDocumented() throws {
+        let text = try String(contentsOfFile: packageRoot + "/docs/control.md", encoding: .utf8)
+        let start = try #require(text.range(of: "\n## Events\n"), "docs/control.md has an Events section")
+        let section = text[start.upperBound...].prefix { _ in true }
+        let events = String(section[..<(section.range(of: "\n## ")?.lowerBound ?? section.endIndex)])
+        let named = Set(Self.backticked(events).map { $0.split(separator: " ").first.map(String.init) ?? $0 })
+        for name in ControlProtocol.eventNames {
+            #expect(named.contains(name), "docs/control.md's Events section does not name `\(name)`")
+        }
+    }
 }

@@ -43,6 +43,11 @@ public enum DisplayDeviceProbe {
         return String(cString: resolved)
     }
 
+    /// One card as it is now, by its name in `directory` (`card1`).
+    public static func device(named name: String, in directory: String = directory) -> DisplayDevice {
+        device(name, at: directory + "/" + name)
+    }
+
     private static func device(_ name: String, at path: String) -> DisplayDevice {
         let fd = open(path, O_RDWR | O_CLOEXEC)
         guard fd >= 0 else {

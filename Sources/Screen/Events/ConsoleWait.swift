@@ -38,15 +38,15 @@ final class ConsoleWait {
     }
 
     /// Returns when an input device has something, a `Waker` rang, a device arrived, a signal
-    /// came, `other` is readable (left to its owner to read), or `milliseconds` passed (nil: no
-    /// limit).
-    func wait(milliseconds: Int?, orReadable other: Int32 = -1) {
+    /// came, one of `others` is readable (left to its owner to read), or `milliseconds` passed
+    /// (nil: no limit).
+    func wait(milliseconds: Int?, orReadable others: [Int32] = []) {
         let names = Array(devices.keys)
         var fds = names.map { pollfd(fd: devices[$0]!, events: Int16(POLLIN), revents: 0) }
         fds.append(pollfd(fd: Doorbell.readEnd, events: Int16(POLLIN), revents: 0))
         // poll(2) skips a negative descriptor: the slots stay where the code below counts them.
         fds.append(pollfd(fd: arrivals, events: Int16(POLLIN), revents: 0))
-        fds.append(pollfd(fd: other, events: Int16(POLLIN), revents: 0))
+        fds += others.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         let timeout = milliseconds.map { Int32(clamping: max(0, $0)) } ?? -1
         guard poll(&fds, nfds_t(fds.count), timeout) > 0 else { return }
         for (i, name) in names.enumerated() where fds[i].revents != 0 {

@@ -25,6 +25,9 @@ public final class EventSource {
     /// Touch screens on the console, with the kernel's timestamps; SDL's fingers are ignored
     /// while it runs. Nil elsewhere, or where libinput has no udev to find them.
     private let consoleTouch: ConsoleTouch?
+    /// The kernel's word that a display output changed, on the console; nil elsewhere (a
+    /// desktop's window system handles its own screens).
+    private let hotplug: DisplayHotplug?
 
     /// What the loop took from the queue and how long it went without looking. Process-wide,
     /// as SDL's event queue is: the app reads it (the control socket's `get-stats`) without
@@ -37,6 +40,7 @@ public final class EventSource {
         let console = window.driver.lowercased() == "kmsdrm"
         consoleWait = console ? ConsoleWait() : nil
         consoleTouch = console ? ConsoleTouch() : nil
+        hotplug = console ? DisplayHotplug() : nil
     }
 
     /// For tests: translate against a fixed logical size.
@@ -45,6 +49,7 @@ public final class EventSource {
         self.windowSize = { windowSize }
         consoleWait = nil
         consoleTouch = nil
+        hotplug = nil
     }
 
     /// For tests: sleeping as on the console, whatever the video driver.
@@ -53,6 +58,7 @@ public final class EventSource {
         self.windowSize = { windowSize }
         self.consoleWait = consoleWait
         consoleTouch = nil
+        hotplug = nil
     }
 
     /// Whether touches come from libinput (the console) rather than SDL, for the log.
@@ -89,6 +95,7 @@ public final class EventSource {
     private func waitOnConsole(_ wait: ConsoleWait, until deadline: UInt64?) -> ScreenEvent? {
         var event = SDL_Event()
         while true {
+            if hotplug?.drain() == true { return .displayChanged }
             if let touch = consoleTouch?.next(screenSize: windowSize()) { return .input(touch) }
             // Pumps first: what woke the wait, or was queued before it, is in SDL's queue now.
             if SDL_PollEvent(&event) == 1 {
@@ -101,14 +108,14 @@ public final class EventSource {
                 guard deadline > now else { return nil }
                 remaining = Int(deadline - now)
             }
-            wait.wait(milliseconds: remaining, orReadable: consoleTouch?.descriptor ?? -1)
+            wait.wait(milliseconds: remaining, orReadable: [consoleTouch?.descriptor ?? -1, hotplug?.descriptor ?? -1])
         }
     }
 
     /// The next queued event, without waiting.
     public func poll() -> ScreenEvent? {
         Self.activity.looking(at: Self.clock())
-        var taken = consoleTouch?.next(screenSize: windowSize()).map(ScreenEvent.input)
+        var taken = hotplug?.drain() == true ? .displayChanged : consoleTouch?.next(screenSize: windowSize()).map(ScreenEvent.input)
         var event = SDL_Event()
         while taken == nil, SDL_PollEvent(&event) == 1 {
             taken = translate(event)

@@ -38,6 +38,10 @@ enum ViewerEvent {
     case transferred(FileAction, [(from: PhotoPath, to: PhotoPath)], errors: [String])
     /// A configured command run by `run` ended.
     case ran(ActionRunner.Outcome)
+    /// The console's screen went away (unplugged, switched off), and came back at a size
+    /// (logical pixels, what the wall is laid out in). `output` names card and connector.
+    case displayLost(output: String)
+    case displayBack(output: String, size: Size)
 
     /// The name subscribers of the control socket ask for.
     var name: String {
@@ -58,6 +62,8 @@ enum ViewerEvent {
         case .unmarked: "unmarked"
         case .transferred(let action, _, _): action == .move ? "moved" : "copied"
         case .ran: "ran"
+        case .displayLost: "display-lost"
+        case .displayBack: "display-back"
         }
     }
 
@@ -104,6 +110,11 @@ enum ViewerEvent {
             return .object([("event", .string(name)), ("name", .string(outcome.name)), ("count", .int(outcome.count)),
                             ("status", outcome.status.map { .int(Int($0)) } ?? .null),
                             ("note", outcome.note.map { .string($0) } ?? .null)])
+        case .displayLost(let output):
+            return .object([("event", .string(name)), ("output", .string(output))])
+        case let .displayBack(output, size):
+            return .object([("event", .string(name)), ("output", .string(output)),
+                            ("width", .int(Int(size.width))), ("height", .int(Int(size.height)))])
         }
     }
 }

@@ -34,6 +34,8 @@ extension ViewerSession {
             redrawDarkScreen()
         case .hidden:
             windowVisible = false
+        case .displayChanged:
+            displayChanged()
         case .edgeHovered(let near):
             if stack.isAtBottom { wall.edgeHovered(near) }
         case .input(let input):
@@ -57,8 +59,8 @@ extension ViewerSession {
             dirty = true
             daemon.mqttStatesDue = true
         }
-        // Nobody sees a dark wall drift or a photo close; a dark frame decodes nothing.
-        guard screen.isOn else { return }
+        // Nobody sees a dark or missing wall drift or a photo close; a dark frame decodes nothing.
+        guard showing else { return }
         if stack.top.tick(at: now) { dirty = true }
         if slideshowAtStart, !scanning, !wall.entries.isEmpty {
             slideshowAtStart = false

@@ -41,7 +41,7 @@ extension ViewerSession {
     /// A black window standing in for a powered-down screen is drawn black again when the
     /// window system lost its contents (uncovered, resized).
     func redrawDarkScreen() {
-        guard !screen.isOn, screen.drawnBlack else { return }
+        guard !screen.isOn, screen.drawnBlack, !window.renderer.isDetached else { return }
         window.renderer.clear(ScreenColor(rgb: 0))
         window.renderer.present()
     }

@@ -60,6 +60,9 @@ final class ViewerSession {
     /// The screen's power: schedule, idle timeout, `screen on|off|auto` (ViewerSession+Screen).
     let screen: ScreenController
     let daemon: DaemonServices
+    /// The console's output, watched for going away and coming back (ViewerSession+Display);
+    /// nil off the console.
+    let consoleOutput: ConsoleOutput?
     /// Trash, move, copy, rotate and their undo.
     let editor: PhotoEditor
     /// `run`'s commands that ended, handed over by their threads.
@@ -105,6 +108,7 @@ final class ViewerSession {
                              transfers: PhotoTransfers { waker.wake() },
                              destinations: RecentDestinations(file: options.destinationsFile, log: log), log: log)
         finishedCommands = FinishedCommands { waker.wake() }
+        consoleOutput = window.driver.lowercased() == "kmsdrm" ? ConsoleOutput() : nil
         do {
             daemon.onSelect = try OnSelect.runner(for: options, log: log)
         } catch {
@@ -141,8 +145,8 @@ final class ViewerSession {
             takeDaemonWork()
             guard running else { break }
             tick(at: clock.now)
-            // With the screen off nothing is drawn: the loop only waits for events and timers.
-            if !screen.isOn || !(dirty || needsFrame) {
+            // With the screen off or gone nothing is drawn: the loop only waits for events and timers.
+            if !showing || !(dirty || needsFrame) {
                 guard rest() else { continue }
             }
             // One frame per refresh: without vsync this keeps a stream of events from
@@ -174,7 +178,7 @@ final class ViewerSession {
         let wait = nextDeadline - clock.now
         guard let event = events.next(waitingUpTo: wait.isFinite ? max(0, wait) : nil) else { return false }
         handle(event)
-        return screen.isOn
+        return showing
     }
 
     /// Internal (not private) so tests can drive the loop a frame at a time.
@@ -188,7 +192,7 @@ final class ViewerSession {
 
     /// When the loop must wake up even if no event comes.
     private var nextDeadline: Double {
-        guard screen.isOn else { return min(screen.deadline, daemon.deadline) }
+        guard showing else { return min(screen.deadline, daemon.deadline) }
         return min(idleDeadline, daemon.deadline, screen.deadline, stack.top.nextDeadline(after: clock.now), message?.until ?? .infinity)
     }
 

@@ -109,7 +109,8 @@ final class DetailAnimation {
     private func show() {
         guard let image = player?.image else { return }
         do {
-            if texture == nil || texture!.capacity.width < image.width || texture!.capacity.height < image.height {
+            // Made again when destroyed with its renderer (`Window.recreate`), or too small.
+            if texture == nil || texture!.isDestroyed || texture!.capacity.width < image.width || texture!.capacity.height < image.height {
                 texture?.destroy()
                 texture = try TileTexture(renderer: renderer, capacity: PixelSize(width: image.width, height: image.height))
             }

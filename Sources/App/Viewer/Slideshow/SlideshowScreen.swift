@@ -180,6 +180,18 @@ final class SlideshowScreen: ViewerScreen {
         prepareUpcoming()
     }
 
+    /// The window was made again and the slides' textures are gone: the slide on screen is
+    /// decoded again for the new size and shown as soon as it is in, as `back` shows one.
+    func rendererRecreated(size: Size) {
+        viewportSize = size
+        playlist.unstep(upcoming?.entries.count ?? 0)
+        drop(&upcoming)
+        previous?.destroy(); previous = nil
+        guard let shown = current?.entries else { return prepareUpcoming() }
+        upcoming = makeSlide(shown)
+        stepWanted = true
+    }
+
     func close() {
         drop(&upcoming)
         current?.destroy(); current = nil

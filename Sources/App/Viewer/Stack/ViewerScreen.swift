@@ -39,6 +39,9 @@ protocol ViewerScreen: AnyObject {
     /// The frame just drawn is on screen.
     func presented(at now: Double)
     func resize(_ size: Size)
+    /// The window was made again for a screen that came back (`Window.recreate`): every texture
+    /// is gone, and `size` may be new. Draw everything again, keeping the place on screen.
+    func rendererRecreated(size: Size)
     /// The display went dark or lit.
     func screenPower(on: Bool, at now: Double)
     /// The wall's photos changed (`entries`, in the wall's order), and why.
@@ -112,6 +115,7 @@ extension ViewerScreen {
     var coversBeneath: Bool { true }
     var stateFields: [(String, JSONValue)] { [] }
     func infoPanelOpened() {}
+    func rendererRecreated(size: Size) { resize(size) }
 
     /// A command this screen's own gestures mean (a tap, a swipe) or its clock's (the
     /// slideshow's timer): performed by the stack, as a key's is. A screen alone performs it itself.

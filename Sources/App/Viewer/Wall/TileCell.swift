@@ -47,7 +47,9 @@ final class TileCell: WaterfallCell {
     /// Puts a decoded photo in the texture, making the texture first if need be. The photo
     /// was flattened onto the tile colour (`TileSource`), so the texture is an opaque one.
     func fill(with image: DecodedImage, renderer: Renderer) throws {
-        let texture = try self.texture ?? TileTexture(renderer: renderer, sizeClass: sizeClass, opaque: true)
+        // A texture destroyed with its renderer (`Window.recreate`) is made anew.
+        let kept = texture.flatMap { $0.isDestroyed ? nil : $0 }
+        let texture = try kept ?? TileTexture(renderer: renderer, sizeClass: sizeClass, opaque: true)
         self.texture = texture
         try texture.fill(with: image)
     }
