@@ -76,6 +76,6 @@ extension ViewerSession {
                 if let at = fields.firstIndex(where: { $0.0 == name }) { fields[at].1 = value } else { fields.append((name, value)) }
             }
         }
-        return .object(fields + [("overlay", overlay.state(over: stack.top, keys: keys, marks: wall.marks, scale: window.renderer.scale))] + screenState)
+        return .object(fields + [("overlay", overlay.state(over: stack.top, keys: keys, marks: wall.marks, scale: window.renderer.scale))] + screenState + rotationState)
     }
 }
