@@ -1,10 +1,6 @@
 import CSDL2
-import Dispatch
-import Foundation
-import Logging
 import Testing
 @testable import App
-@testable import Photos
 @testable import Screen
 import Waterfall
 
@@ -34,25 +30,16 @@ struct RotatedWallTests {
         #expect(window.renderer.outputSize == PixelSize(width: Int(picture.width), height: Int(picture.height)))
         #expect(window.renderer.screenSize == PixelSize(width: 400, height: 300))
 
-        let drawer = TileDrawer(renderer: window.renderer, fontPath: nil)
-        let finished = DispatchSemaphore(value: 0)
-        let decodes = WallScreen.Decodes(workers: 2) { finished.signal() }
-        defer { decodes.shutdown() }
-        let wall = WallScreen(drawer: drawer, viewportSize: window.size,
-                              style: WallStyle(columns: .fixed(3), margins: Margins(all: 8), captions: false),
-                              source: TileSource(thumbnailCache: false, maxPixels: PhotoDecoder.defaultMaxPixels),
-                              decodes: decodes, textureBudgetBytes: 64 << 20, log: Logger(label: "cascade.tests"))
-        let host = RecordingHost(drawer: drawer, decodes: decodes, size: window.size)
-        wall.host = host
-        wall.show(library.entries)
-        wall.layout(now: 0)
-        let deadline = DispatchTime.now() + 10
-        while true {
-            for result in decodes.drain(max: 100) { wall.accept(result, now: 0) }
-            if wall.isScreenSettled || finished.wait(timeout: deadline) == .timedOut { break }
+        try withSettledWall(in: window, showing: library) { wall, drawer, decodes in
+            try expectTurned(wall, drawer: drawer, decodes: decodes, in: window, library, rotation: rotation)
         }
-        try #require(wall.isScreenSettled, "the first screen never finished decoding")
-        wall.draw(now: 10)
+    }
+
+    private func expectTurned(_ wall: WallScreen, drawer: TileDrawer, decodes: WallScreen.Decodes, in window: Window,
+                              _ library: ColourLibrary, rotation: ScreenRotation) throws {
+        let screen = window.screenSize, picture = window.size
+        let host = RecordingHost(drawer: drawer, decodes: decodes, size: picture)
+        wall.host = host
 
         let whole = wall.view.drawList.filter { $0.frame.minY >= 0 && $0.frame.maxY <= picture.height }
         try #require(whole.count >= 3)
