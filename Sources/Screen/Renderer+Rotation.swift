@@ -13,6 +13,8 @@ struct RotatedTarget {
     let texture: OpaquePointer
     /// The picture in physical pixels: the screen's size, sides swapped at 90 and 270.
     let size: PixelSize
+    /// How SDL's software renderer turns it; nil for GPU renderers, which turn the copy for free.
+    let software: SoftwareTurn?
 }
 
 extension Renderer {
@@ -63,13 +65,15 @@ extension Renderer {
         if let old = rotated {
             SDL_SetRenderTarget(handle, nil)
             SDL_DestroyTexture(old.texture)
+            if let software = old.software { SDL_DestroyTexture(software.texture) }
             rotated = nil
         }
         guard rotation != .upright else { return }
         guard SDL_RenderTargetSupported(handle) == SDL_TRUE else {
             throw ScreenError.sdl(operation: "SDL_RenderTargetSupported", message: "this renderer cannot draw into a texture, so it cannot turn the picture")
         }
-        let size = pictureSize(on: outputSize, turned: rotation)
+        let screen = outputSize
+        let size = pictureSize(on: screen, turned: rotation)
         guard let texture = SDL_CreateTexture(handle, opaqueTextureFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
                                               Int32(max(1, size.width)), Int32(max(1, size.height))) else {
             throw ScreenError.sdl("SDL_CreateTexture")
@@ -80,7 +84,9 @@ extension Renderer {
         }
         // The turned copy replaces every pixel of the screen: no blending, nothing read beneath.
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
-        rotated = RotatedTarget(rotation: rotation, texture: texture, size: size)
+        let software = isSoftware && rotation.turn != nil
+            ? SoftwareTurn(renderer: handle, format: opaqueTextureFormat, screen: screen, picture: size) : nil
+        rotated = RotatedTarget(rotation: rotation, texture: texture, size: size, software: software)
     }
 
     private func pictureSize(on screen: PixelSize, turned rotation: ScreenRotation) -> PixelSize {
@@ -96,6 +102,15 @@ extension Renderer {
             // A frame drawn before the target followed a resize: the bare edges are black.
             SDL_SetRenderDrawColor(handle, 0, 0, 0, 255)
             SDL_RenderClear(handle)
+        }
+        if let software = rotated.software, let turn = rotated.rotation.turn, software.screen == screen {
+            SDL_SetRenderTarget(handle, rotated.texture)
+            let turned = software.turn(turn, from: handle)
+            SDL_SetRenderTarget(handle, nil)
+            if turned {
+                SDL_RenderCopy(handle, software.texture, nil, nil)
+                return
+            }
         }
         var destination = SDL_FRect(x: Float(screen.width - rotated.size.width) / 2, y: Float(screen.height - rotated.size.height) / 2,
                                     w: Float(rotated.size.width), h: Float(rotated.size.height))
