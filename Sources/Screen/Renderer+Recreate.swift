@@ -1,4 +1,5 @@
 import CSDL2
+import Waterfall
 
 /// The textures alive on one renderer, held weakly: their owners keep them, this only lets the
 /// renderer destroy them all before SDL's renderer goes (SDL_DestroyRenderer frees its
@@ -12,6 +13,8 @@ struct LiveTextures {
     private var entries: [ObjectIdentifier: Entry] = [:]
     /// The SDL renderer was destroyed and no new one attached yet: nothing may draw.
     var detached = false
+    /// How the picture was turned when the renderer was detached, to turn it again after.
+    var rotationToRestore = ScreenRotation.upright
 
     mutating func insert(_ texture: OwnedTexture) { entries[ObjectIdentifier(texture)] = Entry(texture) }
     mutating func remove(_ texture: OwnedTexture) { entries[ObjectIdentifier(texture)] = nil }
@@ -29,6 +32,9 @@ extension Renderer {
     func detach() {
         guard !liveTextures.detached else { return }
         for texture in liveTextures.takeAll() { texture.destroy() }
+        // The turned picture's textures go with SDL's renderer; the window turns it again.
+        liveTextures.rotationToRestore = rotation
+        rotated = nil
         SDL_DestroyRenderer(handle)
         liveTextures.detached = true
     }
@@ -39,6 +45,9 @@ extension Renderer {
         handle = made
         liveTextures.detached = false
     }
+
+    /// How to turn the picture on a renderer made again (`Window.recreate`).
+    var rotationToRestore: ScreenRotation { liveTextures.rotationToRestore }
 
     /// True between `detach` and `attach`: the window is being made again, or could not be.
     public var isDetached: Bool { liveTextures.detached }

@@ -43,6 +43,8 @@ public final class Renderer {
     /// the very bytes the decoders give, so opaque photos go into it unchanged. Other targets
     /// and GPU renderers take ARGB8888, whose alpha is then 255 everywhere.
     let opaqueTextureFormat: UInt32
+    /// Where frames are drawn on a screen turned on its side (Renderer+Rotation); nil: upright.
+    var rotated: RotatedTarget?
 
     /// - Parameter targetFormat: the pixel format of the surface or window drawn into.
     init(handle: OpaquePointer, scale: Double, target: AnyObject?, targetFormat: UInt32) {
@@ -191,7 +193,7 @@ public final class Renderer {
 
     /// Shows the frame (windows); for an offscreen canvas it only flushes.
     public func present() {
-        SDL_RenderPresent(handle)
+        if let rotated { presentTurned(rotated) } else { SDL_RenderPresent(handle) }
     }
 
     /// Reads back pixels of the current target as tightly packed B,G,R,A bytes.

@@ -29,6 +29,11 @@ extension Window {
         }
         owner.pointer = window
         renderer.attach(made)
+        do {
+            try renderer.rotate(renderer.rotationToRestore)
+        } catch {
+            throw (error as? ScreenError) ?? ScreenError.sdl(operation: "turning the picture", message: "\(error)")
+        }
         return size
     }
 }

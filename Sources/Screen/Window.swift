@@ -103,8 +103,12 @@ public final class Window {
         return window
     }
 
-    /// The window's size in logical pixels (the wall's coordinate space).
-    public var size: Size {
+    /// The picture's size in logical pixels (the wall's coordinate space): the window's,
+    /// sides swapped when the picture is turned on its side (Window+Rotation).
+    public var size: Size { rotation.logicalSize(ofPhysical: screenSize) }
+
+    /// The window's own size in logical pixels, as the screen has it, before any turn.
+    public var screenSize: Size {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(handle, &w, &h)
         return Size(width: Double(max(0, w)), height: Double(max(0, h)))
@@ -212,6 +216,6 @@ extension Window {
         guard SDL_GetMouseFocus() == handle else { return nil }
         var x: Int32 = 0, y: Int32 = 0
         SDL_GetMouseState(&x, &y)
-        return Point(x: Double(x), y: Double(y))
+        return rotation.logicalPoint(Point(x: Double(x), y: Double(y)), onPhysical: screenSize)
     }
 }

@@ -33,6 +33,13 @@ struct View: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: ArgumentHelp("Start full screen.").restartOnly())
     var fullscreen = false
 
+    @Option(help: ArgumentHelp("Turn the picture clockwise by 0, 90, 180 or 270 degrees, touch and mouse with it, for a screen mounted on its side (docs/kiosk.md#a-screen-on-its-side).",
+                               valueName: "DEGREES"),
+            transform: { word in
+                do throws(ScreenRotation.InvalidWord) { return try ScreenRotation(word: word) } catch { throw ValidationError(error.description) }
+            })
+    var rotate: ScreenRotation = .upright
+
     @OptionGroup var wall: WallOptions
 
     @Option(help: ArgumentHelp("Where selection events go: stdout (one JSON line each) or none.").restartOnly())
@@ -72,6 +79,7 @@ struct View: ParsableCommand {
         var options = ViewerOptions(paths: paths)
         options.geometry = geometry.map { ($0.width, $0.height) }
         options.fullscreen = fullscreen
+        options.rotation = rotate
         options.style = wall.style
         options.order = wall.order
         options.reversed = wall.reversed

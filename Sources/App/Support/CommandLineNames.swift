@@ -14,6 +14,7 @@ public typealias LimitError = InputLimits.LimitError
 public typealias ColumnCount = Waterfall.ColumnCount
 public typealias Margins = Waterfall.Margins
 public typealias ScreenSchedule = Kiosk.ScreenSchedule
+public typealias ScreenRotation = Waterfall.ScreenRotation
 
 // Defaults and choices the options name.
 public typealias CascadeVersion = Photos.CascadeVersion

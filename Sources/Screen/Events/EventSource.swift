@@ -12,8 +12,9 @@ public final class EventSource {
     static let touchMouse = UInt32.max
     static let mouseTouch = SDL_TouchID(-1)
 
-    /// The window whose size turns SDL's normalised finger coordinates into logical pixels.
-    private let windowSize: () -> Size
+    /// The window's size before any turn, which turns SDL's normalised finger coordinates
+    /// into logical pixels, and how its picture is turned (every point is turned with it).
+    private let screen: () -> (size: Size, rotation: ScreenRotation)
     private var mouseDown = false
     /// How close to the window's right edge a hovering mouse is reported (`edgeHovered`); 0:
     /// never. Only crossings into and out of the band are reported, so a mouse moving over
@@ -36,17 +37,17 @@ public final class EventSource {
 
     public init(window: Window) {
         _ = Waker.eventType
-        self.windowSize = { [unowned window] in window.size }
+        self.screen = { [unowned window] in (window.screenSize, window.rotation) }
         let console = window.driver.lowercased() == "kmsdrm"
         consoleWait = console ? ConsoleWait() : nil
         consoleTouch = console ? ConsoleTouch() : nil
         hotplug = console ? DisplayHotplug() : nil
     }
 
-    /// For tests: translate against a fixed logical size.
-    public init(windowSize: Size) {
+    /// For tests: translate against a fixed logical size (the screen's, before `rotation`).
+    public init(windowSize: Size, rotation: ScreenRotation = .upright) {
         _ = Waker.eventType
-        self.windowSize = { windowSize }
+        self.screen = { (windowSize, rotation) }
         consoleWait = nil
         consoleTouch = nil
         hotplug = nil
@@ -55,7 +56,7 @@ public final class EventSource {
     /// For tests: sleeping as on the console, whatever the video driver.
     init(windowSize: Size, consoleWait: ConsoleWait) {
         _ = Waker.eventType
-        self.windowSize = { windowSize }
+        self.screen = { (windowSize, .upright) }
         self.consoleWait = consoleWait
         consoleTouch = nil
         hotplug = nil
@@ -96,7 +97,7 @@ public final class EventSource {
         var event = SDL_Event()
         while true {
             if hotplug?.drain() == true { return .displayChanged }
-            if let touch = consoleTouch?.next(screenSize: windowSize()) { return .input(touch) }
+            if let touch = consoleTouch?.next(screenSize: screen().size) { return .input(turned(touch)) }
             // Pumps first: what woke the wait, or was queued before it, is in SDL's queue now.
             if SDL_PollEvent(&event) == 1 {
                 if let translated = translate(event) { return translated }
@@ -115,7 +116,7 @@ public final class EventSource {
     /// The next queued event, without waiting.
     public func poll() -> ScreenEvent? {
         Self.activity.looking(at: Self.clock())
-        var taken = hotplug?.drain() == true ? .displayChanged : consoleTouch?.next(screenSize: windowSize()).map(ScreenEvent.input)
+        var taken = hotplug?.drain() == true ? .displayChanged : consoleTouch?.next(screenSize: screen().size).map { ScreenEvent.input(turned($0)) }
         var event = SDL_Event()
         while taken == nil, SDL_PollEvent(&event) == 1 {
             taken = translate(event)
@@ -130,6 +131,18 @@ public final class EventSource {
     }
 
     func translate(_ event: SDL_Event) -> ScreenEvent? {
+        let translated = translateUnturned(event)
+        if case .input(let input)? = translated { return .input(turned(input)) }
+        return translated
+    }
+
+    /// Points on the screen, in the picture turned on it.
+    private func turned(_ input: InputEvent) -> InputEvent {
+        let (size, rotation) = screen()
+        return rotation.logical(input, onPhysical: size)
+    }
+
+    private func translateUnturned(_ event: SDL_Event) -> ScreenEvent? {
         let time = Double(event.common.timestamp) / 1000
         switch event.type {
         case Waker.eventType:
@@ -164,7 +177,7 @@ public final class EventSource {
             // Hovering means nothing to the wall (only a held button drags), except crossing
             // into or out of the band where the scrubber's rail is.
             guard event.motion.which != Self.touchMouse else { return nil }
-            guard mouseDown else { return hovered(x: Double(event.motion.x)) }
+            guard mouseDown else { return hovered(at: Point(x: Double(event.motion.x), y: Double(event.motion.y))) }
             return .input(.pointerMoved(id: Self.mousePointer, to: Point(x: Double(event.motion.x), y: Double(event.motion.y)), time: time))
         case SDL_MOUSEWHEEL.rawValue:
             return wheel(event.wheel, time: time)
@@ -185,8 +198,9 @@ public final class EventSource {
         }
     }
 
-    private func hovered(x: Double) -> ScreenEvent? {
-        let near = hoverEdge > 0 && x >= windowSize().width - hoverEdge
+    private func hovered(at point: Point) -> ScreenEvent? {
+        let (size, rotation) = screen()
+        let near = hoverEdge > 0 && rotation.logicalPoint(point, onPhysical: size).x >= rotation.logicalSize(ofPhysical: size).width - hoverEdge
         guard near != hoveringEdge else { return nil }
         hoveringEdge = near
         return .edgeHovered(near)
@@ -212,7 +226,7 @@ public final class EventSource {
     private func finger(_ finger: SDL_TouchFingerEvent, type: UInt32, time: Double) -> ScreenEvent? {
         // Mouse events SDL turns into touches are not fingers (the hint is off; belt and braces).
         guard finger.touchId != Self.mouseTouch else { return nil }
-        let size = windowSize()
+        let size = screen().size
         let point = Point(x: Double(finger.x) * size.width, y: Double(finger.y) * size.height)
         let id = Int(truncatingIfNeeded: finger.fingerId) & Int.max
         switch type {

@@ -252,23 +252,11 @@ struct WallScreenTests {
         let window = try Window(title: "cascade test", placement: .windowed(width: 400, height: 300))
         #expect(window.driver == "dummy")
         #expect(window.size == Size(width: 400, height: 300))
-        let drawer = TileDrawer(renderer: window.renderer, fontPath: nil)
-        let finished = DispatchSemaphore(value: 0)
-        let decodes = WallScreen.Decodes(workers: 2) { finished.signal() }
-        defer { decodes.shutdown() }
-        let wall = WallScreen(drawer: drawer, viewportSize: window.size,
-                              style: WallStyle(columns: .fixed(3), margins: Margins(all: 8), captions: false),
-                              source: TileSource(thumbnailCache: false, maxPixels: PhotoDecoder.defaultMaxPixels),
-                              decodes: decodes, textureBudgetBytes: 64 << 20, log: .init(label: "cascade.tests"))
-        wall.show(library.entries)
-        wall.layout(now: 0)
-        let deadline = DispatchTime.now() + 10
-        while true {
-            for result in decodes.drain(max: 100) { wall.accept(result, now: 0) }
-            if wall.isScreenSettled || finished.wait(timeout: deadline) == .timedOut { break }
-        }
-        try #require(wall.isScreenSettled, "the first screen never finished decoding")
-        wall.draw(now: 10)
+        try withSettledWall(in: window, showing: library) { wall, _, _ in try expectTilesRead(wall, window, library) }
+        window.renderer.present()
+    }
+
+    private func expectTilesRead(_ wall: WallScreen, _ window: Window, _ library: ColourLibrary) throws {
         let output = window.renderer.outputSize
         let scale = window.renderer.scale
         let pixels = try window.renderer.readPixels()
@@ -282,7 +270,6 @@ struct WallScreenTests {
             checked += 1
         }
         #expect(checked >= 3)
-        window.renderer.present()
     }
 }
 

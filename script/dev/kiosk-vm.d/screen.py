@@ -8,7 +8,9 @@
       Every tile that `get-state` says is on screen, compared with its photo: the mean colour
       of the middle of the tile (as far as it is on screen) against the mean colour of the same
       part of the photo file (decoded by ImageMagick, EXIF orientation applied). A placeholder, a black screen,
-      a tile showing the wrong photo or garbage fails.
+      a tile showing the wrong photo or garbage fails. With `"rotate": N` in the state (a screen
+      on its side), the shot is turned back N degrees counter-clockwise by ImageMagick first:
+      get-state's rects are the upright picture's.
   screen.py detail SHOT.ppm PHOTO
       The open photo: the middle of the screen against the middle of the photo.
 
@@ -105,9 +107,18 @@ def distance(a, b):
     return max(abs(p - q) for p, q in zip(a, b))
 
 
+def upright(shot_path, degrees):
+    """The screenshot as the picture cascade drew before turning it `degrees` clockwise."""
+    data = open(shot_path, "rb").read()
+    if degrees % 360:
+        data = subprocess.run([CONVERT, "ppm:-", "-rotate", str(-degrees), "-depth", "8", "ppm:-"],
+                              input=data, check=True, capture_output=True).stdout
+    return read_ppm(data)
+
+
 def wall(shot_path, state_path, caption=22):
-    shot = read_ppm(open(shot_path, "rb").read())
     state = json.load(open(state_path))
+    shot = upright(shot_path, state.get("rotate", 0))
     sw, sh = shot[0], shot[1]
     compared, matched, report = 0, 0, []
     for tile in state.get("visible", []):

@@ -52,7 +52,7 @@ public enum Viewer {
         // full screen, whose size only SDL can tell, nor under a slideshow, which shows no wall.
         let early = options.thumbnailCache && alone == nil && !options.fullscreen && !options.slideshow.atStart
             ? EarlyThumbnails() : nil
-        let expected = Size(width: Double(width), height: Double(height))
+        let expected = options.rotation.logicalSize(ofPhysical: Size(width: Double(width), height: Double(height)))
         let style = options.style
         var readEarly: (@Sendable ([PhotoEntry]) -> Void)?
         if let early {
@@ -91,6 +91,7 @@ public enum Viewer {
             control?.shutdown()
             throw CommandError(description: error.description)
         }
+        turn(window, to: options.rotation, log: log)
         let backend = window.renderer.backend, device = window.renderer.openGLDevice.map { " (\($0))" } ?? ""
         let budget = TextureBudget.choose(given: options.textureBudgetBytes, for: window.renderer)
         log.info("video driver \(window.driver), renderer \(backend.name)\(device)\(backend.vsync ? " with vsync" : ""), \(Int(window.size.width))×\(Int(window.size.height)) at scale \(window.renderer.scale), texture budget \(budget.bytes >> 20) MiB (\(budget.reason))")

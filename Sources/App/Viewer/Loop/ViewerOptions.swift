@@ -13,6 +13,8 @@ public struct ViewerOptions: Sendable {
     /// Logical size of the window; nil = 1280×800.
     public var geometry: (width: Int, height: Int)?
     public var fullscreen = false
+    /// How the picture is turned on a screen mounted on its side (`--rotate`).
+    public var rotation = ScreenRotation.upright
     public var style = WallStyle()
     public var events = Events.none
     public var stats = false

@@ -88,7 +88,7 @@ extension ViewerSession {
                 if let at = fields.firstIndex(where: { $0.0 == name }) { fields[at].1 = value } else { fields.append((name, value)) }
             }
         }
-        return .object(fields + [("overlay", overlay.state(over: stack.top, keys: keys, marks: wall.marks, scale: window.renderer.scale))] + screenState + displayState
+        return .object(fields + [("overlay", overlay.state(over: stack.top, keys: keys, marks: wall.marks, scale: window.renderer.scale))] + screenState + displayState + rotationState
                        + [("message", message.map { .string($0.text) } ?? .null),
                           ("slideshowInterval", .double(options.slideshow.interval)),
                           ("transition", .string(options.slideshow.transition.rawValue))])

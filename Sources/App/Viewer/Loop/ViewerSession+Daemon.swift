@@ -82,6 +82,7 @@ extension ViewerSession {
             }
         }
         if new.style != options.style { wall.restyle(new.style) }
+        if new.rotation != options.rotation { turn(to: new.rotation) }
         if new.onSelect != options.onSelect || new.onSelectLimit != options.onSelectLimit {
             // The old runner lives on until its commands are reaped.
             do { daemon.onSelect = try OnSelect.runner(for: new, log: log) } catch { log.error("on-select stays as it was: \(error)") }

@@ -27,8 +27,8 @@ extension ViewerSession {
             // under a millisecond rather than up to a refresh later.
             takeDaemonWork()
         case .resized:
-            let size = window.size
-            for screen in stack.screens { screen.resize(size) }
+            fitRotation()
+            resizeScreens()
         case .exposed:
             windowVisible = true
             redrawDarkScreen()
