@@ -19,11 +19,14 @@ struct MqttEndToEndTests {
     static let id = "testframe"
     let base = "cascade/\(Self.id)"
     /// Screen, screen mode, slideshow, paused, next, previous, columns, interval, transition,
-    /// photo, message, clear, image.
+    /// photo, message, clear, image (no Brightness: the frame is given no backlight).
     static let entities = 13
 
     /// A broker and cascade joined to it; `url` nil: the broker's plain listener.
-    private func frame(_ broker: MqttBroker, url: String? = nil, extra: String = "") async throws -> (Service, ControlConnection) {
+    /// `backlight`: a folder laid out like /sys/class/backlight; without it, one with no device,
+    /// so the machine's own panel (a laptop's) changes nothing here.
+    private func frame(_ broker: MqttBroker, url: String? = nil, extra: String = "",
+                       backlight: String? = nil) async throws -> (Service, ControlConnection) {
         let config = broker.folder.path + "/cascade.toml"
         try broker.folder.file("cascade.toml", """
         [mqtt]
@@ -35,7 +38,7 @@ struct MqttEndToEndTests {
         """)
         let service = try await Service(photos: 6, arguments: [
             "--config", config, "--mqtt", url ?? "mqtt://127.0.0.1:\(broker.port)", "--interval", "600", "--transition-ms", "0",
-        ])
+        ], environment: ["CASCADE_BACKLIGHT_ROOT": backlight ?? broker.folder.path + "/no-backlight"])
         let control = try await service.check { () async throws -> ControlConnection in
             try await service.notify.wait(for: "READY=1")
             let control = try await ControlConnection(service.socket)
@@ -47,12 +50,13 @@ struct MqttEndToEndTests {
 
     /// A broker, cascade on it, and `body` once cascade is online there; cascade's stderr with
     /// any failure. `tls`: through the broker's TLS listener, the test's CA configured.
-    private func onBus(tls: Bool = false, extra: String = "", before: (MqttBroker) async throws -> Void = { _ in },
+    private func onBus(tls: Bool = false, extra: String = "", backlight: String? = nil, before: (MqttBroker) async throws -> Void = { _ in },
                        _ body: (MqttBroker, Service, ControlConnection) async throws -> Void) async throws {
         let broker = try await MqttBroker(tls: tls)
         try await before(broker)
         let url = broker.tlsPort.map { "mqtts://127.0.0.1:\($0)" }
-        let (service, control) = try await frame(broker, url: url, extra: extra + (tls ? "\nca-file = \"\(broker.caFile)\"" : ""))
+        let (service, control) = try await frame(broker, url: url, extra: extra + (tls ? "\nca-file = \"\(broker.caFile)\"" : ""),
+                                                 backlight: backlight)
         try await service.check {
             try await broker.waitForRetained("\(base)/availability", "online")
             try await body(broker, service, control)
@@ -245,6 +249,28 @@ struct MqttEndToEndTests {
             try await broker.publish("hall/motion", "ON")
             try await waitUntil("someone in the hall to wake the screen") { try await state(control)["screen"] as? String == "on" }
             try await broker.waitForRetained("\(base)/state/screen", "on")
+        }
+    }
+
+    @Test("with a backlight, Brightness is announced and cmd/brightness sets the kernel's value; out of range is refused")
+    func brightness() async throws {
+        let sysfs = TemporaryFolder("cascade-backlight")
+        try sysfs.file("panel/max_brightness", "255\n")
+        try sysfs.file("panel/brightness", "255\n")
+        try await onBus(backlight: sysfs.path) { broker, _, control in
+            let config = try await broker.messages("homeassistant/number/cascade_\(Self.id)_brightness/config", count: 1)
+            #expect(config.first?.contains("\"command_topic\":\"\(base)/cmd/brightness\"") == true, "\(config)")
+            try await broker.waitForRetained("\(base)/state/brightness", "100")
+            try await step(broker, control, "brightness", "40", "brightness 40", states: ["brightness": "40"]) {
+                $0["brightness"] as? Int == 40
+            }
+            // 40 % of 255, as the kernel's file takes it.
+            #expect(try String(contentsOfFile: sysfs.path + "/panel/brightness", encoding: .utf8) == "102")
+            let errors = try await broker.subscriber("\(base)/error", probe: ("\(base)/cmd/no-such-command", ""))
+            try await broker.publish("\(base)/cmd/brightness", "0")
+            let refusal = try #require(try await errors.lines.nextLine(within: longestWait, waitingFor: "a refusal"))
+            #expect(refusal.contains("percent from 1 to 100"), "\(refusal)")
+            #expect(try String(contentsOfFile: sysfs.path + "/panel/brightness", encoding: .utf8) == "102")
         }
     }
 }

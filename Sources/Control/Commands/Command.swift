@@ -72,6 +72,9 @@ public enum Command: Sendable, Equatable {
     /// The slideshow's seconds per slide, and how one slide gives way to the next.
     case slideshowInterval(Double)
     case transition(SlideTransition)
+
+    /// The screen's backlight in percent, where the kernel drives one (Backlight).
+    case brightness(Int)
 }
 
 /// A photo as a program names it: by its index on the wall, or by its path.

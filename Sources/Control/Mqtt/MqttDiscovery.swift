@@ -14,7 +14,8 @@ public enum MqttDiscovery {
         public let config: JSONValue
     }
 
-    public static func entities(topics: MqttTopics, deviceID: String, version: String) -> [Entity] {
+    /// `backlight`: the screen has one cascade can set (Backlight), so Brightness is announced.
+    public static func entities(topics: MqttTopics, deviceID: String, version: String, backlight: Bool = false) -> [Entity] {
         let device: JSONValue = .object([
             ("identifiers", .array([.string("cascade_" + deviceID)])),
             ("name", .string("cascade " + deviceID)),
@@ -40,7 +41,13 @@ public enum MqttDiscovery {
             [("payload_on", .string(on)), ("payload_off", .string(off)), ("state_on", .string("on")), ("state_off", .string("off"))]
         }
         let columns = Limits.columns.range, interval = Limits.slideInterval.range
-        return [
+        let brightness = CommandArgument.brightnessLimit.range
+        let dimmer = entity("number", "brightness", "Brightness", [
+            command("brightness"), state("brightness"),
+            ("min", .int(brightness.lowerBound)), ("max", .int(brightness.upperBound)), ("step", .int(1)), ("mode", .string("slider")),
+            ("unit_of_measurement", .string("%")), ("icon", .string("mdi:brightness-6")),
+        ])
+        return (backlight ? [dimmer] : []) + [
             entity("switch", "screen", "Screen", [command("screen"), state("screen"), ("icon", .string("mdi:monitor"))] + onOff("on", "off")),
             entity("select", "screen-mode", "Screen mode", [
                 command("screen"), state("screen-mode"),

@@ -37,6 +37,7 @@ extension ViewerSession {
         case .message(let text): message = text.map { ScreenMessage($0, now: clock.now) }
         case .slideshowInterval(let seconds): adoptSlideshow { $0.interval = seconds }
         case .transition(let transition): adoptSlideshow { $0.transition = SlideshowSettings.Transition(rawValue: transition.rawValue) ?? .fade }
+        case .brightness(let percent): return performBrightness(percent)
         default:
             return stack.perform(command, from: origin) { dismiss($0) }
         }
@@ -91,6 +92,6 @@ extension ViewerSession {
         return .object(fields + [("overlay", overlay.state(over: stack.top, keys: keys, marks: wall.marks, scale: window.renderer.scale))] + screenState + displayState
                        + [("message", message.map { .string($0.text) } ?? .null),
                           ("slideshowInterval", .double(options.slideshow.interval)),
-                          ("transition", .string(options.slideshow.transition.rawValue))])
+                          ("transition", .string(options.slideshow.transition.rawValue))] + brightnessState)
     }
 }
