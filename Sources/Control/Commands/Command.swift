@@ -75,6 +75,9 @@ public enum Command: Sendable, Equatable {
 
     /// The screen's backlight in percent, where the kernel drives one (Backlight).
     case brightness(Int)
+    /// The photo on screen — the slide, or the photo open — to the trash, and only that one:
+    /// never the marks nor the wall's cursor (Home Assistant's button cannot see them).
+    case trashShown
 }
 
 /// A photo as a program names it: by its index on the wall, or by its path.

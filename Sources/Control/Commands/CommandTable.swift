@@ -126,6 +126,8 @@ public enum CommandTable {
         // The panel's backlight, where there is one (a laptop's, the Pi's touch display): from
         // Home Assistant's number entity or a script. No key: a frame's owner sets it once.
         CommandRow("brightness", nil, argument: .brightness),
+        // The photo on screen to the trash, from Home Assistant's button; `restore` undoes it.
+        CommandRow("trash shown", .trashShown),
     ]
 
     /// The commands' names, each once, in the table's order.

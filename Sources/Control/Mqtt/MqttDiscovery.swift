@@ -84,6 +84,9 @@ public enum MqttDiscovery {
             ]),
             entity("button", "message-clear", "Clear message", [command("message-clear"), ("payload_press", .string("")),
                                                                  ("icon", .string("mdi:message-off"))]),
+            // The slide or open photo only, never the marks: `trash shown` (restore undoes it).
+            entity("button", "trash", "Trash photo on screen", [command("trash"), ("payload_press", .string("shown")),
+                                                                 ("icon", .string("mdi:delete"))]),
             entity("image", "photo-image", "Photo on screen", [
                 ("image_topic", .string(topics.photoImage)), ("content_type", .string("image/jpeg")),
             ]),

@@ -33,7 +33,7 @@ extension ViewerSession {
             if origin == .key, !options.quitKeys { log.debug("quit key ignored (kiosk)") } else { running = false }
         case .screen(let request): performScreen(request)
         case .sort(let request): performSort(request)
-        case .trash, .restore, .rotate, .transfer, .copyPath, .run: return performFileAction(command, from: origin)
+        case .trash, .trashShown, .restore, .rotate, .transfer, .copyPath, .run: return performFileAction(command, from: origin)
         case .message(let text): message = text.map { ScreenMessage($0, now: clock.now) }
         case .slideshowInterval(let seconds): adoptSlideshow { $0.interval = seconds }
         case .transition(let transition): adoptSlideshow { $0.transition = SlideshowSettings.Transition(rawValue: transition.rawValue) ?? .fade }
