@@ -26,7 +26,7 @@ struct MqttEndToEndTests {
     /// `environment` on top of cascade's; CASCADE_BACKLIGHT_ROOT is a folder with no device unless
     /// given, so the machine's own panel (a laptop's) changes nothing here.
     private func frame(_ broker: MqttBroker, url: String? = nil, extra: String = "",
-                       environment: [String: String] = [:]) async throws -> (Service, ControlConnection) {
+                       environment: [String: String] = [:], arguments: [String] = []) async throws -> (Service, ControlConnection) {
         let config = broker.folder.path + "/cascade.toml"
         try broker.folder.file("cascade.toml", """
         [mqtt]
@@ -38,11 +38,12 @@ struct MqttEndToEndTests {
         """)
         let service = try await Service(photos: 6, arguments: [
             "--config", config, "--mqtt", url ?? "mqtt://127.0.0.1:\(broker.port)", "--interval", "600", "--transition-ms", "0",
-        ], environment: ["CASCADE_BACKLIGHT_ROOT": broker.folder.path + "/no-backlight"].merging(environment) { $1 })
+        ] + arguments, environment: ["CASCADE_BACKLIGHT_ROOT": broker.folder.path + "/no-backlight"].merging(environment) { $1 })
         let control = try await service.check { () async throws -> ControlConnection in
             try await service.notify.wait(for: "READY=1")
             let control = try await ControlConnection(service.socket)
-            _ = try await service.wholeWall(control)
+            // More folders given: the test knows how many photos the wall holds.
+            if arguments.isEmpty { _ = try await service.wholeWall(control) }
             return control
         }
         return (service, control)
@@ -50,13 +51,14 @@ struct MqttEndToEndTests {
 
     /// A broker, cascade on it, and `body` once cascade is online there; cascade's stderr with
     /// any failure. `tls`: through the broker's TLS listener, the test's CA configured.
-    private func onBus(tls: Bool = false, extra: String = "", environment: [String: String] = [:], before: (MqttBroker) async throws -> Void = { _ in },
+    private func onBus(tls: Bool = false, extra: String = "", environment: [String: String] = [:],
+                       arguments: [String] = [], before: (MqttBroker) async throws -> Void = { _ in },
                        _ body: (MqttBroker, Service, ControlConnection) async throws -> Void) async throws {
         let broker = try await MqttBroker(tls: tls)
         try await before(broker)
         let url = broker.tlsPort.map { "mqtts://127.0.0.1:\($0)" }
         let (service, control) = try await frame(broker, url: url, extra: extra + (tls ? "\nca-file = \"\(broker.caFile)\"" : ""),
-                                                 environment: environment)
+                                                 environment: environment, arguments: arguments)
         try await service.check {
             try await broker.waitForRetained("\(base)/availability", "online")
             try await body(broker, service, control)
@@ -297,6 +299,29 @@ struct MqttEndToEndTests {
             #expect(FileManager.default.fileExists(atPath: home.path + "/data/Trash/files/" + name), "in the test's trash")
             let left = try FileManager.default.contentsOfDirectory(atPath: service.folder.path).filter { $0.hasSuffix(".png") }
             #expect(left.count == 5, "the other photos stay: \(left)")
+        }
+    }
+
+    @Test("with several folders the Folder select shows one of them or all; a folder not configured is refused")
+    func folderSelect() async throws {
+        let second = try PhotoFolder()
+        for i in 1...3 { try second.photo("holiday-\(i).png", width: 400, height: 300, colour: "#2060a0") }
+        try await onBus(arguments: [second.path]) { broker, service, control in
+            let config = try await broker.messages("homeassistant/select/cascade_\(Self.id)_folder/config", count: 1)
+            let options = try #require(config.first.flatMap { line in
+                (try? JSONSerialization.jsonObject(with: Data(line.drop { $0 != " " }.dropFirst().utf8)) as? [String: Any])?["options"] as? [String]
+            }, "\(config)")
+            #expect(options == ["all", service.folder.path, second.path])
+            try await waitUntil("both folders' 9 photos") { (try await state(control)["count"] as? Int) == 9 }
+            try await broker.waitForRetained("\(base)/state/folder", "all")
+            try await step(broker, control, "folder", second.path, "the holiday's 3 photos", states: ["folder": second.path]) {
+                ($0["count"] as? Int) == 3
+            }
+            let errors = try await broker.subscriber("\(base)/error", probe: ("\(base)/cmd/no-such-command", ""))
+            try await broker.publish("\(base)/cmd/folder", "/nowhere")
+            let refusal = try #require(try await errors.lines.nextLine(within: longestWait, waitingFor: "a refusal"))
+            #expect(refusal.contains("not one of the folders shown"), "\(refusal)")
+            try await step(broker, control, "folder", "all", "all 9 photos", states: ["folder": "all"]) { ($0["count"] as? Int) == 9 }
         }
     }
 }

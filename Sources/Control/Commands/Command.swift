@@ -78,6 +78,8 @@ public enum Command: Sendable, Equatable {
     /// The photo on screen — the slide, or the photo open — to the trash, and only that one:
     /// never the marks nor the wall's cursor (Home Assistant's button cannot see them).
     case trashShown
+    /// Which configured folder the wall shows: one by its path, nil for all of them.
+    case folder(String?)
 }
 
 /// A photo as a program names it: by its index on the wall, or by its path.

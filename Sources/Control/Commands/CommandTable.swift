@@ -128,6 +128,8 @@ public enum CommandTable {
         CommandRow("brightness", nil, argument: .brightness),
         // The photo on screen to the trash, from Home Assistant's button; `restore` undoes it.
         CommandRow("trash shown", .trashShown),
+        // One of the configured folders on the wall, or all of them (Home Assistant's select).
+        CommandRow("folder", nil, argument: .folder),
     ]
 
     /// The commands' names, each once, in the table's order.

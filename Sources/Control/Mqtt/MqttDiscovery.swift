@@ -15,7 +15,9 @@ public enum MqttDiscovery {
     }
 
     /// `backlight`: the screen has one cascade can set (Backlight), so Brightness is announced.
-    public static func entities(topics: MqttTopics, deviceID: String, version: String, backlight: Bool = false) -> [Entity] {
+    /// `folders`: the configured folders, when there are several to choose among (Folder).
+    public static func entities(topics: MqttTopics, deviceID: String, version: String, backlight: Bool = false,
+                                folders: [String] = []) -> [Entity] {
         let device: JSONValue = .object([
             ("identifiers", .array([.string("cascade_" + deviceID)])),
             ("name", .string("cascade " + deviceID)),
@@ -47,7 +49,10 @@ public enum MqttDiscovery {
             ("min", .int(brightness.lowerBound)), ("max", .int(brightness.upperBound)), ("step", .int(1)), ("mode", .string("slider")),
             ("unit_of_measurement", .string("%")), ("icon", .string("mdi:brightness-6")),
         ])
-        return (backlight ? [dimmer] : []) + [
+        let folder = entity("select", "folder", "Folder", [
+            command("folder"), state("folder"), ("options", .array((["all"] + folders).map { .string($0) })), ("icon", .string("mdi:folder-image")),
+        ])
+        return (backlight ? [dimmer] : []) + (folders.isEmpty ? [] : [folder]) + [
             entity("switch", "screen", "Screen", [command("screen"), state("screen"), ("icon", .string("mdi:monitor"))] + onOff("on", "off")),
             entity("select", "screen-mode", "Screen mode", [
                 command("screen"), state("screen-mode"),

@@ -38,6 +38,7 @@ extension ViewerSession {
         case .slideshowInterval(let seconds): adoptSlideshow { $0.interval = seconds }
         case .transition(let transition): adoptSlideshow { $0.transition = SlideshowSettings.Transition(rawValue: transition.rawValue) ?? .fade }
         case .brightness(let percent): return performBrightness(percent)
+        case .folder(let folder): return performFolder(folder)
         default:
             return stack.perform(command, from: origin) { dismiss($0) }
         }
@@ -92,6 +93,6 @@ extension ViewerSession {
         return .object(fields + [("overlay", overlay.state(over: stack.top, keys: keys, marks: wall.marks, scale: window.renderer.scale))] + screenState + displayState
                        + [("message", message.map { .string($0.text) } ?? .null),
                           ("slideshowInterval", .double(options.slideshow.interval)),
-                          ("transition", .string(options.slideshow.transition.rawValue))] + brightnessState)
+                          ("transition", .string(options.slideshow.transition.rawValue))] + brightnessState + folderState)
     }
 }
