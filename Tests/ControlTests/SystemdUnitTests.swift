@@ -5,7 +5,7 @@ import Foundation
 import Testing
 @testable import TestSupport
 
-private enum SystemdAnalyze {
+enum SystemdAnalyze {
     static let path: String? = {
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
             + ["/usr/bin", "/bin"]
@@ -38,11 +38,11 @@ private enum SystemdAnalyze {
     }
 }
 
-private let installed = SystemdAnalyze.path != nil
-private let missing: Comment = "systemd-analyze is not installed (apt-get install systemd)"
+let systemdAnalyzeInstalled = SystemdAnalyze.path != nil
+let systemdAnalyzeMissing: Comment = "systemd-analyze is not installed (apt-get install systemd)"
 
 @Suite(.serialized) struct SystemdUnitTests {
-    @Test(.enabled(if: installed, missing))
+    @Test(.enabled(if: systemdAnalyzeInstalled, systemdAnalyzeMissing))
     func kioskExposureIsAtMostTwo() throws {
         let unit = SystemdAnalyze.unitFolder.appendingPathComponent("cascade-kiosk.service").path
         let run = try SystemdAnalyze.run(["security", "--offline=true", unit])
@@ -55,7 +55,7 @@ private let missing: Comment = "systemd-analyze is not installed (apt-get instal
         #expect(figure <= 2.0, "\(match.output.0)")
     }
 
-    @Test(.enabled(if: installed, missing))
+    @Test(.enabled(if: systemdAnalyzeInstalled, systemdAnalyzeMissing))
     func kioskUnitVerifies() throws {
         // verify insists that every command exists: cascade is not installed on a build machine,
         // and /bin/kill (procps) is on every kiosk but not in a minimal root.
@@ -74,7 +74,7 @@ private let missing: Comment = "systemd-analyze is not installed (apt-get instal
         #expect(run.status == 0 && run.errors.isEmpty && run.output.isEmpty, "\(run.output)\(run.errors)")
     }
 
-    @Test(.enabled(if: installed, missing))
+    @Test(.enabled(if: systemdAnalyzeInstalled, systemdAnalyzeMissing))
     func userUnitHasNoIgnoredSettings() throws {
         // A user manager's paths need XDG_RUNTIME_DIR, which a CI job may not have.
         let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("cascade-runtime-\(UUID().uuidString)")

@@ -19,11 +19,14 @@ struct MqttEndToEndTests {
     static let id = "testframe"
     let base = "cascade/\(Self.id)"
     /// Screen, screen mode, slideshow, paused, next, previous, columns, interval, transition,
-    /// photo, message, clear, image.
-    static let entities = 13
+    /// photo, message, clear, trash, image (no Brightness: the frame is given no backlight).
+    static let entities = 14
 
     /// A broker and cascade joined to it; `url` nil: the broker's plain listener.
-    private func frame(_ broker: MqttBroker, url: String? = nil, extra: String = "") async throws -> (Service, ControlConnection) {
+    /// `environment` on top of cascade's; CASCADE_BACKLIGHT_ROOT is a folder with no device unless
+    /// given, so the machine's own panel (a laptop's) changes nothing here.
+    private func frame(_ broker: MqttBroker, url: String? = nil, extra: String = "",
+                       environment: [String: String] = [:], arguments: [String] = []) async throws -> (Service, ControlConnection) {
         let config = broker.folder.path + "/cascade.toml"
         try broker.folder.file("cascade.toml", """
         [mqtt]
@@ -35,11 +38,12 @@ struct MqttEndToEndTests {
         """)
         let service = try await Service(photos: 6, arguments: [
             "--config", config, "--mqtt", url ?? "mqtt://127.0.0.1:\(broker.port)", "--interval", "600", "--transition-ms", "0",
-        ])
+        ] + arguments, environment: ["CASCADE_BACKLIGHT_ROOT": broker.folder.path + "/no-backlight"].merging(environment) { $1 })
         let control = try await service.check { () async throws -> ControlConnection in
             try await service.notify.wait(for: "READY=1")
             let control = try await ControlConnection(service.socket)
-            _ = try await service.wholeWall(control)
+            // More folders given: the test knows how many photos the wall holds.
+            if arguments.isEmpty { _ = try await service.wholeWall(control) }
             return control
         }
         return (service, control)
@@ -47,12 +51,14 @@ struct MqttEndToEndTests {
 
     /// A broker, cascade on it, and `body` once cascade is online there; cascade's stderr with
     /// any failure. `tls`: through the broker's TLS listener, the test's CA configured.
-    private func onBus(tls: Bool = false, extra: String = "", before: (MqttBroker) async throws -> Void = { _ in },
+    private func onBus(tls: Bool = false, extra: String = "", environment: [String: String] = [:],
+                       arguments: [String] = [], before: (MqttBroker) async throws -> Void = { _ in },
                        _ body: (MqttBroker, Service, ControlConnection) async throws -> Void) async throws {
         let broker = try await MqttBroker(tls: tls)
         try await before(broker)
         let url = broker.tlsPort.map { "mqtts://127.0.0.1:\($0)" }
-        let (service, control) = try await frame(broker, url: url, extra: extra + (tls ? "\nca-file = \"\(broker.caFile)\"" : ""))
+        let (service, control) = try await frame(broker, url: url, extra: extra + (tls ? "\nca-file = \"\(broker.caFile)\"" : ""),
+                                                 environment: environment, arguments: arguments)
         try await service.check {
             try await broker.waitForRetained("\(base)/availability", "online")
             try await body(broker, service, control)
@@ -245,6 +251,77 @@ struct MqttEndToEndTests {
             try await broker.publish("hall/motion", "ON")
             try await waitUntil("someone in the hall to wake the screen") { try await state(control)["screen"] as? String == "on" }
             try await broker.waitForRetained("\(base)/state/screen", "on")
+        }
+    }
+
+    @Test("with a backlight, Brightness is announced and cmd/brightness sets the kernel's value; out of range is refused")
+    func brightness() async throws {
+        let sysfs = TemporaryFolder("cascade-backlight")
+        try sysfs.file("panel/max_brightness", "255\n")
+        try sysfs.file("panel/brightness", "255\n")
+        try await onBus(environment: ["CASCADE_BACKLIGHT_ROOT": sysfs.path]) { broker, _, control in
+            let config = try await broker.messages("homeassistant/number/cascade_\(Self.id)_brightness/config", count: 1)
+            #expect(config.first?.contains("\"command_topic\":\"\(base)/cmd/brightness\"") == true, "\(config)")
+            try await broker.waitForRetained("\(base)/state/brightness", "100")
+            try await step(broker, control, "brightness", "40", "brightness 40", states: ["brightness": "40"]) {
+                $0["brightness"] as? Int == 40
+            }
+            // 40 % of 255, as the kernel's file takes it.
+            #expect(try String(contentsOfFile: sysfs.path + "/panel/brightness", encoding: .utf8) == "102")
+            let errors = try await broker.subscriber("\(base)/error", probe: ("\(base)/cmd/no-such-command", ""))
+            try await broker.publish("\(base)/cmd/brightness", "0")
+            let refusal = try #require(try await errors.lines.nextLine(within: longestWait, waitingFor: "a refusal"))
+            #expect(refusal.contains("percent from 1 to 100"), "\(refusal)")
+            #expect(try String(contentsOfFile: sysfs.path + "/panel/brightness", encoding: .utf8) == "102")
+        }
+    }
+
+    @Test("Trash photo on screen sends the slide shown to the trash, and only it; on the wall it is refused")
+    func trashShown() async throws {
+        // A trash of the test's own: the user's real one is never touched.
+        let home = TemporaryFolder("cascade-mqtt-home")
+        try home.file("data/.keep", "")
+        try await onBus(environment: ["XDG_DATA_HOME": home.path + "/data", "HOME": home.path]) { broker, service, control in
+            let config = try await broker.messages("homeassistant/button/cascade_\(Self.id)_trash/config", count: 1)
+            #expect(config.first?.contains("\"payload_press\":\"shown\"") == true, "\(config)")
+            let errors = try await broker.subscriber("\(base)/error", probe: ("\(base)/cmd/no-such-command", ""))
+            try await broker.publish("\(base)/cmd/trash", "shown")
+            let refusal = try #require(try await errors.lines.nextLine(within: longestWait, waitingFor: "a refusal"))
+            #expect(refusal.contains("no photo is shown"), "\(refusal)")
+            try await step(broker, control, "slideshow", "start", "a slide shown", states: [:]) {
+                (($0["slideshow"] as? [String: Any])?["shown"] as? [[String: Any]])?.first?["path"] is String
+            }
+            let slideshow = try await state(control)["slideshow"] as? [String: Any]
+            let shown = try #require((slideshow?["shown"] as? [[String: Any]])?.first?["path"] as? String)
+            try await broker.publish("\(base)/cmd/trash", "shown")
+            try await waitUntil("\(shown) to leave the folder") { !FileManager.default.fileExists(atPath: shown) }
+            let name = (shown as NSString).lastPathComponent
+            #expect(FileManager.default.fileExists(atPath: home.path + "/data/Trash/files/" + name), "in the test's trash")
+            let left = try FileManager.default.contentsOfDirectory(atPath: service.folder.path).filter { $0.hasSuffix(".png") }
+            #expect(left.count == 5, "the other photos stay: \(left)")
+        }
+    }
+
+    @Test("with several folders the Folder select shows one of them or all; a folder not configured is refused")
+    func folderSelect() async throws {
+        let second = try PhotoFolder()
+        for i in 1...3 { try second.photo("holiday-\(i).png", width: 400, height: 300, colour: "#2060a0") }
+        try await onBus(arguments: [second.path]) { broker, service, control in
+            let config = try await broker.messages("homeassistant/select/cascade_\(Self.id)_folder/config", count: 1)
+            let options = try #require(config.first.flatMap { line in
+                (try? JSONSerialization.jsonObject(with: Data(line.drop { $0 != " " }.dropFirst().utf8)) as? [String: Any])?["options"] as? [String]
+            }, "\(config)")
+            #expect(options == ["all", service.folder.path, second.path])
+            try await waitUntil("both folders' 9 photos") { (try await state(control)["count"] as? Int) == 9 }
+            try await broker.waitForRetained("\(base)/state/folder", "all")
+            try await step(broker, control, "folder", second.path, "the holiday's 3 photos", states: ["folder": second.path]) {
+                ($0["count"] as? Int) == 3
+            }
+            let errors = try await broker.subscriber("\(base)/error", probe: ("\(base)/cmd/no-such-command", ""))
+            try await broker.publish("\(base)/cmd/folder", "/nowhere")
+            let refusal = try #require(try await errors.lines.nextLine(within: longestWait, waitingFor: "a refusal"))
+            #expect(refusal.contains("not one of the folders shown"), "\(refusal)")
+            try await step(broker, control, "folder", "all", "all 9 photos", states: ["folder": "all"]) { ($0["count"] as? Int) == 9 }
         }
     }
 }

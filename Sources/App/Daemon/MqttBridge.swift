@@ -8,6 +8,7 @@ import Control
 import Foundation
 import Logging
 import Photos
+import Screen
 import Synchronization
 
 final class MqttBridge: Sendable {
@@ -41,12 +42,15 @@ final class MqttBridge: Sendable {
         let lastAnnounced = Mutex<Double>(-.infinity)
     }
 
-    init(settings: MqttSettings, log: Logger, wake: @escaping @Sendable () -> Void) throws {
+    /// `folders`: the configured folders the Folder select offers (none: no select).
+    init(settings: MqttSettings, folders: [String] = [], log: Logger, wake: @escaping @Sendable () -> Void) throws {
         self.settings = settings
         self.log = log
         let topics = MqttTopics(deviceID: settings.deviceID, discoveryPrefix: settings.discoveryPrefix)
         self.topics = topics
-        let discovery = MqttDiscovery.entities(topics: topics, deviceID: settings.deviceID, version: CascadeVersion.string)
+        // A backlight that appears after the start is announced at the next start.
+        let discovery = MqttDiscovery.entities(topics: topics, deviceID: settings.deviceID, version: CascadeVersion.string,
+                                               backlight: Backlight.find() != nil, folders: folders)
         let shared = self.shared, photo = self.photo
         client = try MqttClient(
             settings: settings, will: .init(topic: topics.availability, payload: "offline"),

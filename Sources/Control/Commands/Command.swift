@@ -72,6 +72,14 @@ public enum Command: Sendable, Equatable {
     /// The slideshow's seconds per slide, and how one slide gives way to the next.
     case slideshowInterval(Double)
     case transition(SlideTransition)
+
+    /// The screen's backlight in percent, where the kernel drives one (Backlight).
+    case brightness(Int)
+    /// The photo on screen — the slide, or the photo open — to the trash, and only that one:
+    /// never the marks nor the wall's cursor (Home Assistant's button cannot see them).
+    case trashShown
+    /// Which configured folder the wall shows: one by its path, nil for all of them.
+    case folder(String?)
 }
 
 /// A photo as a program names it: by its index on the wall, or by its path.

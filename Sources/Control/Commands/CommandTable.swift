@@ -122,6 +122,14 @@ public enum CommandTable {
         // The slideshow's pace and change while it runs, as --interval and --transition set them.
         CommandRow("slideshow-interval", nil, argument: .slideInterval),
         CommandRow("transition", nil, argument: .transition),
+
+        // The panel's backlight, where there is one (a laptop's, the Pi's touch display): from
+        // Home Assistant's number entity or a script. No key: a frame's owner sets it once.
+        CommandRow("brightness", nil, argument: .brightness),
+        // The photo on screen to the trash, from Home Assistant's button; `restore` undoes it.
+        CommandRow("trash shown", .trashShown),
+        // One of the configured folders on the wall, or all of them (Home Assistant's select).
+        CommandRow("folder", nil, argument: .folder),
     ]
 
     /// The commands' names, each once, in the table's order.

@@ -14,7 +14,10 @@ public enum MqttDiscovery {
         public let config: JSONValue
     }
 
-    public static func entities(topics: MqttTopics, deviceID: String, version: String) -> [Entity] {
+    /// `backlight`: the screen has one cascade can set (Backlight), so Brightness is announced.
+    /// `folders`: the configured folders, when there are several to choose among (Folder).
+    public static func entities(topics: MqttTopics, deviceID: String, version: String, backlight: Bool = false,
+                                folders: [String] = []) -> [Entity] {
         let device: JSONValue = .object([
             ("identifiers", .array([.string("cascade_" + deviceID)])),
             ("name", .string("cascade " + deviceID)),
@@ -40,7 +43,16 @@ public enum MqttDiscovery {
             [("payload_on", .string(on)), ("payload_off", .string(off)), ("state_on", .string("on")), ("state_off", .string("off"))]
         }
         let columns = Limits.columns.range, interval = Limits.slideInterval.range
-        return [
+        let brightness = CommandArgument.brightnessLimit.range
+        let dimmer = entity("number", "brightness", "Brightness", [
+            command("brightness"), state("brightness"),
+            ("min", .int(brightness.lowerBound)), ("max", .int(brightness.upperBound)), ("step", .int(1)), ("mode", .string("slider")),
+            ("unit_of_measurement", .string("%")), ("icon", .string("mdi:brightness-6")),
+        ])
+        let folder = entity("select", "folder", "Folder", [
+            command("folder"), state("folder"), ("options", .array((["all"] + folders).map { .string($0) })), ("icon", .string("mdi:folder-image")),
+        ])
+        return (backlight ? [dimmer] : []) + (folders.isEmpty ? [] : [folder]) + [
             entity("switch", "screen", "Screen", [command("screen"), state("screen"), ("icon", .string("mdi:monitor"))] + onOff("on", "off")),
             entity("select", "screen-mode", "Screen mode", [
                 command("screen"), state("screen-mode"),
@@ -77,6 +89,9 @@ public enum MqttDiscovery {
             ]),
             entity("button", "message-clear", "Clear message", [command("message-clear"), ("payload_press", .string("")),
                                                                  ("icon", .string("mdi:message-off"))]),
+            // The slide or open photo only, never the marks: `trash shown` (restore undoes it).
+            entity("button", "trash", "Trash photo on screen", [command("trash"), ("payload_press", .string("shown")),
+                                                                 ("icon", .string("mdi:delete"))]),
             entity("image", "photo-image", "Photo on screen", [
                 ("image_topic", .string(topics.photoImage)), ("content_type", .string("image/jpeg")),
             ]),

@@ -48,7 +48,7 @@ public enum MqttRequest {
     }
 
     /// Commands whose one argument is free text, taken whole (a message may be "42" or have spaces).
-    static let textArguments: Set<String> = ["message"]
+    static let textArguments: Set<String> = ["message", "folder"]
 }
 
 extension String {

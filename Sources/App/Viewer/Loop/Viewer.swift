@@ -77,7 +77,7 @@ public enum Viewer {
         var mqtt: MqttBridge?
         if let settings = options.mqtt {
             do {
-                mqtt = try MqttBridge(settings: settings, log: log, wake: { waker.wake() })
+                mqtt = try MqttBridge(settings: settings, folders: options.folders.map(\.string), log: log, wake: { waker.wake() })
             } catch {
                 control?.shutdown()
                 throw CommandError(description: "\(error)")

@@ -33,10 +33,12 @@ extension ViewerSession {
             if origin == .key, !options.quitKeys { log.debug("quit key ignored (kiosk)") } else { running = false }
         case .screen(let request): performScreen(request)
         case .sort(let request): performSort(request)
-        case .trash, .restore, .rotate, .transfer, .copyPath, .run: return performFileAction(command, from: origin)
+        case .trash, .trashShown, .restore, .rotate, .transfer, .copyPath, .run: return performFileAction(command, from: origin)
         case .message(let text): message = text.map { ScreenMessage($0, now: clock.now) }
         case .slideshowInterval(let seconds): adoptSlideshow { $0.interval = seconds }
         case .transition(let transition): adoptSlideshow { $0.transition = SlideshowSettings.Transition(rawValue: transition.rawValue) ?? .fade }
+        case .brightness(let percent): return performBrightness(percent)
+        case .folder(let folder): return performFolder(folder)
         default:
             return stack.perform(command, from: origin) { dismiss($0) }
         }
@@ -91,6 +93,6 @@ extension ViewerSession {
         return .object(fields + [("overlay", overlay.state(over: stack.top, keys: keys, marks: wall.marks, scale: window.renderer.scale))] + screenState + displayState + rotationState
                        + [("message", message.map { .string($0.text) } ?? .null),
                           ("slideshowInterval", .double(options.slideshow.interval)),
-                          ("transition", .string(options.slideshow.transition.rawValue))])
+                          ("transition", .string(options.slideshow.transition.rawValue))] + brightnessState + folderState)
     }
 }

@@ -21,12 +21,15 @@ extension ViewerSession {
             return .failure(ControlError("acting on files is for the control socket in a kiosk"))
         }
         switch command {
-        case .trash(let index):
-            return targets(index.map { .index($0) } ?? .targets, for: "trash").flatMap { targets in
-                let report = editor.trash(targets)
-                apply(report, to: targets)
-                return report.reply
+        case .trashShown:
+            // The slide or the open photo; on the wall no one photo is "on screen".
+            guard stack.top is SlideshowScreen || stack.top is DetailScreen, let shown = stack.top.infoSubject?.entry.path,
+                  let index = wall.entries.firstIndex(where: { $0.path == shown }) else {
+                return .failure(ControlError("trash shown: no photo is shown (start the slideshow or open one)"))
             }
+            return trash(.index(index))
+        case .trash(let index):
+            return trash(index.map { .index($0) } ?? .targets)
         case .restore:
             let report = editor.undo()
             apply(report, to: [])
@@ -74,6 +77,14 @@ extension ViewerSession {
             }
         default:
             return .success(.null)
+        }
+    }
+
+    private func trash(_ choice: PhotoChoice) -> Result<JSONValue, ControlError> {
+        targets(choice, for: "trash").flatMap { targets in
+            let report = editor.trash(targets)
+            apply(report, to: targets)
+            return report.reply
         }
     }
 
@@ -183,7 +194,7 @@ extension Command {
     /// Whether it changes, makes or runs something on the photos' files: inert at a kiosk's keys.
     var changesFiles: Bool {
         switch self {
-        case .trash, .restore, .rotate, .transfer, .run: true
+        case .trash, .trashShown, .restore, .rotate, .transfer, .run: true
         default: false
         }
     }
