@@ -237,42 +237,40 @@ struct DrawingTests {
         #expect(runs == Array(repeating: 0, count: 33) + Array(repeating: 1, count: 34) + Array(repeating: 2, count: 33))
     }
 
-    @Test("the cursor is a 4-px accent ring with a dark line, round the tile in a gap that holds it, off the photo and its caption")
-    func cursorRingsTheTileOutsideItsEdges() throws {
+    /// A 40×20 placeholder tile at 10,10 with the cursor round it, `room` pixels of gap beside it.
+    private func ringedTile(room: Double) throws -> OffscreenCanvas {
         let canvas = try OffscreenCanvas(size: PixelSize(width: 60, height: 40))
         let drawer = TileDrawer(renderer: canvas.renderer)
         drawer.clearBackground()
         drawer.draw(.placeholder, in: Rect(x: 10, y: 10, width: 40, height: 20))
-        drawer.drawCursor(around: Rect(x: 10, y: 10, width: 40, height: 20), room: 10)
+        drawer.drawCursor(around: Rect(x: 10, y: 10, width: 40, height: 20), room: room)
+        return canvas
+    }
+
+    private func expect(_ canvas: OffscreenCanvas, _ points: [(Int, Int)], are colour: ScreenColor, _ what: String,
+                        sourceLocation: SourceLocation = #_sourceLocation) {
+        for (x, y) in points {
+            #expect(canvas.pixel(atX: x, y: y) == colour, "\(what) \(x),\(y)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test("the cursor is a 4-px accent ring with a dark line, round the tile in a gap that holds it, off the photo and its caption")
+    func cursorRingsTheTileOutsideItsEdges() throws {
+        let canvas = try ringedTile(room: 10)
         // The ring 5..8, the dark line at 9: the tile from 10 to 49 keeps every pixel.
-        for (x, y) in [(5, 5), (54, 34), (8, 20), (30, 8), (51, 20), (30, 31)] {
-            #expect(canvas.pixel(atX: x, y: y) == theme.highlight, "ring \(x),\(y)")
-        }
-        for (x, y) in [(9, 20), (30, 9), (50, 20), (30, 30)] {
-            #expect(canvas.pixel(atX: x, y: y) == theme.highlightEdge, "dark line \(x),\(y)")
-        }
-        for (x, y) in [(10, 10), (49, 29), (10, 20), (30, 29)] {
-            #expect(canvas.pixel(atX: x, y: y) == theme.placeholder, "the tile's own pixel \(x),\(y)")
-        }
-        #expect(canvas.pixel(atX: 4, y: 20) == theme.background)
+        expect(canvas, [(5, 5), (54, 34), (8, 20), (30, 8), (51, 20), (30, 31)], are: theme.highlight, "ring")
+        expect(canvas, [(9, 20), (30, 9), (50, 20), (30, 30)], are: theme.highlightEdge, "dark line")
+        expect(canvas, [(10, 10), (49, 29), (10, 20), (30, 29)], are: theme.placeholder, "the tile's own pixel")
+        expect(canvas, [(4, 20)], are: theme.background, "beyond the ring")
     }
 
     @Test("with margins too thin for it, the cursor's ring goes inside the tile's edges, never over a neighbour")
     func cursorRingsTheTileInsideItsEdges() throws {
-        let canvas = try OffscreenCanvas(size: PixelSize(width: 60, height: 40))
-        let drawer = TileDrawer(renderer: canvas.renderer)
-        drawer.clearBackground()
-        drawer.draw(.placeholder, in: Rect(x: 10, y: 10, width: 40, height: 20))
-        drawer.drawCursor(around: Rect(x: 10, y: 10, width: 40, height: 20), room: 2)
-        for (x, y) in [(10, 10), (49, 29), (13, 20), (30, 13), (46, 20), (30, 26)] {
-            #expect(canvas.pixel(atX: x, y: y) == theme.highlight, "ring \(x),\(y)")
-        }
-        for (x, y) in [(14, 20), (30, 14), (45, 20), (30, 25)] {
-            #expect(canvas.pixel(atX: x, y: y) == theme.highlightEdge, "inner line \(x),\(y)")
-        }
-        #expect(canvas.pixel(atX: 30, y: 20) == theme.placeholder)
-        #expect(canvas.pixel(atX: 9, y: 20) == theme.background)
-        #expect(canvas.pixel(atX: 50, y: 20) == theme.background)
+        let canvas = try ringedTile(room: 2)
+        expect(canvas, [(10, 10), (49, 29), (13, 20), (30, 13), (46, 20), (30, 26)], are: theme.highlight, "ring")
+        expect(canvas, [(14, 20), (30, 14), (45, 20), (30, 25)], are: theme.highlightEdge, "inner line")
+        expect(canvas, [(30, 20)], are: theme.placeholder, "the tile's middle")
+        expect(canvas, [(9, 20), (50, 20)], are: theme.background, "beside the tile")
     }
 
     @Test("a new arrival is a corner flag, not a ring: the cursor's edges stay the photo's")
