@@ -138,8 +138,17 @@ public enum Viewer {
         case .named(let named) where named.allSatisfy({ $0.fileType(followingLinks: true) == S_IFREG }): files = named
         default: return
         }
-        guard let scan = try? PhotoScanner().scan(files), scan.entries.isEmpty, !scan.issues.isEmpty else { return }
-        throw CommandError(description: scan.issues.map(\.description).joined(separator: "\n"))
+        // One at a time, stopping at the first photo: the wall's own scan reads them all again,
+        // so `cascade *.jpg` pays for one header here, not for every file twice.
+        let scanner = PhotoScanner()
+        var issues: [ScanIssue] = []
+        for file in files {
+            guard let scan = try? scanner.scan([file]) else { return }
+            if !scan.entries.isEmpty { return }
+            issues += scan.issues
+        }
+        guard !issues.isEmpty else { return }
+        throw CommandError(description: issues.map(\.description).joined(separator: "\n"))
     }
 
     /// What the title bar calls the wall: the folder's name, as file managers do.
