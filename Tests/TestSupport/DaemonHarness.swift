@@ -80,7 +80,7 @@ final class ControlConnection {
 
     init(_ path: String, within timeout: Duration = longestWait) async throws {
         fd = try await waitFor("cascade's control socket at \(path) to take a connection",
-                               within: min(timeout, longestWait), every: .milliseconds(100)) { () -> Int32? in
+                               within: timeout, every: .milliseconds(100)) { () -> Int32? in
             let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             var address = unixAddress(path)
             let rc = withUnsafePointer(to: &address) {
