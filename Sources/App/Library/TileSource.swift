@@ -2,6 +2,7 @@
 // is an error tile at once; everything else goes through the thumbnail cache and the scaled
 // decoders.
 
+import Foundation
 import Photos
 import Screen
 import Waterfall
@@ -13,9 +14,11 @@ public struct TileSource: Sendable {
     ///   (see `DecoderIsolation`), tests that have no worker binary keep the default.
     /// - Parameter early: thumbnails read before the wall asked for them, if any.
     /// - Parameter largestStored: the largest thumbnail made (`TileImageLoader.largestStored`).
+    /// - Parameter cacheEnvironment: where the thumbnail cache is (`ThumbnailCache.standard`).
     public init(thumbnailCache: Bool, maxPixels: Int, decoders: DecoderIsolation = .inProcess,
-                early: EarlyThumbnails? = nil, largestStored: ThumbnailSize = .xxLarge) {
-        var cache = ThumbnailCache.standard(enabled: thumbnailCache)
+                early: EarlyThumbnails? = nil, largestStored: ThumbnailSize = .xxLarge,
+                cacheEnvironment: [String: String] = ProcessInfo.processInfo.environment) {
+        var cache = ThumbnailCache.standard(enabled: thumbnailCache, environment: cacheEnvironment)
         if let early { cache = cache.reading(early) }
         loader = TileImageLoader(cache: cache, maxPixels: maxPixels,
                                  decoder: decoders.makeDecoder(maxPixels: maxPixels), largestStored: largestStored)

@@ -18,6 +18,9 @@ public struct RenderJob: Sendable {
     public var reversed = false
     public var maxPixels = PhotoDecoder.defaultMaxPixels
     public var thumbnailCache = true
+    /// Where the thumbnail cache is (`XDG_CACHE_HOME`, else `HOME`): the process's own, unless a
+    /// caller that renders beside others in one process (a test) names a folder of its own.
+    public var cacheEnvironment = ProcessInfo.processInfo.environment
     public var decoders = DecoderIsolation.inProcess
     public var output: String
     public var manifest: String?
@@ -74,7 +77,7 @@ public enum WallRender {
         // a resample to 1024 px, its encode at four times the pixels and a resample to the tile
         // (paired, 2 columns: 0.94x the wall time). The viewer stores xx-large where it needs it.
         let source = TileSource(thumbnailCache: job.thumbnailCache, maxPixels: job.maxPixels, decoders: job.decoders,
-                                largestStored: .xLarge)
+                                largestStored: .xLarge, cacheEnvironment: job.cacheEnvironment)
         let textures = TexturePool(renderer: canvas.renderer)
         var failures: [Int: String] = [:]
         var partials: [Int: String] = [:]

@@ -4,14 +4,11 @@ import Testing
 import Photos
 @testable import TestSupport
 
-/// Render writes thumbnails as a side effect: point the cache at a fresh folder per suite.
-private let cacheHome: Void = {
-    setenv("XDG_CACHE_HOME", NSTemporaryDirectory() + "cascade-colour-cache-" + UUID().uuidString, 1)
-}()
-
 @Suite("colour through the binary")
 struct ColourRenderTests {
-    init() { _ = cacheHome }
+    /// Render writes thumbnails as a side effect: into a folder of this test's, passed to the
+    /// child, never through this process's environment (suites run side by side in it).
+    let cache = TemporaryFolder("cascade-render-cache")
 
     @Test("Display P3 (HEIC, PNG), Adobe RGB and CMYK JPEGs render in sRGB through the decode workers; a broken profile is said once")
     func wideGamutAndCMYK() throws {
@@ -41,7 +38,7 @@ struct ColourRenderTests {
 
         let out = folder.path + "/wall.png", manifestFile = folder.path + "/wall.json"
         let r = try cascadeRun(["render", folder.path, "--width", "900", "--columns", "3", "--no-captions", "--out", out,
-                                "--manifest", manifestFile], environment: [:])
+                                "--manifest", manifestFile], environment: ["XDG_CACHE_HOME": cache.path])
         #expect(r.status == 0, "\(r.err)")
         let manifest = try JSONDecoder().decode(WallManifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifestFile)))
         let png = try loadPNG(out)

@@ -6,15 +6,12 @@ import Screen
 import Waterfall
 @testable import TestSupport
 
-/// Render writes thumbnails as a side effect: point the cache at a fresh folder per suite.
-private let cacheHome: Void = {
-    setenv("XDG_CACHE_HOME", NSTemporaryDirectory() + "cascade-app-cache-" + UUID().uuidString, 1)
-}()
-
 @Suite("cascade render", .serialized)
 @MainActor
 struct RenderTests {
-    init() { _ = cacheHome }
+    /// Render writes thumbnails as a side effect: each test's go to a folder of its own, named in
+    /// the job (suites run side by side in one process, so never through its environment).
+    let cache = TemporaryFolder("cascade-render-cache")
 
     let colours: [(name: String, w: Int, h: Int, hex: String, rgb: (r: Int, g: Int, b: Int))] = [
         ("a.jpg", 400, 300, "#d03030", (208, 48, 48)),
@@ -32,8 +29,14 @@ struct RenderTests {
     }
 
     /// The folder's wall at `width` in `columns`, 10-px margins, no captions, with a manifest.
+    func renderJob(paths: [String], width: Int, output: String) -> RenderJob {
+        var job = RenderJob(paths: paths, width: width, output: output)
+        job.cacheEnvironment = ["XDG_CACHE_HOME": cache.path]
+        return job
+    }
+
     func wallJob(_ folder: PhotoFolder, width: Int, columns: Int) -> RenderJob {
-        var job = RenderJob(paths: [folder.path], width: width, output: folder.path + "/wall.png")
+        var job = renderJob(paths: [folder.path], width: width, output: folder.path + "/wall.png")
         job.manifest = folder.path + "/wall.json"
         job.style = WallStyle(columns: .fixed(columns), margins: Margins(all: 10), captions: false)
         return job
@@ -76,7 +79,7 @@ struct RenderTests {
         #expect(try WallRender.run(job).errors == 0)
         let manifest = try JSONDecoder().decode(WallManifest.self, from: Data(contentsOf: URL(fileURLWithPath: job.manifest!)))
         let png = try loadPNG(job.output)
-        let thumbnails = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"]! + "/thumbnails/"
+        let thumbnails = cache.path + "/thumbnails/"
         for tile in manifest.tiles {
             let expected = colours[tile.index]
             let centre = png.rgb(Int(tile.rect.x + tile.rect.w / 2), Int(tile.rect.y + tile.rect.h / 2))
@@ -112,7 +115,7 @@ struct RenderTests {
         for png in ["red.png", "blue.png", "green.png"] { try FileManager.default.removeItem(atPath: folder.path + "/" + png) }
         let out = folder.path + "/wall.png", manifestFile = folder.path + "/wall.json"
         let r = try cascadeRun(["render", folder.path, "--width", "640", "--columns", "2", "--no-captions", "--out", out,
-                                "--manifest", manifestFile], environment: [:])
+                                "--manifest", manifestFile], environment: ["XDG_CACHE_HOME": cache.path])
         #expect(r.status == 0, "\(r.err)")
         let manifest = try JSONDecoder().decode(WallManifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifestFile)))
         let png = try loadPNG(out)
@@ -135,7 +138,7 @@ struct RenderTests {
     @Test("captions add a strip under every photo; --no-captions removes it")
     func captions() throws {
         let folder = try makeFolder()
-        var job = RenderJob(paths: [folder.path], width: 640, output: folder.path + "/with.png")
+        var job = renderJob(paths: [folder.path], width: 640, output: folder.path + "/with.png")
         job.manifest = folder.path + "/with.json"
         job.style = WallStyle(columns: .fixed(3), margins: Margins(all: 10), captions: true)
         _ = try WallRender.run(job)
@@ -161,7 +164,7 @@ struct RenderTests {
         let good = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/a.jpg"))
         _ = try folder.write("g-truncated.jpg", Array(good.prefix(good.count / 3)))
         _ = try folder.write("h-garbage.png", Array("\u{89}PNG\r\n\u{1A}\n".utf8) + [UInt8](repeating: 7, count: 200))
-        var job = RenderJob(paths: [folder.path], width: 640, output: folder.path + "/wall.png")
+        var job = renderJob(paths: [folder.path], width: 640, output: folder.path + "/wall.png")
         job.manifest = folder.path + "/wall.json"
         job.style.captions = false
         let summary = try WallRender.run(job)
@@ -190,7 +193,7 @@ struct RenderTests {
             p.withMemoryRebound(to: CChar.self) { rename(latin1, $0.baseAddress!) }
         }
         #expect(renamed == 0)
-        var job = RenderJob(paths: [folder.path], width: 640, output: folder.path + "/wall.png")
+        var job = renderJob(paths: [folder.path], width: 640, output: folder.path + "/wall.png")
         job.manifest = folder.path + "/wall.json"
         let summary = try WallRender.run(job)
         #expect(summary.tiles == 4 && summary.errors == 0)
@@ -204,9 +207,9 @@ struct RenderTests {
     @Test("a missing folder or an unwritable output is a clear error, before any work")
     func badArguments() throws {
         let folder = try makeFolder()
-        let missing = RenderJob(paths: [folder.path + "/nope"], width: 600, output: folder.path + "/w.png")
+        let missing = renderJob(paths: [folder.path + "/nope"], width: 600, output: folder.path + "/w.png")
         #expect { try WallRender.run(missing) } throws: { "\($0)".contains("no such file or folder") }
-        let unwritable = RenderJob(paths: [folder.path], width: 600, output: "/nonexistent-dir/w.png")
+        let unwritable = renderJob(paths: [folder.path], width: 600, output: "/nonexistent-dir/w.png")
         #expect { try WallRender.run(unwritable) } throws: { "\($0)".contains("cannot write /nonexistent-dir/w.png") }
     }
 
@@ -217,7 +220,7 @@ struct RenderTests {
         try folder.photo("half.png", width: 600, height: 400, colour: "#ffffff80")
         try folder.photo("clear.png", width: 600, height: 400, colour: "#00000000")
         let out = try PhotoFolder()  // not in the folder shown: the second run would show the first's wall
-        var job = RenderJob(paths: [folder.path], width: 500, output: out.path + "/wall.png")
+        var job = renderJob(paths: [folder.path], width: 500, output: out.path + "/wall.png")
         job.manifest = out.path + "/wall.json"
         job.style = WallStyle(columns: .fixed(2), margins: Margins(all: 10), captions: false)
         let tile = Theme.standard.placeholder
@@ -238,7 +241,7 @@ struct RenderTests {
     func emptyFolder() throws {
         let folder = try PhotoFolder()
         try FileManager.default.createDirectory(atPath: folder.path + "/empty", withIntermediateDirectories: true)
-        var job = RenderJob(paths: [folder.path + "/empty"], width: 300, output: folder.path + "/w.png")
+        var job = renderJob(paths: [folder.path + "/empty"], width: 300, output: folder.path + "/w.png")
         job.manifest = folder.path + "/w.json"
         let summary = try WallRender.run(job)
         #expect(summary.tiles == 0)

@@ -3,14 +3,11 @@ import Testing
 @testable import App
 @testable import TestSupport
 
-/// Render writes thumbnails as a side effect: point the cache at a fresh folder per suite.
-private let cacheHome: Void = {
-    setenv("XDG_CACHE_HOME", NSTemporaryDirectory() + "cascade-motion-cache-" + UUID().uuidString, 1)
-}()
-
 @Suite("the mark on a moving photo")
 struct MotionMarkTests {
-    init() { _ = cacheHome }
+    /// Render writes thumbnails as a side effect: into a folder of this test's, passed to the
+    /// child, never through this process's environment (suites run side by side in it).
+    let cache = TemporaryFolder("cascade-render-cache")
 
     @Test("an animated GIF's tile shows its first frame with a play mark in the corner; a still GIF's has none")
     func marked() throws {
@@ -19,7 +16,7 @@ struct MotionMarkTests {
         try magick(["-size", "200x150", "xc:#d03030", folder.path + "/b-still.gif"])
         let out = folder.path + "/wall.png", manifestFile = folder.path + "/wall.json"
         let r = try cascadeRun(["render", folder.path, "--width", "420", "--columns", "2", "--margin", "10", "--no-captions",
-                                "--out", out, "--manifest", manifestFile], environment: [:])
+                                "--out", out, "--manifest", manifestFile], environment: ["XDG_CACHE_HOME": cache.path])
         #expect(r.status == 0, "\(r.err)")
         let manifest = try JSONDecoder().decode(WallManifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifestFile)))
         let png = try loadPNG(out)
