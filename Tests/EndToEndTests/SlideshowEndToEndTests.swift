@@ -37,15 +37,24 @@ struct SlideshowEndToEndTests {
             #expect(try await child.waitForExit(within: .seconds(10)) == .exited(0))
         }
 
-        /// The next `shown` event: (round, position, file name).
-        func shown() async throws -> (round: Int, position: Int, name: String) {
+        /// The next event named in `names`, in the order cascade emitted them.
+        func event(_ names: Set<String>) async throws -> [String: Any] {
             var event: [String: Any] = [:]
-            while event["event"] as? String != "shown" {
-                guard let line = try await child.lines.nextLine(within: longestWait, waitingFor: "a shown event") else {
-                    throw HarnessError("cascade's stdout closed while waiting for a shown event")
+            while !names.contains(event["event"] as? String ?? "") {
+                guard let line = try await child.lines.nextLine(within: longestWait, waitingFor: "a \(names.sorted()) event") else {
+                    throw HarnessError("cascade's stdout closed while waiting for a \(names.sorted()) event")
                 }
                 event = (try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]) ?? [:]
             }
+            return event
+        }
+
+        /// The next `shown` event: (round, position, file name).
+        func shown() async throws -> (round: Int, position: Int, name: String) {
+            Self.slide(try await event(["shown"]))
+        }
+
+        static func slide(_ event: [String: Any]) -> (round: Int, position: Int, name: String) {
             let path = event["path"] as? String ?? "?"
             return (event["round"] as? Int ?? -1, event["position"] as? Int ?? -1, (path as NSString).lastPathComponent)
         }
@@ -106,15 +115,25 @@ struct SlideshowEndToEndTests {
             let gone = names.first { $0 != first.name }!
             try FileManager.default.removeItem(atPath: folder.path + "/" + gone)
             try folder.photo("p99.png", width: 400, height: 300, colour: "#10f0f0")
+            // The removed photo may have been shown before cascade saw it go; never after. The
+            // `removed` event comes on the same stream as the slides, in the order they happened.
+            var removalSeen = false, shownAfterRemoval: [String] = []
             while true {
-                let slide = try await frame.shown()
+                let event = try await frame.event(["shown", "removed"])
+                if event["event"] as? String == "removed" {
+                    if (event["path"] as? String).map({ ($0 as NSString).lastPathComponent }) == gone { removalSeen = true }
+                    continue
+                }
+                let slide = Frame.slide(event)
                 if slide.round == 3 { break }
                 second.append(slide.name)
+                if removalSeen { shownAfterRemoval.append(slide.name) }
             }
+            #expect(removalSeen, "no removed event for \(gone)")
+            #expect(!shownAfterRemoval.contains(gone), "\(gone) was shown after it was removed: \(shownAfterRemoval)")
             #expect(second.contains("p99.png"), "the arrival joined the round: \(second)")
             #expect(second.count == Set(second).count, "a photo came twice in round 2: \(second)")
             #expect(Set(second).isSubset(of: Set(names + ["p99.png"])))
-            // The removed photo may have been shown before it went; never after.
             let remaining = Set(names + ["p99.png"]).subtracting([gone])
             #expect(remaining.isSubset(of: Set(second)), "round 2 missed \(remaining.subtracting(second))")
             try await frame.stop()
