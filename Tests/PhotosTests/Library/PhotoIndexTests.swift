@@ -85,14 +85,17 @@ import Glibc
         #expect(throws: PhotoIndexError.self) {
             try PhotoIndex(file: cache.path("cascade/library.sqlite3"), log: LogRecorder().logger)
         }
-        if geteuid() != 0 {
-            let locked = TempFolder()
-            chmod(locked.path.string, 0o500)
-            defer { chmod(locked.path.string, 0o700) }
-            #expect(throws: PhotoIndexError.self) {
-                try PhotoIndex(file: locked.path("library.sqlite3"), log: LogRecorder().logger)
-            }
+        // A folder the user may not write. Root writes anywhere: it drops to nobody for the file
+        // checks, on this thread only (setfsuid), so the check runs as root (CI) and as a user.
+        let locked = TempFolder()
+        chmod(locked.path.string, 0o500)
+        defer { chmod(locked.path.string, 0o700) }
+        let asNobody = geteuid() == 0
+        if asNobody { _ = GNUCalls.setfsuid(65534) }
+        #expect(throws: PhotoIndexError.self) {
+            try PhotoIndex(file: locked.path("library.sqlite3"), log: LogRecorder().logger)
         }
+        if asNobody { _ = GNUCalls.setfsuid(0) }
     }
 
     @Test func anIndexThatIsALinkToAnotherDatabaseIsLeftAlone() throws {
