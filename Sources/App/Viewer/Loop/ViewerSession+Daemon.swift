@@ -39,6 +39,10 @@ extension ViewerSession {
         for index in edit.inserted { emit(.added(index: index, path: edit.entries[index].path)) }
         if !edit.isEmpty {
             for screen in stack.screens.dropFirst() { screen.photosChanged(wall.entries, by: change) }
+            if !edit.changed.isEmpty {
+                let fresh = edit.changed.map { edit.entries[$0] }
+                for screen in stack.screens.dropFirst() { screen.photosRewritten(fresh) }
+            }
             if change == .folder {
                 log.info("folder changed: \(edit.inserted.count) added, \(edit.removed.count) removed, \(edit.changed.count) changed; \(edit.entries.count) photos")
             }

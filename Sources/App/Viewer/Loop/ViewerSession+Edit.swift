@@ -180,7 +180,7 @@ extension ViewerSession {
                     wall.apply(LibraryEdit(entries: entries, removed: [], inserted: [], changed: [index]),
                                highlightingFor: 0, now: clock.now, stayAtTop: false)
                 }
-                for screen in stack.screens.dropFirst() { screen.photoRotated(fresh) }
+                for screen in stack.screens.dropFirst() { screen.photosRewritten([fresh]) }
             }
             var note: String?
             if case .orientationTag(let reason) = outcome.method { note = reason }

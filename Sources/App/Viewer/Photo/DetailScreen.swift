@@ -146,16 +146,21 @@ final class DetailScreen: ViewerScreen {
         return true
     }
 
-    func photoRotated(_ fresh: PhotoEntry) {
-        guard let i = entries.firstIndex(where: { $0.path == fresh.path }) else { return }
-        entries[i] = fresh
-        noSharper.remove(i)
-        if i == index { viewport = PhotoViewport(photo: WallPlan.displayedSize(fresh), viewport: viewport.viewport) }
-        // The old picture has the old shape: it goes now rather than show stretched.
-        if case .ready(let texture, _, _)? = slots[i] { texture.destroy() }
-        if i == index, preview?.index == i { dropPreview() }
-        slots[i] = nil
-        decodes.cancel(key: key(.detail(i)))
+    /// One walk over the list, whatever the number rewritten (a sync may replace thousands).
+    func photosRewritten(_ fresh: [PhotoEntry]) {
+        let byPath = Dictionary(fresh.map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
+        for i in entries.indices {
+            guard let new = byPath[entries[i].path] else { continue }
+            entries[i] = new
+            noSharper.remove(i)
+            if i == index { viewport = PhotoViewport(photo: WallPlan.displayedSize(new), viewport: viewport.viewport) }
+            // The old picture is of the old file, perhaps of another shape: it goes now rather
+            // than show stretched or stale.
+            if case .ready(let texture, _, _)? = slots[i] { texture.destroy() }
+            if i == index, preview?.index == i { dropPreview() }
+            slots[i] = nil
+            decodes.cancel(key: key(.detail(i)))
+        }
         request()
     }
 

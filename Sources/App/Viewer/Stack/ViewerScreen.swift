@@ -46,9 +46,10 @@ protocol ViewerScreen: AnyObject {
     func screenPower(on: Bool, at now: Double)
     /// The wall's photos changed (`entries`, in the wall's order), and why.
     func photosChanged(_ entries: [PhotoEntry], by change: PhotosChange)
-    /// The file of `fresh` was turned on disk: its entry (its displayed size may have turned)
-    /// replaces the old one, and its pictures are made again.
-    func photoRotated(_ fresh: PhotoEntry)
+    /// The files of `fresh` were rewritten — turned by the viewer, saved again by an editor,
+    /// replaced by a sync: their entries (a displayed size may have changed) replace the old
+    /// ones, and their pictures are made again.
+    func photosRewritten(_ fresh: [PhotoEntry])
     /// Frees its textures and pending decodes: it is leaving the stack, or the viewer is ending.
     func close()
     /// It is being taken off the stack while the viewer runs (`close` follows): the screen that
@@ -109,7 +110,7 @@ extension ViewerScreen {
     func presented(at now: Double) {}
     func screenPower(on: Bool, at now: Double) {}
     func photosChanged(_ entries: [PhotoEntry], by change: PhotosChange) {}
-    func photoRotated(_ fresh: PhotoEntry) {}
+    func photosRewritten(_ fresh: [PhotoEntry]) {}
     func dismissed() {}
     var title: String? { nil }
     var coversBeneath: Bool { true }
