@@ -96,23 +96,7 @@ struct RenderTests {
     @Test("HEIC, AVIF and JPEG XL through the binary's decode workers: each tile its photo, a turned AVIF laid out turned")
     func heifAndAVIF() throws {
         let folder = try PhotoFolder()
-        // Truecolour sources: heif-enc reads a one-colour palette PNG wrongly.
-        try magick(["-size", "300x400", "xc:#d03030", "-define", "png:color-type=2", folder.path + "/red.png"])
-        try magick(["-size", "400x200", "xc:#3050d0", "-define", "png:color-type=2", folder.path + "/blue.png"])
-        try magick(["-size", "320x240", "xc:#30a040", "-define", "png:color-type=2", folder.path + "/green.png"])
-        for (tool, arguments) in [("/usr/bin/heif-enc", ["-q", "90", "-o", folder.path + "/a.heic", folder.path + "/red.png"]),
-                                  ("/usr/bin/avifenc", ["-s", "10", "--irot", "1", folder.path + "/blue.png", folder.path + "/b.avif"]),
-                                  ("/usr/bin/cjxl", [folder.path + "/green.png", folder.path + "/c.jxl", "-d", "1"])] {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: tool)
-            p.arguments = arguments
-            p.standardOutput = FileHandle.nullDevice
-            p.standardError = FileHandle.nullDevice
-            try p.run()
-            p.waitUntilExit()
-            #expect(p.terminationStatus == 0, "\(tool)")
-        }
-        for png in ["red.png", "blue.png", "green.png"] { try FileManager.default.removeItem(atPath: folder.path + "/" + png) }
+        try Self.heifAVIFAndJXL(in: folder)
         let out = folder.path + "/wall.png", manifestFile = folder.path + "/wall.json"
         let r = try cascadeRun(["render", folder.path, "--width", "640", "--columns", "2", "--no-captions", "--out", out,
                                 "--manifest", manifestFile], environment: ["XDG_CACHE_HOME": cache.path])
@@ -133,6 +117,57 @@ struct RenderTests {
             let centre = png.rgb(Int(tile.rect.x + tile.rect.w / 2), Int(tile.rect.y + tile.rect.h / 2))
             #expect(close(centre, want.rgb, tolerance: 16), "\(name) shows \(centre)")
         }
+    }
+
+    @Test("without libheif and libjxl on the machine, their photos are error tiles that say which library, and the rest is drawn",
+          .enabled(if: getuid() == 0, "hiding an installed library takes a mount namespace (unshare -m), which needs root"))
+    func withoutOptionalLibraries() throws {
+        let folder = try PhotoFolder()
+        try Self.heifAVIFAndJXL(in: folder)
+        _ = try folder.photo("d.png", width: 320, height: 240, colour: "#e0c020")
+        // The libraries as the dynamic linker finds them, each hidden behind an empty file in a
+        // mount namespace of cascade's own: as on a machine without libheif1 and libjxl0.7.
+        let libraries = ["libheif.so.1", "libjxl.so.0.7"].map { "/usr/lib/x86_64-linux-gnu/" + $0 }
+        try #require(libraries.allSatisfy { FileManager.default.fileExists(atPath: $0) }, "the libraries are not installed here")
+        let hide = libraries.map { "mount --bind /dev/null \($0)" }.joined(separator: " && ")
+        let out = folder.path + "/wall.png", manifestFile = folder.path + "/wall.json"
+        let r = try cascadeRun(["render", folder.path, "--width", "640", "--columns", "2", "--no-captions", "--out", out,
+                                "--manifest", manifestFile], environment: ["XDG_CACHE_HOME": cache.path],
+                               launcher: ["/usr/bin/unshare", "-m", "--", "/bin/sh", "-c", hide + " && exec \"$0\" \"$@\""])
+        #expect(r.status == 0, "\(r.err)")
+        let manifest = try JSONDecoder().decode(WallManifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifestFile)))
+        let tiles = Dictionary(manifest.tiles.map { (($0.path as NSString).lastPathComponent, $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(tiles.count == 4)
+        for (name, library) in [("a.heic", "libheif"), ("b.avif", "libheif"), ("c.jxl", "libjxl")] {
+            #expect(tiles[name]?.status == "error", "\(name): \(String(describing: tiles[name]?.status))")
+            #expect(tiles[name]?.error?.contains("needs \(library)") == true, "\(name): \(tiles[name]?.error ?? "no reason")")
+        }
+        let png = try loadPNG(out)
+        let plain = try #require(tiles["d.png"])
+        #expect(plain.status == "ok")
+        #expect(close(png.rgb(Int(plain.rect.x + plain.rect.w / 2), Int(plain.rect.y + plain.rect.h / 2)), (224, 192, 32)))
+    }
+
+    /// a.heic (300 × 400, red), b.avif (stored 400 × 200 and turned a quarter, blue) and c.jxl
+    /// (320 × 240, green), made by the formats' reference encoders.
+    static func heifAVIFAndJXL(in folder: PhotoFolder) throws {
+        // Truecolour sources: heif-enc reads a one-colour palette PNG wrongly.
+        try magick(["-size", "300x400", "xc:#d03030", "-define", "png:color-type=2", folder.path + "/red.png"])
+        try magick(["-size", "400x200", "xc:#3050d0", "-define", "png:color-type=2", folder.path + "/blue.png"])
+        try magick(["-size", "320x240", "xc:#30a040", "-define", "png:color-type=2", folder.path + "/green.png"])
+        for (tool, arguments) in [("/usr/bin/heif-enc", ["-q", "90", "-o", folder.path + "/a.heic", folder.path + "/red.png"]),
+                                  ("/usr/bin/avifenc", ["-s", "10", "--irot", "1", folder.path + "/blue.png", folder.path + "/b.avif"]),
+                                  ("/usr/bin/cjxl", [folder.path + "/green.png", folder.path + "/c.jxl", "-d", "1"])] {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: tool)
+            p.arguments = arguments
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            p.waitUntilExit()
+            #expect(p.terminationStatus == 0, "\(tool)")
+        }
+        for png in ["red.png", "blue.png", "green.png"] { try FileManager.default.removeItem(atPath: folder.path + "/" + png) }
     }
 
     @Test("captions add a strip under every photo; --no-captions removes it")
