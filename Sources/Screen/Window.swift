@@ -114,6 +114,21 @@ public final class Window {
         return Size(width: Double(max(0, w)), height: Double(max(0, h)))
     }
 
+    /// The icon window managers and task bars show for the window, from pixels in memory order
+    /// B, G, R, A (`DecodedImage`'s). Desktop environments find the installed icon through the
+    /// desktop file; a bare window manager (openbox, i3's bar, xfwm with no entry) knows only this.
+    public func setIcon(width: Int, height: Int, stride: Int, bgra pixels: [UInt8]) {
+        guard width > 0, height > 0, stride >= width * 4, pixels.count >= stride * height else { return }
+        var copy = pixels
+        copy.withUnsafeMutableBytes { bytes in
+            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(bytes.baseAddress, Int32(width), Int32(height), 32,
+                                                                   Int32(stride), SDL_PIXELFORMAT_ARGB8888.rawValue) else { return }
+            // SDL copies the pixels into the window system's property: the surface may go.
+            SDL_SetWindowIcon(handle, surface)
+            SDL_FreeSurface(surface)
+        }
+    }
+
     public func setTitle(_ title: String) {
         SDL_SetWindowTitle(handle, title)
         Self.correctX11Title(handle, title)

@@ -177,20 +177,42 @@ struct DesktopViewerEndToEndTests {
         #expect(close(try await viewer.centreColour(), photos.colours[1].rgb), "the detail view shows the photo named")
     }
 
-    @Test("several files are the wall of just those files, no photo opened")
-    func severalFilesAreTheirOwnWall() async throws {
+    @Test("several files: the first opens, next steps through just those files, Esc shows their wall")
+    func severalFilesOpenTheFirst() async throws {
         let server = try await XServer()
         defer { server.stop() }
         let photos = try ColouredFolder(count: 6)
         let cache = NSTemporaryDirectory() + "cascade-desktop-cache-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: cache) }
-        let viewer = try await DesktopViewer([photos.file(1), photos.file(3), "--geometry", "800x600"], display: server.display,
-                                             cacheHome: cache)
-        let scanned = try await viewer.next("scanned")
-        #expect(scanned.count == 2, "\(scanned)")
-        #expect(!viewer.events.contains { $0.event == "opened" }, "\(viewer.events)")
-        let state = try await viewer.state()
-        #expect(state.mode == "wall" && state.count == 2, "\(state)")
+        let viewer = try await DesktopViewer([photos.file(1), photos.file(3), photos.file(4), "--geometry", "800x600"],
+                                             display: server.display, cacheHome: cache)
+        let opened = try await viewer.next("opened")
+        #expect(opened.path == photos.file(1), "the first file named opens: \(opened)")
+        #expect(close(try await viewer.centreColour(), photos.colours[1].rgb), "the detail view shows the first file")
+        let open = try await viewer.waitForState { $0.count == 3 }
+        #expect(open.mode == "detail" && open.count == 3, "the list is the files named: \(open)")
+
+        try await viewer.key("Right")
+        #expect(try await viewer.waitForTitle("cascade — " + photos.name(3)) == "_NET_WM_NAME(UTF8_STRING) = \"cascade — \(photos.name(3))\"")
+        #expect(close(try await viewer.centreColour(), photos.colours[3].rgb), "next is the next file named, not the folder's next photo")
+
+        try await viewer.key("Escape")
+        _ = try await viewer.next("closed")
+        let wall = try await viewer.waitForState { $0.mode == "wall" }
+        #expect(wall.mode == "wall" && wall.count == 3 && wall.selected == 1, "the wall of the files, the cursor on the one last shown: \(wall)")
+    }
+
+    @Test("the window carries cascade's icon for task bars and window switchers")
+    func windowIcon() async throws {
+        let server = try await XServer()
+        defer { server.stop() }
+        let photos = try ColouredFolder(count: 2)
+        let cache = NSTemporaryDirectory() + "cascade-desktop-cache-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let viewer = try await DesktopViewer([photos.path, "--geometry", "400x300"], display: server.display, cacheHome: cache)
+        _ = try await viewer.next("scanned")
+        let icon = try await viewer.property("_NET_WM_ICON")
+        #expect(icon.contains("Icon (64 x 64)"), "\(icon.prefix(200))")
     }
 
     @Test("under a window manager (openbox) the title is correct UTF-8 in both X properties, and f goes full screen through it")

@@ -43,6 +43,16 @@ public enum Viewer {
             alone = PhotoScanner().entry(at: path, relative: path.lastComponent, group: 0)
             if alone == nil { choice = .named([path]) }
         }
+        // Several files named (`cascade *.jpg`, a file manager's selection): the first photo opens
+        // at once and steps through just those files, as nsxiv, feh and imv do; Esc shows their wall.
+        if case let .named(files) = choice, files.count > 1, !options.slideshow.atStart,
+           files.allSatisfy({ $0.fileType(followingLinks: true) == S_IFREG }) {
+            let scanner = PhotoScanner()
+            alone = files.lazy.compactMap { file in
+                let path = file.absolute()
+                return scanner.entry(at: path, relative: path.lastComponent, group: 0)
+            }.first
+        }
         let title = "cascade — " + folderName(choice)
         let width = options.geometry?.width ?? ViewerOptions.defaultSize.width
         let height = options.geometry?.height ?? ViewerOptions.defaultSize.height
@@ -92,6 +102,7 @@ public enum Viewer {
             throw CommandError(description: error.description)
         }
         turn(window, to: options.rotation, log: log)
+        if !options.kiosk { WindowIcon.apply(to: window) }
         let backend = window.renderer.backend, device = window.renderer.openGLDevice.map { " (\($0))" } ?? ""
         let budget = TextureBudget.choose(given: options.textureBudgetBytes, for: window.renderer)
         log.info("video driver \(window.driver), renderer \(backend.name)\(device)\(backend.vsync ? " with vsync" : ""), \(Int(window.size.width))×\(Int(window.size.height)) at scale \(window.renderer.scale), texture budget \(budget.bytes >> 20) MiB (\(budget.reason))")
