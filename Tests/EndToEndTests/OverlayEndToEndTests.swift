@@ -219,6 +219,34 @@ struct OverlayEndToEndTests {
         _ = try await viewer.overlay("hidden by i") { $0 == nil }
     }
 
+    @Test("a right-click shows the info of the tile clicked and a second one hides it; the mouse's back button closes an open photo")
+    func mouseButtons() async throws {
+        let folder = try Self.folder()
+        let viewer = try await Viewer(folder)
+        _ = try await viewer.event("scanned")
+        let state = try await viewer.state()
+        let tile = try #require((state["visible"] as? [[String: Any]])?.first { $0["index"] as? Int == 2 })
+        let screen = try #require(tile["screen"] as? [String: Any])
+        let x = Int(((screen["x"] as? NSNumber)?.doubleValue ?? 0) + ((screen["w"] as? NSNumber)?.doubleValue ?? 0) / 2)
+        let y = Int(((screen["y"] as? NSNumber)?.doubleValue ?? 0) + ((screen["h"] as? NSNumber)?.doubleValue ?? 0) / 2)
+        let display = viewer.server.display
+        try await display.xdotool(["mousemove", "--window", viewer.window, "\(x)", "\(y)"])
+        try await display.xdotool(["click", "--window", viewer.window, "3"])
+        let info = try await viewer.overlay("info after a right-click") { $0?["kind"] as? String == "info" }
+        #expect(info?["path"] as? String == tile["path"] as? String, "the panel is about the tile clicked: \(info ?? [:])")
+        #expect(try await viewer.state()["selected"] as? Int == 2, "the cursor went to the tile clicked")
+        #expect(!viewer.events.contains { $0["event"] as? String == "selected" }, "a right-click selects nothing")
+        try await display.xdotool(["click", "--window", viewer.window, "3"])
+        _ = try await viewer.overlay("hidden by a second right-click") { $0 == nil }
+
+        _ = try await viewer.control.data(["open", 0])
+        _ = try await viewer.event("opened")
+        // X11 numbers the back button (SDL's X1) 8.
+        try await display.xdotool(["click", "--window", viewer.window, "8"])
+        _ = try await viewer.event("closed")
+        #expect(try await viewer.state()["mode"] as? String == "wall")
+    }
+
     @Test("a JPEG cut at 60 % shows its top part: a load-error event with partial, the info panel says so, render's manifest and pixels agree")
     func truncatedJPEG() async throws {
         let folder = try PhotoFolder()

@@ -61,7 +61,7 @@ public struct EventActivity: Sendable, Equatable {
         switch event {
         case nil: break
         case .input(.wheel)?: wheel += 1
-        case .input?: pointer += 1
+        case .input?, .secondaryClick?: pointer += 1
         case .key?: key += 1
         case .resized?: resized += 1
         case .wake?: wake += 1

@@ -133,6 +133,10 @@ public final class EventSource {
     func translate(_ event: SDL_Event) -> ScreenEvent? {
         let translated = translateUnturned(event)
         if case .input(let input)? = translated { return .input(turned(input)) }
+        if case .secondaryClick(let point)? = translated {
+            let (size, rotation) = screen()
+            return .secondaryClick(rotation.logicalPoint(point, onPhysical: size))
+        }
         return translated
     }
 
@@ -164,7 +168,16 @@ public final class EventSource {
             }
         case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue:
             let button = event.button
-            guard button.which != Self.touchMouse, button.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
+            guard button.which != Self.touchMouse else { return nil }
+            // The mouse's back button goes back as Backspace does (browsers, file managers,
+            // Loupe); the right button asks for the photo's details.
+            if button.button == UInt8(SDL_BUTTON_X1) {
+                return event.type == SDL_MOUSEBUTTONDOWN.rawValue ? .key(KeyPress(.backspace)) : nil
+            }
+            if button.button == UInt8(SDL_BUTTON_RIGHT) {
+                return event.type == SDL_MOUSEBUTTONDOWN.rawValue ? .secondaryClick(Point(x: Double(button.x), y: Double(button.y))) : nil
+            }
+            guard button.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
             let point = Point(x: Double(button.x), y: Double(button.y))
             if event.type == SDL_MOUSEBUTTONDOWN.rawValue {
                 mouseDown = true

@@ -48,6 +48,9 @@ public enum ScreenEvent: Sendable, Equatable {
     /// The mouse, no button held, came within `EventSource.hoverEdge` of the window's right edge
     /// (true) or left that band (false): where the date scrubber's rail is.
     case edgeHovered(Bool)
+    /// The mouse's right button pressed at a point (logical pixels, in the turned picture): what
+    /// a desktop viewer answers with the photo's details.
+    case secondaryClick(Point)
     /// On the console, the kernel said a display output changed (plugged, unplugged, forced):
     /// the loop reads the wall's connector again (`ConsoleOutput`).
     case displayChanged

@@ -11,7 +11,7 @@ extension ViewerSession {
         // screen a tap whose lift is read a long frame later is no tap.
         if case .input(.pointerDown) = event {} else { dirty = true }
         switch event {
-        case .input, .key:
+        case .input, .key, .secondaryClick:
             idle.noteInput(now: clock.now)
             // Input that wakes the screen does only that (ScreenController).
             guard screen.admits(event, now: clock.now) else { tickScreen(at: clock.now); return }
@@ -40,6 +40,16 @@ extension ViewerSession {
             if stack.isAtBottom { wall.edgeHovered(near) }
         case .input(let input):
             stack.top.handle(input)
+        case .secondaryClick(let point):
+            // The info panel about the tile clicked (the cursor goes there), or about the photo
+            // open; a second click on the same photo closes it, as `i` does.
+            let before = stack.isAtBottom ? wall.cursor : nil
+            if stack.isAtBottom, let index = wall.tile(at: point) { wall.cursor = index }
+            if overlay.shown == .info, !stack.isAtBottom || wall.cursor == before {
+                overlay.toggle(.info, over: stack.top)
+            } else {
+                overlay.show(.info, over: stack.top)
+            }
         case .key(let press):
             if overlay.takes(press) || stack.top.takes(press) { break }
             if let command = keys.command(for: press, in: stack.top.mode), !press.isRepeat || command.repeats {

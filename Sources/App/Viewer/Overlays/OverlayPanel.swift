@@ -26,6 +26,11 @@ struct OverlayPanel {
         if shown == .info { screen.infoPanelOpened() }
     }
 
+    mutating func show(_ kind: ViewerOverlay, over screen: any ViewerScreen) {
+        shown = kind
+        if shown == .info { screen.infoPanelOpened() }
+    }
+
     /// Esc closes the panel on screen instead of going back; true when it did.
     mutating func takes(_ press: KeyPress) -> Bool {
         guard shown != nil, press.key == .escape, !press.alt else { return false }

@@ -100,6 +100,8 @@ final class ScreenController {
             if press.isRepeat, swallowingKeyRepeats { return false }
             swallowingKeyRepeats = false
             return true
+        case .secondaryClick:
+            return !wasOff
         default:
             return true
         }

@@ -69,6 +69,11 @@ extension WallScreen {
     /// The gap every tile has on each side: where the cursor's ring may go round a tile.
     var cursorRoom: Double { MarginType.allCases.map { margins[$0] }.min() ?? 0 }
 
+    /// The tile under `point` (window coordinates), if any: none on a margin or a heading.
+    func tile(at point: Point) -> Int? {
+        view.layout.index(at: Point(x: point.x, y: point.y + view.viewportRect.minY))
+    }
+
     func isOnScreen(_ index: Int) -> Bool {
         index < entries.count && view.layout.frame(at: index).intersects(view.viewportRect)
     }
