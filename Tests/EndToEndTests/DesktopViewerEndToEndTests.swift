@@ -202,6 +202,42 @@ struct DesktopViewerEndToEndTests {
         #expect(wall.mode == "wall" && wall.count == 3 && wall.selected == 1, "the wall of the files, the cursor on the one last shown: \(wall)")
     }
 
+    @Test("without --control a desktop cascade listens in the session's runtime folder, where cascade ctl finds it; a second one goes without")
+    func sessionControlSocket() async throws {
+        let server = try await XServer()
+        defer { server.stop() }
+        let photos = try ColouredFolder(count: 3)
+        let runtime = makeTemporaryFolder("cascade-runtime", short: true)
+        defer { removeFolder(runtime) }
+        chmod(runtime, 0o700)
+        let cache = NSTemporaryDirectory() + "cascade-desktop-cache-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let environment = ["DISPLAY": server.display.name, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": cache, "XDG_RUNTIME_DIR": runtime]
+        let first = try ChildProcess(cascadeBinary, [photos.path, "--geometry", "400x300"], environment: environment)
+        defer { first.stop() }
+        let socket = runtime + "/cascade/control.sock"
+        try waitUntil("the session's control socket at \(socket); stderr:\n\(first.errorOutput)") {
+            FileManager.default.fileExists(atPath: socket)
+        }
+        // cascade ctl with no --socket, in the same session.
+        let asked = try await runTool(cascadeBinary, ["ctl", "get-state"], environment: ["XDG_RUNTIME_DIR": runtime])
+        #expect(asked.status == .exited(0), "\(String(decoding: asked.output, as: UTF8.self))")
+        #expect((try JSONSerialization.jsonObject(with: asked.output) as? [String: Any])?["mode"] as? String == "wall")
+
+        // A second window of the same session opens, without a socket, and says so once.
+        let second = try ChildProcess(cascadeBinary, [photos.path, "--geometry", "400x300"], environment: environment)
+        defer { second.stop() }
+        try waitUntil("the second cascade to say it has no socket; stderr:\n\(second.errorOutput)") {
+            second.errorOutput.contains("no control socket for this window")
+        }
+        #expect(second.isRunning)
+        #expect(try await runTool(cascadeBinary, ["ctl", "get-state"], environment: ["XDG_RUNTIME_DIR": runtime]).status == .exited(0),
+                "the first still answers")
+        kill(first.pid, SIGTERM)
+        #expect(try await first.waitForExit(within: longestWait) == .exited(0))
+        #expect(!FileManager.default.fileExists(atPath: socket), "the socket goes with the cascade that made it")
+    }
+
     @Test("the window carries cascade's icon for task bars and window switchers")
     func windowIcon() async throws {
         let server = try await XServer()

@@ -5,11 +5,15 @@ public enum ControlCommandLine {
     /// (a desktop session's user unit), else the kiosk unit's `/run/cascade/control.sock`.
     public static func defaultSocketPath(environment: [String: String], fileExists: (String) -> Bool) -> String {
         if let path = environment["CASCADE_CONTROL"], !path.isEmpty { return path }
-        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
-            let path = (runtime.hasSuffix("/") ? runtime : runtime + "/") + "cascade/control.sock"
-            if fileExists(path) { return path }
-        }
+        if let path = sessionSocketPath(environment: environment), fileExists(path) { return path }
         return "/run/cascade/control.sock"
+    }
+
+    /// `$XDG_RUNTIME_DIR/cascade/control.sock`: where a desktop cascade listens when no
+    /// `--control` is given, in the session's private runtime folder; nil without one.
+    public static func sessionSocketPath(environment: [String: String]) -> String? {
+        guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return nil }
+        return (runtime.hasSuffix("/") ? runtime : runtime + "/") + "cascade/control.sock"
     }
 
     /// One argument: a whole number becomes a number, `{…}` or `[…]` is parsed as JSON,

@@ -83,6 +83,8 @@ public enum Viewer {
             } catch {
                 throw CommandError(description: "\(error)")
             }
+        } else if !options.kiosk {
+            control = sessionControl(log: log) { waker.wake() }
         }
         var mqtt: MqttBridge?
         if let settings = options.mqtt {
@@ -123,6 +125,25 @@ public enum Viewer {
         if let alone { session.wall.openAlone(alone) }
         session.loop()
         return 0
+    }
+
+    /// A desktop cascade without `--control` listens in the session's runtime folder, where
+    /// `cascade ctl` looks first, so scripts and key bindings reach it with no options. Only
+    /// one cascade of the session can: the others go without, saying so once, and a runtime
+    /// folder that cannot be used stops nothing.
+    static func sessionControl(log: Logger, wake: @escaping @Sendable () -> Void) -> ControlServer? {
+        guard let path = ControlCommandLine.sessionSocketPath(environment: ProcessInfo.processInfo.environment) else { return nil }
+        let folder = (path as NSString).deletingLastPathComponent
+        // Private like the runtime folder around it (mkdir is refused harmlessly when it exists).
+        _ = mkdir(folder, 0o700)
+        do {
+            let control = try ControlServer(path: path, group: nil, log: log, wake: wake)
+            log.info("control socket \(path)")
+            return control
+        } catch {
+            log.info("no control socket for this window: \(error)")
+            return nil
+        }
     }
 
     static func choose(_ paths: [String]) throws -> PhotoSources.Choice {
