@@ -66,7 +66,7 @@ struct View: ParsableCommand {
     func run() throws { try run(reread: nil) }
 
     func run(reread: (@Sendable () throws -> ViewerOptions)?, configuration: Configuration = Configuration()) throws {
-        Log.bootstrap()
+        Log.bootstrap(quietAtTerminal: true)
         var options = viewerOptions()
         options.reread = reread
         options.adopt(configuration)
