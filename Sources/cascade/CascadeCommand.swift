@@ -20,6 +20,10 @@ struct Cascade: ParsableCommand {
         if let note = TimeZoneGuard.makeSafe() { FileHandle.standardError.write(Data("cascade: \(note)\n".utf8)) }
         // As bytes: a file's name need not be UTF-8 (CommandLineArguments).
         let arguments = Array(CommandLineArguments.all.dropFirst())
+        if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
+            print(overview(), terminator: "")
+            return
+        }
         do {
             var command = try parseAsRoot(arguments)
             guard let alone = command as? View else { return try command.run() }
@@ -32,6 +36,27 @@ struct Cascade: ParsableCommand {
         } catch {
             exit(withError: error)
         }
+    }
+}
+
+extension Cascade {
+    /// `cascade --help`: the viewer's own help — `cascade` alone is the viewer, and its options
+    /// are what a person looks for — then the other commands, one line each.
+    static func overview() -> String {
+        var view = helpMessage(for: View.self).replacingOccurrences(of: "USAGE: cascade view ", with: "USAGE: cascade ")
+        // The view's own overview ("the default command") says less than the program's.
+        if let end = view.range(of: "\n\n") {
+            view.replaceSubrange(view.startIndex..<end.lowerBound,
+                                 with: "OVERVIEW: \(configuration.abstract) Without a command, the photos as a scrolling wall in a window.")
+        }
+        while view.last?.isWhitespace == true { view.removeLast() }
+        let others: [any ParsableCommand.Type] = [Render.self, Cache.self, CtlCommand.self, Bench.self]
+        let lines = others.map { command in
+            let name = command.configuration.commandName ?? "\(command)".lowercased()
+            return "  " + name.padding(toLength: 8, withPad: " ", startingAt: 0) + command.configuration.abstract
+        }
+        return view + "\n\nOTHER COMMANDS:\n" + lines.joined(separator: "\n")
+            + "\n\n  See 'cascade help <command>' for a command's options; --version for the version.\n"
     }
 }
 

@@ -22,7 +22,7 @@ struct Render: ParsableCommand {
     @Option(help: "Also write a JSON manifest of every tile's place.")
     var manifest: String?
 
-    @OptionGroup var wall: WallOptions
+    @OptionGroup(title: "Wall") var wall: WallOptions<RunsOnce>
 
     func validate() throws {
         // Each side alone is in range; together they must fit the canvas.

@@ -9,9 +9,11 @@ struct View: ParsableCommand {
         discussion: """
             Wall: wheel or drag to scroll, click or tap a photo to open it, Ctrl+wheel, +/- or pinch \
             for more or fewer columns, arrows/hjkl move the cursor, Return opens, PgUp/PgDn, Home/End \
-            (g/G), f full screen, r reload, s stats, q quit.
+            (g/G), f full screen, r reload, s stats, S slideshow, i or a right-click the photo's info, \
+            ? every key, q quit.
             Photo: arrows, Space/Shift+Space or swipe for next/previous, wheel, +/- or pinch to zoom, \
-            0 to fit, drag to pan, Esc, Backspace or a tap beside the photo to go back.
+            0 to fit, drag to pan, Esc, Backspace, the mouse's back button or a tap beside the photo \
+            to go back.
             """)
 
     @Argument(help: "Photos and folders (default: your Pictures folder, else the sample photos).")
@@ -40,7 +42,7 @@ struct View: ParsableCommand {
             })
     var rotate: ScreenRotation = .upright
 
-    @OptionGroup var wall: WallOptions
+    @OptionGroup(title: "Wall") var wall: WallOptions<KeepsRunning>
 
     @Option(help: ArgumentHelp("Where selection events go: stdout (one JSON line each) or none.").restartOnly())
     var events: EventsChoice = .none
@@ -54,9 +56,11 @@ struct View: ParsableCommand {
             transform: Limits.textureBudget.read)
     var textureBudget: Int?
 
-    @OptionGroup(title: "Daemon") var daemon: DaemonOptions
-
+    // In --help the groups come in this order, before the window's options: the wall, the
+    // photo frame, then what a kiosk and other programs need.
     @OptionGroup(title: "Photo frame") var slideshow: SlideshowOptions
+
+    @OptionGroup(title: "Daemon and kiosk") var daemon: DaemonOptions
 
     @Option(help: ArgumentHelp("Read settings from this file only, instead of /etc/cascade/cascade.toml and then $XDG_CONFIG_HOME/cascade/config.toml. Options given here win over any file.",
                                valueName: "FILE"))

@@ -1,8 +1,23 @@
-// Options shared by every command that shows a wall.
+// Options shared by every command that shows a wall. `Running` says whether they describe a
+// viewer that keeps running (its --help and the configuration file's table say which settings a
+// reload cannot change) or a command that reads them once (render: nothing to restart).
 import App
 import ArgumentParser
 
-struct WallOptions: ParsableArguments {
+protocol OptionLifetime {
+    /// The note for an option a running viewer cannot change; nil where nothing keeps running.
+    static func restartOnly(_ help: ArgumentHelp) -> ArgumentHelp
+}
+
+enum KeepsRunning: OptionLifetime {
+    static func restartOnly(_ help: ArgumentHelp) -> ArgumentHelp { help.restartOnly() }
+}
+
+enum RunsOnce: OptionLifetime {
+    static func restartOnly(_ help: ArgumentHelp) -> ArgumentHelp { help }
+}
+
+struct WallOptions<Lifetime: OptionLifetime>: ParsableArguments {
     @Option(parsing: .unconditional,
             help: "Columns: \(Limits.columns.range.lowerBound) to \(Limits.columns.range.upperBound), or auto: as many of at least 240 px as fit. (default: auto)",
             transform: { try ColumnChoice(word: $0) })
@@ -27,11 +42,11 @@ struct WallOptions: ParsableArguments {
     /// `--reverse` and a leading `-` undo each other, as two reversals do.
     var reversed: Bool { reverse != sort.descending }
 
-    @Option(parsing: .unconditional, help: Limits.maxPixels.help("Largest image any decode may allocate", default: "\(PhotoDecoder.defaultMaxPixels)").restartOnly(),
+    @Option(parsing: .unconditional, help: Lifetime.restartOnly(Limits.maxPixels.help("Largest image any decode may allocate", default: "\(PhotoDecoder.defaultMaxPixels)")),
             transform: Limits.maxPixels.read)
     var maxPixels = PhotoDecoder.defaultMaxPixels
 
-    @Flag(help: ArgumentHelp("Neither read nor write the freedesktop thumbnail cache.").restartOnly())
+    @Flag(help: Lifetime.restartOnly(ArgumentHelp("Neither read nor write the freedesktop thumbnail cache.")))
     var noThumbnailCache = false
 
     var style: WallStyle {

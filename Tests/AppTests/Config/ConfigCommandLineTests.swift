@@ -143,13 +143,37 @@ struct ConfigCommandLineTests {
         #expect(r.err == "Error: \(user):1: key 'screen-schedule': holds a NUL, which no setting can: \"Mon\\0day 07:00-22:00\"\n")
     }
 
+    @Test("cascade --help is the viewer's: its everyday options first, the keys that matter, then the other commands; render's says nothing of restarts")
+    func helpText() throws {
+        for words in [["--help"], ["-h"], ["help"]] {
+            let help = try cascadeRun(words, environment: [:])
+            #expect(help.status == 0)
+            let text = help.out
+            #expect(text.contains("USAGE: cascade [<options>] [<paths> ...]"), "\(words): \(text.prefix(400))")
+            for key in ["S slideshow", "right-click", "? every key", "--columns", "--slideshow", "--control"] {
+                #expect(text.contains(key), "\(words) lacks \(key)")
+            }
+            // The wall's options, then the frame's, then the kiosk's, then the commands.
+            let order = ["WALL:", "PHOTO FRAME:", "DAEMON AND KIOSK:", "OTHER COMMANDS:"].map { text.range(of: $0)?.lowerBound }
+            #expect(!order.contains(nil) && order.map { $0! } == order.map { $0! }.sorted(), "\(words): sections out of order")
+            for command in ["render", "cache", "ctl", "bench"] {
+                #expect(text.contains("\n  \(command) "), "\(words) lacks the \(command) command")
+            }
+        }
+        let render = try cascadeRun(["render", "--help"], environment: [:])
+        #expect(render.status == 0 && render.out.contains("--max-pixels") && !render.out.contains("Changes only on restart"),
+                "render --help: \(render.out)")
+        let view = try cascadeRun(["view", "--help"], environment: [:])
+        #expect(view.out.components(separatedBy: "Changes only on restart").count > 3, "the viewer's help still marks restart-only options")
+    }
+
     @Test("help, the other commands and command-line mistakes do not read the configuration")
     func othersIgnoreIt() throws {
         let folder = TemporaryFolder("cascade-config")
         try folder.file("xdg/cascade/config.toml", "this is not TOML\n")
         let environment = ["XDG_CONFIG_HOME": folder.path + "/xdg", "HOME": folder.path]
         let help = try cascadeRun(["--help"], environment: environment)
-        #expect(help.status == 0 && help.out.contains("SUBCOMMANDS"))
+        #expect(help.status == 0 && help.out.contains("OTHER COMMANDS"))
         let viewHelp = try cascadeRun(["view", "--help"], environment: environment)
         #expect(viewHelp.status == 0 && viewHelp.out.contains("--config <FILE>"))
         let bench = try cascadeRun(["bench", "--items", "100", "--json"], environment: environment)
