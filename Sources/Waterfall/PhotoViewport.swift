@@ -7,8 +7,15 @@
 
 /// A photo shown in a viewport: fit (zoom 1 = whole photo visible, centred, letterboxed),
 /// zoomed about a point, panned. All in logical viewport coordinates.
+///
+/// When the photo's pixel size is known (`screenScale`), a photo smaller than the viewport rests
+/// at its actual size — one photo pixel to one screen pixel — rather than blown up to fill it,
+/// as nsxiv, imv and Loupe show it; zoom can go below that rest, down to a tenth of it, and 1:1
+/// is always within reach, however large the photo.
 public struct PhotoViewport: Sendable, Equatable {
     public static let maximumZoom = 8.0
+    /// How far below its rest a photo can be made smaller.
+    public static let smallestZoomOfRest = 0.1
     /// The displayed photo size (any unit; only its ratio matters). A size with a side that is
     /// zero, negative, not finite, or a ratio beyond Double's range is stored as 1×1: a photo
     /// whose header could not be read is shown square rather than not at all.
@@ -16,14 +23,51 @@ public struct PhotoViewport: Sendable, Equatable {
     /// Sides that are negative or not finite are stored as 0: an empty frame, as for a
     /// minimised window.
     public private(set) var viewport: Size
-    /// 1 = fit; always within 1...maximumZoom.
+    /// 1 = fit to the viewport; rests at `restingZoom`, within `zoomRange`.
     public private(set) var zoom: Double = 1
     /// The photo point at the viewport's centre, as fractions of the photo's width and height.
     private var centre = Point(x: 0.5, y: 0.5)
+    /// Screen pixels per logical pixel, when `photo` is the photo's size in pixels; nil when it
+    /// is only a shape (a header that could not be read): then the rest is the fit.
+    public let screenScale: Double?
+    /// What a resize keeps: the rest, 1:1, or the zoom as it is.
+    private var held = Held.rest
 
-    public init(photo: Size, viewport: Size) {
+    private enum Held: Sendable, Equatable { case rest, actualSize, zoom }
+
+    public init(photo: Size, viewport: Size, screenScale: Double? = nil) {
         self.photo = Self.sanitized(photo: photo)
         self.viewport = Self.sanitized(viewport: viewport)
+        self.screenScale = screenScale.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        zoom = restingZoom
+    }
+
+    /// The zoom of 1:1, one photo pixel to one screen pixel; nil without a known pixel size or
+    /// a viewport to fit to.
+    public var actualSizeZoom: Double? {
+        guard let screenScale, viewport.width > 0, viewport.height > 0 else { return nil }
+        let fit = min(viewport.width / photo.width, viewport.height / photo.height)
+        let actual = 1 / (screenScale * fit)
+        return actual.isFinite && actual > 0 ? actual : nil
+    }
+
+    /// Where the photo rests (opened, `0`, a new photo): the fit, or 1:1 for a smaller photo.
+    public var restingZoom: Double { min(1, actualSizeZoom ?? 1) }
+
+    public var zoomRange: ClosedRange<Double> {
+        let rest = restingZoom
+        return rest * Self.smallestZoomOfRest...max(Self.maximumZoom, actualSizeZoom ?? 0)
+    }
+
+    /// The zoom as a person reads it: 100 at 1:1; nil without a known pixel size.
+    public var percent: Double? { actualSizeZoom.map { zoom / $0 * 100 } }
+
+    /// 1:1, or back to the rest when already there (nsxiv's and imv's `=`, Loupe's `1`).
+    public mutating func toggleActualSize() {
+        guard let actual = actualSizeZoom, held != .actualSize, abs(zoom - actual) > 1e-9 else { return reset() }
+        zoom = actual
+        held = .actualSize
+        clampCentre()
     }
 
     /// Where the photo is drawn, viewport coordinates (may extend beyond the viewport when zoomed).
@@ -34,7 +78,8 @@ public struct PhotoViewport: Sendable, Equatable {
                     width: size.width, height: size.height)
     }
 
-    public var isZoomed: Bool { zoom > 1 + 1e-6 }
+    /// Larger than its rest: a drag pans rather than swipes to the next photo.
+    public var isZoomed: Bool { zoom > restingZoom + 1e-6 }
 
     /// Multiplies the zoom by `factor` keeping the photo point under `point` where it is (as a
     /// pinch or wheel at the pointer does); clamps zoom; re-clamps pan. A factor that is not a
@@ -43,7 +88,7 @@ public struct PhotoViewport: Sendable, Equatable {
         guard factor.isFinite, factor > 0 else { return }
         let anchor = point.x.isFinite && point.y.isFinite ? point : viewportCentre
         let before = displayedSize
-        zoom = Self.clampedZoom(zoom * factor)
+        setHeld(zoom * factor)
         let after = displayedSize
         // The photo fraction under the anchor, before and after, must be the same.
         let dx = anchor.x - viewport.width / 2, dy = anchor.y - viewport.height / 2
@@ -52,10 +97,10 @@ public struct PhotoViewport: Sendable, Equatable {
         clampCentre()
     }
 
-    /// Sets the zoom about the viewport centre (clamped to 1...maximumZoom; NaN is ignored).
+    /// Sets the zoom about the viewport centre (clamped to `zoomRange`; NaN is ignored).
     public mutating func setZoom(_ zoom: Double) {
         guard !zoom.isNaN else { return }
-        self.zoom = Self.clampedZoom(zoom)
+        setHeld(zoom)
         clampCentre()
     }
 
@@ -71,14 +116,21 @@ public struct PhotoViewport: Sendable, Equatable {
 
     /// Keeps zoom and the photo point at the viewport centre (as far as the new size lets the
     /// photo stay without a gap).
+    /// A photo at its rest or at 1:1 stays so (the rest of a larger window may be another zoom).
     public mutating func resize(viewport: Size) {
         self.viewport = Self.sanitized(viewport: viewport)
+        switch held {
+        case .rest: zoom = restingZoom
+        case .actualSize: zoom = actualSizeZoom ?? restingZoom
+        case .zoom: zoom = clamped(zoom)
+        }
         clampCentre()
     }
 
-    /// Zoom 1, centred.
+    /// At rest, centred.
     public mutating func reset() {
-        zoom = 1
+        zoom = restingZoom
+        held = .rest
         centre = Point(x: 0.5, y: 0.5)
     }
 
@@ -117,8 +169,19 @@ public struct PhotoViewport: Sendable, Equatable {
         return min(max(f, half), 1 - half)
     }
 
-    private static func clampedZoom(_ z: Double) -> Double {
-        min(max(z, 1), maximumZoom)
+    private func clamped(_ z: Double) -> Double {
+        let range = zoomRange
+        return min(max(z, range.lowerBound), range.upperBound)
+    }
+
+    /// A zoom asked for: clamped, and remembered as the rest or 1:1 when it lands there.
+    private mutating func setHeld(_ z: Double) {
+        zoom = clamped(z)
+        if abs(zoom - restingZoom) < 1e-9 { held = .rest } else if let actual = actualSizeZoom, abs(zoom - actual) < 1e-9 {
+            held = .actualSize
+        } else {
+            held = .zoom
+        }
     }
 
     private static func sanitized(photo: Size) -> Size {

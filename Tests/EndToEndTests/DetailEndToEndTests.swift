@@ -101,6 +101,52 @@ struct DetailEndToEndTests {
         }
     }
 
+    @Test("a small photo opens at its actual size, not blown up; 1 shows a large one at 1:1 and again fits it; - goes below the fit")
+    func actualSize() async throws {
+        let server = try await XServer()
+        defer { server.stop() }
+        let display = server.display
+        let folder = try PhotoFolder()
+        let red = (r: 0xD0, g: 0x30, b: 0x30), yellow = (r: 0xE0, g: 0xC0, b: 0x20), blue = (r: 0x30, g: 0x50, b: 0xD0)
+        try folder.photo("a-small.png", width: 200, height: 150, colour: "#d03030")
+        // A yellow band down the left quarter of a blue photo: where a column of the window falls
+        // on the photo says how large the photo is drawn.
+        try magick(["-size", "1600x1200", "xc:#3050d0", "-fill", "#e0c020", "-draw", "rectangle 0,0 399,1199",
+                    "-quality", "95", folder.path + "/b-large.jpg"])
+        let (child, window) = try await open(folder, columns: 2, on: display, environment: [:])
+        defer { child.stop() }
+        _ = try await display.waitUntilStill(window)
+
+        /// Waits until every point shows its colour.
+        func waitFor(_ what: String, _ points: [((Int, Int), (r: Int, g: Int, b: Int))]) async throws {
+            var seen: [(r: Int, g: Int, b: Int)] = []
+            try await waitUntil("\(what); seen \(seen)") {
+                let frame = try await display.capture(window)
+                seen = points.map { frame.pixel($0.0.0, $0.0.1) }
+                return zip(seen, points).allSatisfy { close($0, $1.1, tolerance: 16) }
+            }
+        }
+        try await display.xdotool(["key", "--clearmodifiers", "Return"])
+        _ = try await next("opened", from: child)
+        // 200 × 150 at 1:1, centred in 800 × 600: from (300, 225) to (500, 375).
+        try await waitFor("the small photo at its actual size", [((400, 300), red), ((310, 235), red), ((290, 300), Self.detailBackground),
+                                                                   ((400, 215), Self.detailBackground), ((100, 100), Self.detailBackground)])
+
+        try await display.xdotool(["key", "--clearmodifiers", "Right"])
+        // Fit: 800 × 600, the band 100 px wide on screen.
+        try await waitFor("the large photo fit", [((50, 300), yellow), ((300, 300), blue)])
+        try await display.xdotool(["key", "--clearmodifiers", "1"])
+        // 1:1 about the centre: the window shows the photo from x = 400, past the band.
+        try await waitFor("the large photo at 1:1", [((50, 300), blue), ((300, 300), blue)])
+        try await display.xdotool(["key", "--clearmodifiers", "equal"])
+        try await waitFor("the large photo fit again by =", [((50, 300), yellow), ((300, 300), blue)])
+        try await display.xdotool(["key", "--clearmodifiers", "minus"])
+        // 0.8 of the fit: 640 × 480 from (80, 60).
+        try await waitFor("the large photo below the fit", [((40, 300), Self.detailBackground), ((100, 300), yellow), ((400, 30), Self.detailBackground)])
+        try await display.xdotool(["key", "--clearmodifiers", "0"])
+        try await waitFor("the large photo fit by 0", [((50, 300), yellow), ((400, 30), blue)])
+    }
+
     /// A JPEG of `quarters`, clockwise from the top left.
     private static func quartersPhoto(width: Int, height: Int, at path: String) throws {
         let q = quarters, (w, h) = (width / 2, height / 2)

@@ -114,13 +114,13 @@ struct OrientationEndToEndTests {
         }
     }
 
-    @Test("the open photo: each of the eight orientations shown upright, filling the window's width")
+    @Test("the open photo: each of the eight orientations shown upright, at its actual size")
     func detail() async throws {
         let folder = try Self.photos()
         let viewer = try await Viewer(folder, ["--columns", "4"])
         try await viewer.check {
-            // 480 × 320 fit into 800 × 600: 800 × 533, from y = 33.
-            let photo = (x: 0.0, y: 33.3, w: 800.0, h: 533.3)
+            // 480 × 320, smaller than the window: at 1:1, centred.
+            let photo = (x: 160.0, y: 140.0, w: 480.0, h: 320.0)
             let state = try await viewer.control.data(["get-state"]) as? [String: Any]
             let count = state?["count"] as? Int ?? 0
             #expect(count == 8)

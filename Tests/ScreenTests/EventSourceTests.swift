@@ -105,9 +105,11 @@ struct EventSourceTests {
         #expect(source.translate(motion(x: 30, y: 40, ms: 1200)) == nil, "no button held any more")
     }
 
-    @Test("right and middle buttons, and mouse events SDL made from touches, are not pointers")
+    @Test("right and middle buttons, and mouse events SDL made from touches, are not pointers; right asks for details, back is Backspace")
     func otherButtonsAndSyntheticMice() {
-        #expect(source.translate(button(true, x: 10, y: 20, ms: 1, button: SDL_BUTTON_RIGHT)) == nil)
+        #expect(source.translate(button(true, x: 10, y: 20, ms: 1, button: SDL_BUTTON_RIGHT)) == .secondaryClick(Point(x: 10, y: 20)))
+        #expect(source.translate(button(false, x: 10, y: 20, ms: 2, button: SDL_BUTTON_RIGHT)) == nil)
+        #expect(source.translate(button(true, x: 10, y: 20, ms: 3, button: SDL_BUTTON_X1)) == .key(KeyPress(.backspace)))
         #expect(source.translate(button(true, x: 10, y: 20, ms: 1, button: SDL_BUTTON_MIDDLE)) == nil)
         #expect(source.translate(button(true, x: 10, y: 20, ms: 1, which: EventSource.touchMouse)) == nil)
         #expect(source.translate(wheel(y: 1, which: EventSource.touchMouse)) == nil)
@@ -233,7 +235,8 @@ struct EventSourceTests {
         #expect(source.translate(key(SDLK_q, KMOD_RALT)) == .key(KeyPress(.character("q"), alt: true)))
         #expect(source.translate(key(SDLK_RETURN)) == .key(KeyPress(.enter)))
         #expect(source.translate(key(SDLK_KP_ENTER)) == .key(KeyPress(.enter)))
-        #expect(source.translate(key(SDLK_EQUALS)) == .key(KeyPress(.plus)))
+        #expect(source.translate(key(SDLK_EQUALS)) == .key(KeyPress(.equals)))
+        #expect(source.translate(key(SDLK_EQUALS, KMOD_LSHIFT)) == .key(KeyPress(.plus, shift: true)))
         #expect(source.translate(key(SDLK_KP_MINUS)) == .key(KeyPress(.minus)))
         #expect(source.translate(key(SDLK_SPACE, KMOD_RSHIFT)) == .key(KeyPress(.space, shift: true)))
         #expect(source.translate(key(SDLK_PAGEDOWN)) == .key(KeyPress(.pageDown)))

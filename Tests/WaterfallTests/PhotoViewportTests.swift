@@ -80,6 +80,42 @@ struct PhotoViewportTests {
         }
     }
 
+    @Test("a photo smaller than the window rests at its actual size, centred; 1:1 on a HiDPI screen is one photo pixel to one screen pixel")
+    func smallPhotoRestsAtActualSize() {
+        var v = PhotoViewport(photo: Size(width: 200, height: 150), viewport: Size(width: 800, height: 600), screenScale: 1)
+        #expect(v.frame == Rect(x: 300, y: 225, width: 200, height: 150))
+        #expect(v.percent == 100 && !v.isZoomed)
+        v.zoom(by: 2, around: Point(x: 400, y: 300))
+        #expect(v.percent == 200 && v.isZoomed)
+        v.reset()
+        #expect(v.frame.width == 200)
+        // Twice as many screen pixels as logical ones: 100 logical pixels wide at 1:1.
+        let hiDPI = PhotoViewport(photo: Size(width: 200, height: 150), viewport: Size(width: 800, height: 600), screenScale: 2)
+        #expect(hiDPI.frame.width == 100 && hiDPI.percent == 100)
+        // Without a known pixel size (a header that could not be read) it fits, as before.
+        let unknown = PhotoViewport(photo: Size(width: 200, height: 150), viewport: Size(width: 800, height: 600))
+        #expect(unknown.frame.width == 800 && unknown.percent == nil)
+    }
+
+    @Test("1:1 toggles with the fit, is reached however large the photo, and survives a resize; so does the rest")
+    func actualSizeToggle() {
+        var v = PhotoViewport(photo: Size(width: 8000, height: 6000), viewport: Size(width: 800, height: 600), screenScale: 1)
+        #expect(v.zoom == 1 && v.percent == 10)
+        v.toggleActualSize()
+        #expect(v.zoom == 10 && v.percent == 100, "1:1 is beyond 8 times the fit, and still reached")
+        #expect(v.frame.width == 8000)
+        v.resize(viewport: Size(width: 400, height: 300))
+        #expect(v.percent == 100, "a resize keeps 1:1")
+        v.toggleActualSize()
+        #expect(v.zoom == 1 && v.frame.width == 400, "back to the fit of the new window")
+        v.resize(viewport: Size(width: 1600, height: 1200))
+        #expect(v.frame.width == 1600, "a resize keeps the fit")
+        // A small photo is at 1:1 already: the key leaves it there.
+        var small = PhotoViewport(photo: Size(width: 200, height: 150), viewport: Size(width: 800, height: 600), screenScale: 1)
+        small.toggleActualSize()
+        #expect(small.percent == 100)
+    }
+
     @Test("zooming in and out again about the same point comes back")
     func zoomRoundTrip() {
         var v = PhotoViewport(photo: Size(width: 1600, height: 1200), viewport: Size(width: 800, height: 600))
@@ -88,23 +124,25 @@ struct PhotoViewportTests {
         v.zoom(by: 1.5, around: Point(x: 300, y: 200))
         v.zoom(by: 1 / 1.5, around: Point(x: 300, y: 200))
         #expect(close(v.frame, zoomed))
-        v.zoom(by: 0.1, around: Point(x: 700, y: 20))
-        #expect(v.zoom == 1)
-        #expect(v.frame == Rect(x: 0, y: 0, width: 800, height: 600))
+        // Below the fit, a small photo centred in the viewport.
+        v.zoom(by: 0.01, around: Point(x: 700, y: 20))
+        #expect(v.zoom == PhotoViewport.smallestZoomOfRest)
+        #expect(v.frame == Rect(x: 360, y: 270, width: 80, height: 60))
+        #expect(!v.isZoomed, "smaller than its rest: a drag swipes")
     }
 
-    @Test("zoom stays within 1...8")
+    @Test("zoom stays within a tenth of the rest and 8 times the fit")
     func zoomClamps() {
         var v = PhotoViewport(photo: Size(width: 1000, height: 1000), viewport: Size(width: 500, height: 500))
         v.zoom(by: 100, around: Point(x: 250, y: 250))
         #expect(v.zoom == PhotoViewport.maximumZoom)
         #expect(v.frame.width == 4000)
         v.setZoom(0.25)
-        #expect(v.zoom == 1)
+        #expect(v.zoom == 0.25)
         v.setZoom(20)
         #expect(v.zoom == 8)
         v.setZoom(-.infinity)
-        #expect(v.zoom == 1)
+        #expect(v.zoom == PhotoViewport.smallestZoomOfRest)
         v.setZoom(3)
         #expect(v.zoom == 3)
         v.setZoom(.nan)

@@ -27,6 +27,8 @@ public enum Command: Sendable, Equatable {
     case setColumns(Int?)
     /// Fewer columns on the wall; a closer look at the open photo.
     case zoomIn, zoomOut, resetZoom
+    /// The open photo at 1:1, or back to its rest.
+    case actualSize
     case next, previous, first, last
 
     case toggleHelp, toggleInfo, toggleStats, toggleFullscreen

@@ -271,6 +271,7 @@ public final class EventSource {
         case Int(SDLK_DELETE.rawValue): key = .delete
         case Int(SDLK_SPACE.rawValue): key = .space
         case Int(SDLK_TAB.rawValue): key = .tab
+        case Int(SDLK_EQUALS.rawValue) where !shift: key = .equals
         case Int(SDLK_PLUS.rawValue), Int(SDLK_KP_PLUS.rawValue), Int(SDLK_EQUALS.rawValue): key = .plus
         case Int(SDLK_MINUS.rawValue), Int(SDLK_KP_MINUS.rawValue): key = .minus
         case Int(SDLK_QUESTION.rawValue): key = .question

@@ -7,8 +7,11 @@ public enum Key: Sendable, Equatable {
     case enter, escape, backspace, space, tab
     /// Delete: the photo to the trash.
     case delete
-    /// `+`, keypad `+`, and `=` (the unshifted `+` key: nobody should need Shift to zoom).
+    /// `+`, keypad `+`, and Shift+`=` (where `+` is the shifted `=`).
     case plus
+    /// `=` unshifted: nsxiv's and imv's actual size; the wall takes it as `+` (nobody should need
+    /// Shift to zoom).
+    case equals
     case minus
     /// `?` (Shift+/ on most layouts) and F1: the keys every viewer uses for help.
     case question, f1

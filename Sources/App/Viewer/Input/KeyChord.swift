@@ -40,6 +40,7 @@ extension KeyBinding {
             case .space: name = "Space"
             case .tab: name = "Tab"
             case .plus: name = "+"
+            case .equals: name = "="
             case .minus: name = "-"
             case .question: return control == true ? "Ctrl+?" : "?"
             case .greater: return control == true ? "Ctrl+>" : ">"
@@ -61,7 +62,7 @@ extension KeyBinding.Chord {
         "up": .up, "down": .down, "left": .left, "right": .right,
         "pageup": .pageUp, "pgup": .pageUp, "pagedown": .pageDown, "pgdn": .pageDown,
         "home": .home, "end": .end, "return": .enter, "enter": .enter, "escape": .escape, "esc": .escape,
-        "backspace": .backspace, "delete": .delete, "del": .delete, "space": .space, "tab": .tab, "plus": .plus, "+": .plus,
+        "backspace": .backspace, "delete": .delete, "del": .delete, "space": .space, "tab": .tab, "plus": .plus, "+": .plus, "=": .equals, "equals": .equals,
         "minus": .minus, "-": .minus, "?": .question, "question": .question, "f1": .f1,
         ">": .greater, "greater": .greater, "<": .less, "less": .less,
     ]

@@ -12,6 +12,7 @@ extension DetailScreen {
         case .zoomIn: zoom(by: 1.25)
         case .zoomOut: zoom(by: 0.8)
         case .resetZoom: resetZoom()
+        case .actualSize: toggleActualSize()
         case .next: next()
         case .previous: previous()
         case .first: show(0)
@@ -30,7 +31,9 @@ extension DetailScreen {
     func needsFrame(at now: Double) -> Bool { needsFrame }
 
     func nextDeadline(after now: Double) -> Double {
-        host?.windowVisible ?? true ? nextAnimationChange : .infinity
+        // The zoom's percentage goes when its time is up.
+        let zoomLabelGoes = zoomShownUntil > now ? zoomShownUntil : .infinity
+        return host?.windowVisible ?? true ? min(nextAnimationChange, zoomLabelGoes) : .infinity
     }
 
     func accept(frames finished: AnimationDecodes.Finished, now: Double) { animation?.accept(finished, now: now) }
@@ -74,7 +77,10 @@ extension DetailScreen {
 
     func dismissed() { onDismissed?() }
 
-    var stateFields: [(String, JSONValue)] { [("mode", .string(mode.rawValue))] }
+    /// `zoom`: the photo's size on screen against its pixels, 100 at 1:1 (null when unknown).
+    var stateFields: [(String, JSONValue)] {
+        [("mode", .string(mode.rawValue)), ("zoom", viewport.percent.map { .double(($0 * 10).rounded() / 10) } ?? .null)]
+    }
 
     var infoSubject: (entry: PhotoEntry, note: String?)? { (entry, problem(at: index)) }
 }

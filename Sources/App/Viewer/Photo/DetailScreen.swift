@@ -34,6 +34,8 @@ final class DetailScreen: ViewerScreen {
     private(set) var entries: [PhotoEntry]
     private(set) var index: Int
     private(set) var viewport: PhotoViewport
+    /// Until when the zoom's percentage is drawn (the loop's clock).
+    private(set) var zoomShownUntil = -Double.infinity
     private let decodes: Decodes
     private let source: TileSource
     /// A copy of the picture the wall's tile of a photo shows (by index and path), or nil.
@@ -90,7 +92,7 @@ final class DetailScreen: ViewerScreen {
         self.tilePicture = tilePicture
         self.log = log
         animation = animations.map { DetailAnimation(decodes: $0, source: source, renderer: drawer.renderer, log: log, for: id) }
-        viewport = PhotoViewport(photo: WallPlan.displayedSize(entries[index]), viewport: viewportSize)
+        viewport = Self.viewport(for: entries[index], size: viewportSize, scale: drawer.renderer.scale)
         timing = DetailTiming(index: index, askedAt: openedAt)
         request()
     }
@@ -109,7 +111,7 @@ final class DetailScreen: ViewerScreen {
         index = newIndex
         swipe = 0
         timing.restart(index: newIndex, at: clock.now)
-        viewport = PhotoViewport(photo: WallPlan.displayedSize(entries[index]), viewport: viewport.viewport)
+        viewport = Self.viewport(for: entries[index], size: viewport.viewport, scale: drawer.renderer.scale)
         request()
         playIfReady()
         onChange?(index)
@@ -153,7 +155,7 @@ final class DetailScreen: ViewerScreen {
             guard let new = byPath[entries[i].path] else { continue }
             entries[i] = new
             noSharper.remove(i)
-            if i == index { viewport = PhotoViewport(photo: WallPlan.displayedSize(new), viewport: viewport.viewport) }
+            if i == index { viewport = Self.viewport(for: new, size: viewport.viewport, scale: drawer.renderer.scale) }
             // The old picture is of the old file, perhaps of another shape: it goes now rather
             // than show stretched or stale.
             if case .ready(let texture, _, _)? = slots[i] { texture.destroy() }
@@ -308,10 +310,36 @@ final class DetailScreen: ViewerScreen {
     func zoom(by factor: Double, around point: Point? = nil) {
         let centre = Point(x: viewport.viewport.width / 2, y: viewport.viewport.height / 2)
         viewport.zoom(by: factor, around: point ?? centre)
+        zoomChanged()
+    }
+
+    func resetZoom() {
+        viewport.reset()
+        zoomChanged()
+    }
+
+    func toggleActualSize() {
+        viewport.toggleActualSize()
+        zoomChanged()
+    }
+
+    /// How long the zoom's percentage stays on screen after it changed.
+    static let zoomShownFor = 1.5
+
+    /// The photo's shape in a viewport of `size`; with its pixel size known (a header read), a
+    /// smaller photo rests at 1:1 on this screen's pixels.
+    static func viewport(for entry: PhotoEntry, size: Size, scale: Double) -> PhotoViewport {
+        PhotoViewport(photo: WallPlan.displayedSize(entry), viewport: size, screenScale: entry.info != nil ? scale : nil)
+    }
+
+    /// The zoom changed: a sharper decode if the photo grew, and its percentage shown a moment.
+    private func zoomChanged() {
+        zoomShownUntil = clock.now + Self.zoomShownFor
         requestSharper()
     }
 
-    func resetZoom() { viewport.reset() }
+    /// The zoom as the bottom line says it: "100 %" at 1:1.
+    var zoomLabel: String? { viewport.percent.map { "\(Int($0.rounded())) %" } }
 
     private func apply(_ gesture: Gesture) {
         switch gesture {
@@ -333,7 +361,7 @@ final class DetailScreen: ViewerScreen {
             let target = pinchBaseZoom * scale
             if viewport.zoom > 0 { viewport.zoom(by: target / viewport.zoom, around: centre) }
         case .pinchEnded:
-            requestSharper()
+            zoomChanged()
         case .touchDown, .dragBegan, .wheel, .zoomStep, .longPress:
             break
         }
@@ -413,6 +441,7 @@ final class DetailScreen: ViewerScreen {
             drawer.drawMarkBadge(in: Rect(x: left, y: top, width: min(frame.maxX, window.maxX) - left,
                                           height: min(frame.maxY, window.maxY) - top))
         }
-        drawer.drawPanel(["\(entry.name)   \(index + 1) / \(entries.count)" + (marked ? "   marked" : "")], placement: .bottomCentre)
+        let zoomShown = now < zoomShownUntil ? zoomLabel.map { "   " + $0 } ?? "" : ""
+        drawer.drawPanel(["\(entry.name)   \(index + 1) / \(entries.count)" + (marked ? "   marked" : "") + zoomShown], placement: .bottomCentre)
     }
 }
