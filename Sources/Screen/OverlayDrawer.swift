@@ -8,18 +8,63 @@ import Waterfall
 extension TileDrawer {
     public enum PanelPlacement: Sendable { case topLeft, topRight, centre, bottomCentre, bottomLeft }
 
+    /// The panels' usual backdrop: dark, letting the picture beneath show a little.
+    public static let panelAlpha: UInt8 = 170
+
     /// Lines of text on a translucent dark panel. Each distinct line is a cached texture, so
     /// text that changes every frame should change at most a few times a second. A tab splits
     /// a line into two columns, the second aligned across lines (the help's keys and actions).
     /// Returns where the panel was drawn, in physical pixels (nil when nothing was).
+    /// Lines that do not fit the screen's height go on in further blocks to the right (the
+    /// help on a small kiosk screen), each block with its own two columns.
     @discardableResult
-    public func drawPanel(_ lines: [String], placement: PanelPlacement) -> PixelRect? {
+    public func drawPanel(_ lines: [String], placement: PanelPlacement, backdropAlpha: UInt8 = panelAlpha) -> PixelRect? {
         guard let text, !lines.isEmpty else { return nil }
         let scale = renderer.scale
         let output = renderer.outputSize
         let padding = max(1, Int((8 * scale).rounded()))
         let gap = 2 * padding
-        let maxWidth = max(1, output.width - 4 * padding)
+        let rowsFit = max(1, (output.height - 4 * padding) / max(1, text.lineHeight))
+        let blockCount = (lines.count + rowsFit - 1) / rowsFit
+        let rows = (lines.count + blockCount - 1) / blockCount
+        let blockMaxWidth = max(1, (output.width - 4 * padding - (blockCount - 1) * 2 * gap) / blockCount)
+        let blocks = stride(from: 0, to: lines.count, by: rows).map { panelBlock(Array(lines[$0..<min($0 + rows, lines.count)]), maxWidth: blockMaxWidth, gap: gap) }
+        let width = blocks.map(\.width).reduce(0, +) + (blocks.count - 1) * 2 * gap
+        let height = rows * text.lineHeight
+        guard width > 0 else { return nil }
+        let boxW = width + 2 * padding, boxH = height + 2 * padding
+        let margin = padding
+        let origin: (Int, Int)
+        switch placement {
+        case .topLeft: origin = (margin, margin)
+        case .topRight: origin = (output.width - boxW - margin, margin)
+        case .centre: origin = ((output.width - boxW) / 2, (output.height - boxH) / 2)
+        case .bottomCentre: origin = ((output.width - boxW) / 2, output.height - boxH - margin)
+        case .bottomLeft: origin = (2 * margin, output.height - boxH - 2 * margin)
+        }
+        let box = PixelRect(x: origin.0, y: origin.1, width: boxW, height: boxH)
+        renderer.fill(box, color: ScreenColor(red: 0, green: 0, blue: 0, alpha: backdropAlpha))
+        var blockX = origin.0 + padding
+        for block in blocks {
+            for (i, pair) in block.labels.enumerated() {
+                for (label, x) in [(pair.0, 0), (pair.1, block.secondX)] {
+                    guard let label, let handle = label.handle else { continue }
+                    renderer.copy(handle, from: PixelRect(x: 0, y: 0, width: label.size.width, height: label.size.height),
+                                  to: PixelRect(x: blockX + x, y: origin.1 + padding + i * text.lineHeight,
+                                                width: label.size.width, height: label.size.height),
+                                  tint: theme.captionText)
+                }
+            }
+            blockX += block.width + 2 * gap
+        }
+        return box
+    }
+
+    /// One block of a panel: each line's labels (a tab splits it into two columns, the second
+    /// aligned across the block), where the second column starts, and the block's width.
+    private func panelBlock(_ lines: [String], maxWidth: Int, gap: Int)
+        -> (labels: [(OwnedTexture?, OwnedTexture?)], secondX: Int, width: Int) {
+        guard let text else { return ([], 0, 0) }
         let columns = lines.map { line -> (String, String?) in
             guard let tab = line.firstIndex(of: "\t") else { return (line, nil) }
             return (String(line[..<tab]), String(line[line.index(after: tab)...]))
@@ -35,30 +80,7 @@ extension TileDrawer {
         let width = labels.map { first, second in
             second.map { secondX + $0.size.width } ?? first?.size.width ?? 0
         }.max() ?? 0
-        let height = lines.count * text.lineHeight
-        guard width > 0 else { return nil }
-        let boxW = width + 2 * padding, boxH = height + 2 * padding
-        let margin = padding
-        let origin: (Int, Int)
-        switch placement {
-        case .topLeft: origin = (margin, margin)
-        case .topRight: origin = (output.width - boxW - margin, margin)
-        case .centre: origin = ((output.width - boxW) / 2, (output.height - boxH) / 2)
-        case .bottomCentre: origin = ((output.width - boxW) / 2, output.height - boxH - margin)
-        case .bottomLeft: origin = (2 * margin, output.height - boxH - 2 * margin)
-        }
-        let box = PixelRect(x: origin.0, y: origin.1, width: boxW, height: boxH)
-        renderer.fill(box, color: ScreenColor(red: 0, green: 0, blue: 0, alpha: 170))
-        for (i, pair) in labels.enumerated() {
-            for (label, x) in [(pair.0, 0), (pair.1, secondX)] {
-                guard let label, let handle = label.handle else { continue }
-                renderer.copy(handle, from: PixelRect(x: 0, y: 0, width: label.size.width, height: label.size.height),
-                              to: PixelRect(x: origin.0 + padding + x, y: origin.1 + padding + i * text.lineHeight,
-                                            width: label.size.width, height: label.size.height),
-                              tint: theme.captionText)
-            }
-        }
-        return box
+        return (labels, secondX, width)
     }
 
     /// The whole content of `texture` scaled into `rect` (logical pixels; may reach past the

@@ -104,15 +104,17 @@ struct OverlayEndToEndTests {
     }
 
     /// The panel's band is drawn at `rect`: its edges (padding, no text) are the picture beneath
-    /// darkened by black at 170/255, just outside them the picture is untouched, and inside some
-    /// pixel is light — the text.
-    static func expectBand(_ rect: (x: Int, y: Int, w: Int, h: Int), over before: Frame, in after: Frame,
+    /// darkened by black at `alpha`/255 (the info panel's 170; the help's 240, nearly opaque, so
+    /// nothing beneath shows through its text), just outside them the picture is untouched, and
+    /// inside some pixel is light — the text.
+    static func expectBand(_ rect: (x: Int, y: Int, w: Int, h: Int), over before: Frame, in after: Frame, alpha: Int = 170,
                            sourceLocation: SourceLocation = #_sourceLocation) {
         let inside = [(rect.x + 3, rect.y + 3), (rect.x + rect.w - 4, rect.y + 3), (rect.x + 3, rect.y + rect.h - 4),
                       (rect.x + rect.w - 4, rect.y + rect.h - 4), (rect.x + rect.w / 2, rect.y + 2)]
         for (x, y) in inside {
             let under = before.pixel(x, y), shown = after.pixel(x, y)
-            let expected = (r: under.r * 85 / 255, g: under.g * 85 / 255, b: under.b * 85 / 255)
+            let kept = 255 - alpha
+            let expected = (r: under.r * kept / 255, g: under.g * kept / 255, b: under.b * kept / 255)
             #expect(close(shown, expected, tolerance: 6), "band pixel \(x),\(y): \(shown), beneath \(under)",
                     sourceLocation: sourceLocation)
         }
@@ -141,11 +143,11 @@ struct OverlayEndToEndTests {
         try await viewer.key("question")
         let help = try await viewer.overlay("help after ?") { $0?["kind"] as? String == "help" && $0?["rect"] != nil }
         #expect(help?["mode"] as? String == "wall")
-        #expect(help?["lines"] as? [String] == KeyBindings.help(for: .wall))
+        #expect(help?["lines"] as? [String] == KeyBindings.help(for: .wall) + [""] + PointerHelp.lines(for: .wall))
         let shown = try await viewer.still()
         let rect = try #require(Self.rect(help))
         #expect(abs(rect.x + rect.w / 2 - 400) <= 1 && abs(rect.y + rect.h / 2 - 300) <= 1, "centred: \(rect)")
-        Self.expectBand(rect, over: before, in: shown)
+        Self.expectBand(rect, over: before, in: shown, alpha: 240)
 
         try await viewer.key("question")
         _ = try await viewer.overlay("closed by ? again") { $0 == nil }
@@ -165,8 +167,8 @@ struct OverlayEndToEndTests {
         try await viewer.key("F1")
         let detailHelp = try await viewer.overlay("help on a photo") { $0?["kind"] as? String == "help" && $0?["rect"] != nil }
         #expect(detailHelp?["mode"] as? String == "detail")
-        #expect(detailHelp?["lines"] as? [String] == KeyBindings.help(for: .detail))
-        Self.expectBand(try #require(Self.rect(detailHelp)), over: photo, in: try await viewer.still())
+        #expect(detailHelp?["lines"] as? [String] == KeyBindings.help(for: .detail) + [""] + PointerHelp.lines(for: .detail))
+        Self.expectBand(try #require(Self.rect(detailHelp)), over: photo, in: try await viewer.still(), alpha: 240)
         try await viewer.key("Escape")
         _ = try await viewer.overlay("closed by Esc on a photo") { $0 == nil }
         #expect(try await viewer.state()["mode"] as? String == "detail", "Esc closed the help, not the photo")

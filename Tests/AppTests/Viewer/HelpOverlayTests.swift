@@ -72,7 +72,7 @@ struct HelpOverlayTests {
             "↑ k\tcursor up", "↓ j\tcursor down", "← h\tcursor left", "→ l\tcursor right",
             "Return\topen the photo at the cursor", "Esc Backspace\thide the cursor",
             "PgDn Space\tpage down", "PgUp Shift+Space\tpage up", "Home g\ttop: the first photo", "End G\tbottom: the last photo",
-            "+\tbigger tiles (fewer columns)", "-\tsmaller tiles (more columns)", "S\tslideshow",
+            "+ =\tbigger tiles (fewer columns)", "-\tsmaller tiles (more columns)", "S\tslideshow",
             "i\tphoto information", "? F1\tthis help", "f\tfull screen", "s\tframe statistics",
             "r\treload the folders", "q\tquit",
             ">\trotate the photo clockwise", "<\trotate the photo counter-clockwise",
@@ -84,7 +84,8 @@ struct HelpOverlayTests {
         #expect(KeyBindings.help(for: .detail) == [
             "→ ↓ l j n PgDn Space\tnext photo", "← ↑ h k p PgUp Shift+Space\tprevious photo",
             "Esc Backspace Return\tback to the wall", "Home g\tfirst photo", "End G\tlast photo",
-            "+\tzoom in", "-\tzoom out", "0\tfit the photo to the window", "S\tslideshow",
+            "+\tzoom in", "-\tzoom out", "0\tfit the photo to the window (a smaller one at its actual size)",
+            "1 =\tactual size (1:1), or back to fit", "S\tslideshow",
             "i\tphoto information", "? F1\tthis help", "f\tfull screen", "s\tframe statistics",
             "r\treload the folders", "q\tquit",
             ">\trotate the photo clockwise", "<\trotate the photo counter-clockwise",

@@ -42,7 +42,9 @@ struct OverlayPanel {
     /// info panel ends with the marks, while there are any: whether this photo is one, and how many.
     func lines(over screen: any ViewerScreen, keys: KeyBindings, marks: PhotoMarks) -> [String] {
         switch shown {
-        case .help: return keys.help(for: screen.mode)
+        case .help:
+            let pointer = PointerHelp.lines(for: screen.mode)
+            return keys.help(for: screen.mode) + (pointer.isEmpty ? [] : [""] + pointer)
         case .info:
             guard let subject = screen.infoSubject else { return ["No photo"] }
             let lines = info.lines(for: subject.entry, note: subject.note)
@@ -55,7 +57,10 @@ struct OverlayPanel {
     mutating func draw(over screen: any ViewerScreen, keys: KeyBindings, marks: PhotoMarks, with drawer: TileDrawer) {
         guard let shown else { drawn = nil; return }
         let lines = lines(over: screen, keys: keys, marks: marks)
-        drawn = drawer.drawPanel(lines, placement: shown == .help ? .centre : .topRight).map { (lines, $0) }
+        // The help is read line by line for a while: nearly opaque, so captions and tiles beneath
+        // do not show through its text.
+        drawn = drawer.drawPanel(lines, placement: shown == .help ? .centre : .topRight,
+                                 backdropAlpha: shown == .help ? 240 : TileDrawer.panelAlpha).map { (lines, $0) }
     }
 
     /// `get-state`'s "overlay": its kind, lines and where its band was drawn (window pixels). The
