@@ -15,6 +15,8 @@ extension ViewerSession {
         let on = screen.isOn, reason = screen.power.reason.rawValue
         for screen in stack.screens.reversed() { screen.screenPower(on: on, at: now) }
         let method = window.setDisplayPower(on: on)
+        // The TV over HDMI-CEC, on its own queue: the bus may take seconds.
+        television?.screenPower(on: on)
         screen.drawnBlack = false
         if case .blackScreen(let why) = method, !on {
             screen.drawnBlack = true
