@@ -34,10 +34,8 @@ int cascade_cec_get_logical_address(int fd, uint8_t *address) {
     struct cec_log_addrs addrs;
     memset(&addrs, 0, sizeof addrs);
     if (ioctl(fd, CEC_ADAP_G_LOG_ADDRS, &addrs) < 0) return -errno;
-    *address = CEC_LOG_ADDR_INVALID;
-    for (int i = 0; i < CEC_MAX_LOG_ADDRS; i++) {
-        if (addrs.log_addr_mask & (1u << i)) { *address = (uint8_t)i; break; }
-    }
+    // The mask has a bit per logical address 0…15 held (15: Unregistered).
+    *address = addrs.log_addr_mask ? (uint8_t)__builtin_ctz(addrs.log_addr_mask) : CEC_LOG_ADDR_INVALID;
     return 0;
 }
 

@@ -48,8 +48,8 @@ struct CecAdapter {
 
     /// The address claimed; nil while none is.
     var logicalAddress: CecLogicalAddress? {
-        var value: UInt8 = 0xf
-        guard cascade_cec_get_logical_address(fd, &value) == 0, value != 0xf else { return nil }
+        var value: UInt8 = 0xff
+        guard cascade_cec_get_logical_address(fd, &value) == 0, value <= 0xf else { return nil }
         return CecLogicalAddress(value)
     }
 
