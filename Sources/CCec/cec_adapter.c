@@ -30,12 +30,11 @@ int cascade_cec_get_physical_address(int fd, uint16_t *address) {
     return 0;
 }
 
-int cascade_cec_get_logical_address(int fd, uint8_t *address) {
+int cascade_cec_get_logical_address_mask(int fd, uint16_t *mask) {
     struct cec_log_addrs addrs;
     memset(&addrs, 0, sizeof addrs);
     if (ioctl(fd, CEC_ADAP_G_LOG_ADDRS, &addrs) < 0) return -errno;
-    // The mask has a bit per logical address 0…15 held (15: Unregistered).
-    *address = addrs.log_addr_mask ? (uint8_t)__builtin_ctz(addrs.log_addr_mask) : CEC_LOG_ADDR_INVALID;
+    *mask = addrs.log_addr_mask;
     return 0;
 }
 

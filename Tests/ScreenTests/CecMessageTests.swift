@@ -43,6 +43,14 @@ import Testing
         #expect(CecLogicalAddress(11).description == "11 (Playback Device 3)")
     }
 
+    @Test("the address claimed is read from the kernel's mask of all sixteen: Playback Device 1 is bit 4, Unregistered bit 15")
+    func heldAddress() {
+        #expect(CecLogicalAddress.lowest(in: 0x0010) == playback)
+        #expect(CecLogicalAddress.lowest(in: 0x0110) == playback)
+        #expect(CecLogicalAddress.lowest(in: 0x8000) == .broadcast)
+        #expect(CecLogicalAddress.lowest(in: 0) == nil)
+    }
+
     @Test("the bus's answer in words: a TV that does not acknowledge is named as such, a broadcast's OK is success")
     func transmitStatus() {
         #expect(CecTransmitStatus(0x01).succeeded)

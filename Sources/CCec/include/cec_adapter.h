@@ -26,8 +26,8 @@ int cascade_cec_get_caps(int fd, cascade_cec_caps *caps);
 /// The physical address from the sink's EDID: 0x0000 on the TV itself, 0xffff while no sink
 /// is connected. 0 or -errno.
 int cascade_cec_get_physical_address(int fd, uint16_t *address);
-/// The lowest logical address claimed (15: Unregistered), 0xff when none is. 0 or -errno.
-int cascade_cec_get_logical_address(int fd, uint8_t *address);
+/// The logical addresses claimed: bit N for address N (bit 15: Unregistered). 0 or -errno.
+int cascade_cec_get_logical_address_mask(int fd, uint16_t *mask);
 /// Asks for one Playback logical address with this OSD name (at most 14 bytes), falling back to
 /// Unregistered (15) when all are taken. Waits for the claim while the adapter has a physical
 /// address; without one the kernel claims as soon as it gets one. 0 or -errno (-EBUSY: the

@@ -48,9 +48,9 @@ struct CecAdapter {
 
     /// The address claimed; nil while none is.
     var logicalAddress: CecLogicalAddress? {
-        var value: UInt8 = 0xff
-        guard cascade_cec_get_logical_address(fd, &value) == 0, value <= 0xf else { return nil }
-        return CecLogicalAddress(value)
+        var mask: UInt16 = 0
+        guard cascade_cec_get_logical_address_mask(fd, &mask) == 0 else { return nil }
+        return CecLogicalAddress.lowest(in: mask)
     }
 
     /// Asks for a Playback address under this name. False (and no error) when the adapter is

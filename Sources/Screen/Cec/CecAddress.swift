@@ -35,4 +35,10 @@ public struct CecLogicalAddress: Sendable, Equatable, CustomStringConvertible {
     ]
 
     public var description: String { "\(value) (\(Self.names[Int(value)]))" }
+
+    /// The address messages go out from, among those an adapter holds: the kernel's mask has a
+    /// bit per address 0…15 (not per slot of its list), bit 15 for Unregistered. nil: none held.
+    public static func lowest(in mask: UInt16) -> CecLogicalAddress? {
+        mask == 0 ? nil : CecLogicalAddress(UInt8(mask.trailingZeroBitCount))
+    }
 }
