@@ -4,7 +4,8 @@
 # and monitors the bus into DIR/cec-monitor.log; cascade runs with `cec = true` (docs/kiosk.md,
 # "A TV over HDMI-CEC") and must find the source adapter itself. Then: `screen off` puts the TV
 # in standby, `screen on` wakes it and makes us the active source, the idle timeout does the
-# same as the command, and with no adapter cascade runs on and says so in one line.
+# same as the command; a TV that does not answer, and no adapter at all, are one log line each
+# while cascade runs on.
 
 cec_monitor="$dir/cec-monitor.log"
 
@@ -13,7 +14,7 @@ cec_bus_up() {
   guest "modprobe vivid n_devs=1 && udevadm settle --timeout=120
     tv=''; for d in /dev/cec*; do cec-ctl -d \$d | grep -q 'Adapter Name.*vid-cap' && tv=\$d; done
     [ -n \"\$tv\" ] || { ls -l /dev/cec* >&2; exit 1; }
-    cec-ctl -d \$tv --tv >/dev/null
+    cec-ctl -d \$tv --tv >/dev/null && echo \$tv >'$dir/cec-tv'
     setsid stdbuf -oL cec-ctl -d \$tv --monitor-all >'$cec_monitor' 2>&1 </dev/null &
     for i in \$(seq 1 600); do [ -s '$cec_monitor' ] && break; sleep 0.1; done
     ls -l /dev/cec*; echo \"TV: \$tv\"" | sed 's/^/  /'
@@ -78,6 +79,21 @@ idle_puts_the_tv_in_standby() {
   grep -q 'screen off (idle)' "$dir/cascade.log" && echo "  off after 30 s without input: STANDBY on the bus"
 }
 
+# The TV's adapter unconfigured, as a TV with its HDMI-CEC setting off: nobody acknowledges
+# messages to address 0. One warning saying so; the screen itself still comes on.
+silent_tv_is_one_line() {
+  local line tv from
+  tv=$(cat "$dir/cec-tv") from=$(cec_address)
+  guest "cec-ctl -d $tv --clear >/dev/null" || return 1
+  line=$(grep -c 'cec: ' "$dir/cascade.log")
+  ctl screen on >/dev/null && wait_until 120 'screen_is on' &&
+    wait_log 120 "cec: Image View On to the TV from $from (" || return 1
+  grep "cec: Image View On to the TV from" "$dir/cascade.log" | sed 's/^/  /'
+  grep -q "cec: Image View On to the TV from $from (.*): not acknowledged" "$dir/cascade.log" &&
+    [ "$(grep -c 'cec: ' "$dir/cascade.log")" = $((line + 1)) ] && alive &&
+    guest "cec-ctl -d $tv --tv >/dev/null"
+}
+
 screen_is() { state "cec-$1" && [ "$(json "$dir/cec-$1.json" 'd["screen"]')" = "$1" ]; }
 
 # no_adapter 'CONFIG' TEXT — cascade with this configuration logs TEXT once, as its only cec
@@ -105,6 +121,7 @@ check "cec: cascade claims a Playback address on the source adapter, not the TV'
 check "cec: screen off puts the TV in standby" screen_off_puts_the_tv_in_standby
 check "cec: screen on wakes the TV and makes cascade the active source" screen_on_wakes_the_tv
 check "cec: the idle timeout puts the TV in standby (SIGHUP reload)" idle_puts_the_tv_in_standby
+check "cec: a TV that does not acknowledge is one log line; the screen still comes on" silent_tv_is_one_line
 check "cec: a missing --cec-device is one log line; the screen still goes off and on" missing_device_is_one_line
 check "cec: no adapter at all is one log line; the screen still goes off and on" no_adapter_is_one_line
 check "cec: no crash, and SIGTERM exits 0" sigterm_exits_0
