@@ -24,7 +24,11 @@ struct CecEndToEndTests {
                 let state = try await control.data(["get-state"]) as? [String: Any]
                 #expect(state?["screen"] as? String == want)
             }
-            try await waitUntil("the cec line") { service.child.errorOutput.contains(line) }
+            try waitUntil("the cec line") { service.child.errorOutput.contains(line) }
+            // get-state says why the TV is not told.
+            let cec = (try await control.data(["get-state"]) as? [String: Any])?["cec"] as? [String: Any]
+            #expect(cec?["device"] is NSNull)
+            #expect((cec?["problem"] as? String)?.hasPrefix(line.dropFirst("cec: ".count)) == true, "\(cec ?? [:])")
             let cecLines = service.child.errorOutput.split(separator: "\n").filter { $0.contains("cec: ") }
             #expect(cecLines.count == 1, "one cec line:\n\(cecLines.joined(separator: "\n"))")
             #expect(service.child.isRunning)

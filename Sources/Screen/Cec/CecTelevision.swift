@@ -15,11 +15,22 @@ public final class CecTelevision: Sendable {
     /// The name the TV shows for our input.
     public static let osdName = "cascade"
 
+    /// Where cascade is on the bus, for `get-state`.
+    public struct Status: Sendable, Equatable {
+        /// The adapter in use; nil while it is being opened, or when none can be.
+        public var device: String?
+        public var logicalAddress: CecLogicalAddress?
+        public var physicalAddress: CecPhysicalAddress?
+        /// Why no adapter is used.
+        public var problem: String?
+    }
+
     private let queue = DispatchQueue(label: "cascade.cec", qos: .utility)
     /// The open adapter; touched only on `queue`.
     private let adapter = Mutex<CecAdapter?>(nil)
     /// The screen's latest state not yet told; nil when all is told.
     private let pending = Mutex<Bool?>(nil)
+    private let current = Mutex(Status())
     private let log: Logger
 
     /// Starts choosing, opening and claiming an address on the adapter at `device` (nil: the
@@ -38,6 +49,10 @@ public final class CecTelevision: Sendable {
         }
     }
 
+    /// As of the last look at the adapter: after it was opened, and after each change of the
+    /// screen's power.
+    public var status: Status { current.withLock { $0 } }
+
     /// Lets the adapter go, after whatever is being sent. Its logical address stays claimed
     /// (the kernel keeps it), so a cascade started again finds it configured.
     public func close() {
@@ -49,7 +64,7 @@ public final class CecTelevision: Sendable {
         let chosen: CecAdapterChoice.Chosen
         switch CecAdapterChoice.choose(among: paths.map(CecAdapter.probe), requested: device) {
         case .success(let choice): chosen = choice
-        case .failure(let error): log.warning("cec: \(error)"); return nil
+        case .failure(let error): fail(error); return nil
         }
         let adapter: CecAdapter
         do {
@@ -58,9 +73,10 @@ public final class CecTelevision: Sendable {
                 log.info("cec: \(adapter.path) was configured already: its address stays")
             }
         } catch {
-            log.warning("cec: \(chosen.adapter.path): \(error)")
+            fail(CecError("\(chosen.adapter.path): \(error)"))
             return nil
         }
+        look(at: adapter)
         if let logical = adapter.logicalAddress {
             log.info("cec: \(chosen.reason); logical address \(logical) as \"\(Self.osdName)\"")
         } else {
@@ -69,7 +85,18 @@ public final class CecTelevision: Sendable {
         return adapter
     }
 
+    private func fail(_ error: CecError) {
+        log.warning("cec: \(error)")
+        current.withLock { $0.problem = error.description }
+    }
+
+    private func look(at adapter: CecAdapter) {
+        let status = Status(device: adapter.path, logicalAddress: adapter.logicalAddress, physicalAddress: adapter.physicalAddress)
+        current.withLock { $0 = status }
+    }
+
     private func tell(_ adapter: CecAdapter, screenOn on: Bool) {
+        defer { look(at: adapter) }
         let what = on ? "Image View On" : "Standby"
         guard let physical = adapter.physicalAddress, physical.isSource else {
             log.warning("cec: \(what) not sent: \(adapter.path) has no physical address (the TV unplugged, or off its input)")

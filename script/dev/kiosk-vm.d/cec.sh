@@ -48,7 +48,11 @@ cec_claims_a_source_address() {
   grep 'cec: ' "$dir/cascade.log" | sed 's/^/  /'
   # The source adapter, found by its physical address, the TV's passed over.
   grep -q 'cec: /dev/cec[0-9]* (vivid, vivid-000-vid-out0) at 1.0.0.0; .*is a TV.s own adapter (0.0.0.0); logical address [0-9]* (Playback Device' \
-    "$dir/cascade.log"
+    "$dir/cascade.log" || return 1
+  # get-state says the same.
+  state cec-claimed && echo "  get-state: $(json "$dir/cec-claimed.json" 'd["cec"]')" &&
+    [ "$(json "$dir/cec-claimed.json" 'd["cec"]["physicalAddress"]')" = 1.0.0.0 ] &&
+    [ "$(json "$dir/cec-claimed.json" 'd["cec"]["logicalAddress"]')" = "$(cec_address)" ]
 }
 
 screen_off_puts_the_tv_in_standby() {
