@@ -69,11 +69,17 @@ public final class CecTelevision: Sendable {
         let adapter: CecAdapter
         do {
             adapter = try CecAdapter(path: chosen.adapter.path)
+        } catch {
+            fail(CecError("\(chosen.adapter.path): \(error)"))
+            return nil
+        }
+        do {
             if !adapter.setsOwnAddress, try !adapter.claimPlayback(named: Self.osdName) {
                 log.info("cec: \(adapter.path) was configured already: its address stays")
             }
         } catch {
-            fail(CecError("\(chosen.adapter.path): \(error)"))
+            adapter.close()
+            fail(CecError("\(adapter.path): \(error)"))
             return nil
         }
         look(at: adapter)
