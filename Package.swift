@@ -73,6 +73,9 @@ let package = Package(
         // Xlib for the SDL window on X11 where SDL 2.26 falls short (a UTF-8 title in any locale,
         // full screen without a window manager). libx11-dev comes with libsdl2-dev.
         .target(name: "CX11Window", dependencies: ["CSDL2"], linkerSettings: [.linkedLibrary("X11")]),
+        // HDMI-CEC (`--cec`): the TV told when the screen goes off and on, through the kernel's
+        // /dev/cec* ioctls (linux/cec.h), which Swift cannot call (ioctl is variadic).
+        .target(name: "CCec"),
         // MQTT (`--mqtt`, docs/home-assistant.md) through libmosquitto, the Eclipse Mosquitto
         // project's client: no Swift MQTT package is at hand, and this one is Debian's, kept with
         // the broker. Opened only when `--mqtt` is given (CLazyLibrary): with OpenSSL under it, it
@@ -89,7 +92,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Screen", dependencies: [
-            "Waterfall", "CSDL2", "CSDLFont", "CPNGCodec", "CX11Window", "CDisplayPower", "CInput", "CDRM",
+            "Waterfall", "CSDL2", "CSDLFont", "CPNGCodec", "CX11Window", "CDisplayPower", "CInput", "CDRM", "CCec",
             .product(name: "Logging", package: "swift-log"),
         ]),
 

@@ -61,6 +61,12 @@ struct DaemonOptions: ParsableArguments {
             transform: Limits.screenOffAfter.read)
     var screenOffAfter: Double?
 
+    @Flag(inversion: .prefixedNo, help: "Turn the TV off and on with the screen over HDMI-CEC (/dev/cec*), and switch it to this input.")
+    var cec = false
+
+    @Option(help: ArgumentHelp("The HDMI-CEC adapter for --cec; default: the first /dev/cec* that is a source, not a TV's own.", valueName: "PATH"))
+    var cecDevice: String?
+
     @Option(help: ArgumentHelp("Join the home's MQTT bus (Home Assistant): mqtt://[user@]host[:port] or mqtts://…; the rest in the configuration's [mqtt].",
                                valueName: "URL").restartOnly())
     var mqtt: String?
@@ -73,6 +79,7 @@ struct DaemonOptions: ParsableArguments {
         if let mqtt {
             if let problem = ViewerOptions.mqttURLProblem(mqtt) { throw ValidationError("--mqtt: \(problem)") }
         }
+        if let cecDevice, cecDevice.isEmpty { throw ValidationError("--cec-device needs an adapter, e.g. /dev/cec1") }
         if let drmDevice, drmDevice.isEmpty { throw ValidationError("--drm-device needs a device, e.g. card1 or /dev/dri/by-path/…") }
         if let onSelect {
             do { try OnSelect.check(onSelect) } catch { throw ValidationError("--on-select: \(error)") }
@@ -99,5 +106,7 @@ struct DaemonOptions: ParsableArguments {
         // Checked in validate().
         options.screenSchedule = screenSchedule.flatMap { try? ScreenSchedule(parsing: $0) }
         options.screenOffAfter = screenOffAfter.flatMap { $0 > 0 ? $0 * 60 : nil }
+        options.cec = cec
+        options.cecDevice = cecDevice
     }
 }

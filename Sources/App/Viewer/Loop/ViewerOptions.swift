@@ -62,6 +62,10 @@ public struct ViewerOptions: Sendable {
     public var screenSchedule: ScreenSchedule?
     /// Seconds without input before the screen goes off; nil = never.
     public var screenOffAfter: Double?
+    /// The TV follows the screen over HDMI-CEC (`--cec`, docs/kiosk.md).
+    public var cec = false
+    /// The /dev/cec* adapter for that; nil = the first that is a source (`CecAdapterChoice`).
+    public var cecDevice: String?
 
     /// The photo-frame mode.
     public var slideshow = SlideshowSettings()

@@ -4,6 +4,7 @@
 import Foundation
 import Logging
 import Photos
+import Screen
 
 extension ViewerSession {
     /// Work other threads left for the loop, taken after a wake-up.
@@ -96,6 +97,11 @@ extension ViewerSession {
         if new.keyBindings != options.keyBindings { keys = KeyBindings(configured: new.keyBindings) }
         idle.configure(attractAfter: new.attractAfter, speed: new.attractSpeed, detailTimeout: new.detailTimeout)
         screen.configure(schedule: new.screenSchedule, offAfter: new.screenOffAfter)
+        if new.cec != options.cec || new.cecDevice != options.cecDevice {
+            television?.close()
+            television = new.cec ? CecTelevision(device: new.cecDevice, log: log) : nil
+            if !new.cec { log.info("cec: off; the TV is no longer told") }
+        }
         options = new
     }
 }

@@ -15,6 +15,8 @@ extension ViewerSession {
         let on = screen.isOn, reason = screen.power.reason.rawValue
         for screen in stack.screens.reversed() { screen.screenPower(on: on, at: now) }
         let method = window.setDisplayPower(on: on)
+        // The TV over HDMI-CEC, on its own queue: the bus may take seconds.
+        television?.screenPower(on: on)
         screen.drawnBlack = false
         if case .blackScreen(let why) = method, !on {
             screen.drawnBlack = true
@@ -57,8 +59,19 @@ extension ViewerSession {
         tickScreen(at: clock.now)
     }
 
-    /// `get-state`'s screen fields.
+    /// `get-state`'s screen fields, and with `--cec` where cascade is on the HDMI-CEC bus.
     var screenState: [(String, JSONValue)] {
         [("screen", .string(screen.isOn ? "on" : "off")), ("screenReason", .string(screen.power.reason.rawValue))]
+            + (television.map { [("cec", Self.json($0.status))] } ?? [])
+    }
+
+    private static func json(_ cec: CecTelevision.Status) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("device", cec.device.map { .string($0) } ?? .null),
+            ("logicalAddress", cec.logicalAddress.map { .int(Int($0.value)) } ?? .null),
+            ("physicalAddress", cec.physicalAddress.map { .string($0.description) } ?? .null),
+        ]
+        if let problem = cec.problem { fields.append(("problem", .string(problem))) }
+        return .object(fields)
     }
 }

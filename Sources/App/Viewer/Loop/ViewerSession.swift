@@ -59,6 +59,8 @@ final class ViewerSession {
     var idle: IdleBehaviour
     /// The screen's power: schedule, idle timeout, `screen on|off|auto` (ViewerSession+Screen).
     let screen: ScreenController
+    /// The TV told over HDMI-CEC when the screen goes off and on (`--cec`); nil without it.
+    var television: CecTelevision?
     let daemon: DaemonServices
     /// The console's output, watched for going away and coming back (ViewerSession+Display);
     /// nil off the console.
@@ -102,6 +104,7 @@ final class ViewerSession {
         idle = IdleBehaviour(attractAfter: options.attractAfter, speed: options.attractSpeed,
                              detailTimeout: options.detailTimeout, now: clock.now)
         screen = ScreenController(schedule: options.screenSchedule, offAfter: options.screenOffAfter, now: clock.now)
+        television = options.cec ? CecTelevision(device: options.cecDevice, log: log) : nil
         frameClock = FrameClock(refreshRate: window.refreshRate, vsync: window.renderer.backend.vsync)
         daemon = DaemonServices(signals: signals, notifier: notifier, control: control) { waker.wake() }
         editor = PhotoEditor(rotations: PhotoRotations(thumbnails: ThumbnailCache.standard(enabled: options.thumbnailCache)) { waker.wake() },
