@@ -86,13 +86,15 @@ let package = Package(
         // Starting child processes cleanly (signals, descriptors): decode workers and on-select
         // commands alike.
         .target(name: "Spawn"),
+        // Values shared between threads, behind a lock ThreadSanitizer can see.
+        .target(name: "Locking", dependencies: [.product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
 
         .target(name: "Photos", dependencies: [
-            "Waterfall", "Kiosk", "Spawn", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CJXL", "CLcms", "CGif", "CPNG", "CPNGCodec", "CIsal", "CDigest", "CSDL2", "CSDLImage", "CSQLite",
+            "Waterfall", "Kiosk", "Spawn", "Locking", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CJXL", "CLcms", "CGif", "CPNG", "CPNGCodec", "CIsal", "CDigest", "CSDL2", "CSDLImage", "CSQLite",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Screen", dependencies: [
-            "Waterfall", "CSDL2", "CSDLFont", "CPNGCodec", "CX11Window", "CDisplayPower", "CInput", "CDRM", "CCec",
+            "Waterfall", "Locking", "CSDL2", "CSDLFont", "CPNGCodec", "CX11Window", "CDisplayPower", "CInput", "CDRM", "CCec",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -101,14 +103,14 @@ let package = Package(
         .target(name: "Control", dependencies: [
             // The socket checks its arguments against the same ranges as the command line;
             // commands name the engine's cursor moves.
-            "InputLimits", "Waterfall", "Spawn", "CMosquitto",
+            "InputLimits", "Waterfall", "Spawn", "Locking", "CMosquitto",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         .target(name: "App", dependencies: [
-            "Waterfall", "Kiosk", "InputLimits", "Photos", "Screen", "Control",
+            "Waterfall", "Kiosk", "InputLimits", "Photos", "Screen", "Control", "Locking",
             .product(name: "TOMLKit", package: "TOMLKit"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -120,15 +122,15 @@ let package = Package(
         // What the test targets share: temporary folders, a log recorder, the real binary and its
         // child processes, a private X server, photo, EXIF and colour-profile fixtures.
         .target(name: "TestSupport", dependencies: [
-            "Photos", "Waterfall", "CLcms", "CSQLite",
+            "Photos", "Waterfall", "Locking", "CLcms", "CSQLite",
             .product(name: "Logging", package: "swift-log"),
         ], path: "Tests/TestSupport"),
         .testTarget(name: "WaterfallTests", dependencies: ["Waterfall", "InputLimits"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Waterfall"]),
-        .testTarget(name: "PhotosTests", dependencies: ["Photos", "Waterfall", "Kiosk", "TestSupport", "CIsal"]),
+        .testTarget(name: "PhotosTests", dependencies: ["Photos", "Waterfall", "Kiosk", "TestSupport", "CIsal", "Locking"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "CSDLImage", "TestSupport"]),
-        .testTarget(name: "ControlTests", dependencies: ["Control", "TestSupport"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Control", "InputLimits", "TestSupport"]),
+        .testTarget(name: "ControlTests", dependencies: ["Control", "TestSupport", "Locking"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Control", "InputLimits", "TestSupport", "Locking"]),
         // The real binary driven from outside, in a private X server: script/dev/run-tests runs these
         // suites one at a time, after the rest.
         .testTarget(name: "EndToEndTests", dependencies: ["App", "Control", "Photos", "Waterfall", "Kiosk", "InputLimits", "TestSupport"]),

@@ -5,6 +5,7 @@
 import Dispatch
 import Foundation
 import Logging
+import Locking
 import Synchronization
 @testable import TestSupport
 
@@ -22,7 +23,7 @@ final class FakeApp: Sendable {
     private let running = Atomic<Bool>(true)
     private let finished = DispatchSemaphore(value: 0)
     /// Every command the app received, in order.
-    private let received = Mutex<[Command]>([])
+    private let received = Locked<[Command]>([])
 
     var commands: [Command] { received.withLock { $0 } }
 

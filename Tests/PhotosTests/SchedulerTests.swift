@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import Locking
 import Synchronization
 import Testing
 @testable import Photos
@@ -15,7 +16,7 @@ final class Gate: Sendable {
 
 /// Collects what the workers did, for assertions.
 final class Log: Sendable {
-    private let entries = Mutex<[Int]>([])
+    private let entries = Locked<[Int]>([])
     func append(_ value: Int) { entries.withLock { $0.append(value) } }
     var values: [Int] { entries.withLock { $0 } }
 }

@@ -1,5 +1,5 @@
 import Logging
-import Synchronization
+import Locking
 
 /// Every log record a component wrote, for a test to check what was logged, at which level and
 /// how often. Safe to log to from any thread.
@@ -9,7 +9,7 @@ public final class LogRecorder: Sendable {
         public let message: String
     }
 
-    private let stored = Mutex<[Record]>([])
+    private let stored = Locked<[Record]>([])
 
     public init() {}
 

@@ -5,7 +5,7 @@ import Dispatch
 import Foundation
 import Logging
 import Photos
-import Synchronization
+import Locking
 
 public struct CacheWarmJob: Sendable {
     public var paths: [String]
@@ -55,7 +55,7 @@ public enum CacheWarm {
         }
         let loader = TileImageLoader(cache: cache, maxPixels: job.maxPixels, decoder: job.decoders.makeDecoder(maxPixels: job.maxPixels))
         let progress = ProgressLine(label: "thumbnails", total: entries.count)
-        let summary = Mutex(CacheWarmSummary(photos: entries.count))
+        let summary = Locked(CacheWarmSummary(photos: entries.count))
 
         DispatchQueue.concurrentPerform(iterations: entries.count) { k in
             let entry = entries[k]

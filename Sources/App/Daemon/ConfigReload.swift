@@ -6,7 +6,7 @@
 // the last signal still sees the last file written.
 
 import Dispatch
-import Synchronization
+import Locking
 
 @MainActor
 final class ConfigReload {
@@ -18,7 +18,7 @@ final class ConfigReload {
     typealias Outcome = Result<ViewerOptions?, any Error>
 
     private final class Mailbox: Sendable {
-        let outcome = Mutex<Outcome?>(nil)
+        let outcome = Locked<Outcome?>(nil)
     }
     private let mailbox = Mailbox()
     private let queue = DispatchQueue(label: "cascade.config-reload", qos: .utility)

@@ -9,6 +9,7 @@ import Foundation
 import Logging
 import Photos
 import Screen
+import Locking
 import Synchronization
 
 final class MqttBridge: Sendable {
@@ -32,14 +33,14 @@ final class MqttBridge: Sendable {
 
     /// What the client's thread and the loop share.
     private final class Shared: Sendable {
-        let mailbox = Mutex<[Incoming]>([])
+        let mailbox = Locked<[Incoming]>([])
         /// Messages dropped or refused since the last line about them, and when that line was.
-        let refusals = Mutex<(count: Int, loggedAt: Double)>((0, -.infinity))
+        let refusals = Locked<(count: Int, loggedAt: Double)>((0, -.infinity))
         /// A (re)connection: every state is published again by the loop.
         let statesOwed = Atomic<Bool>(true)
-        let bridge = Mutex<MqttBridge?>(nil)
+        let bridge = Locked<MqttBridge?>(nil)
         /// When discovery was last announced for Home Assistant's birth message.
-        let lastAnnounced = Mutex<Double>(-.infinity)
+        let lastAnnounced = Locked<Double>(-.infinity)
     }
 
     /// `folders`: the configured folders the Folder select offers (none: no select).

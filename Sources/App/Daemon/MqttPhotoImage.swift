@@ -8,6 +8,7 @@
 import Control
 import Foundation
 import Photos
+import Locking
 import Synchronization
 import Waterfall
 
@@ -24,7 +25,7 @@ final class MqttPhotoImage: Sendable {
 
     private let queue = DispatchQueue(label: "cascade.mqtt.photo", qos: .utility)
     private let latest = Atomic<Int>(0)
-    let last = Mutex<Published?>(nil)
+    let last = Locked<Published?>(nil)
 
     func send(_ entry: PhotoEntry, loader: TileImageLoader, publish: @escaping @Sendable (Published) -> Void) {
         let ticket = latest.add(1, ordering: .relaxed).newValue

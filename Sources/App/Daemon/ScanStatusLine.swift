@@ -4,7 +4,7 @@
 // out, so the line never stays behind what the scan did.
 
 import Photos
-import Synchronization
+import Locking
 
 final class ScanStatusLine: Sendable {
     /// Seconds between two lines of the same phase.
@@ -15,7 +15,7 @@ final class ScanStatusLine: Sendable {
         var phase: ScanProgress.Phase?
     }
 
-    private let sent = Mutex(Sent())
+    private let sent = Locked(Sent())
 
     /// The status line for `progress` at time `now` (seconds), or nil when it should be skipped.
     func text(for progress: ScanProgress, at now: Double) -> String? {

@@ -4,7 +4,7 @@
 import Dispatch
 import Logging
 import Photos
-import Synchronization
+import Locking
 
 /// Keeps the wall's entries in step with its folders.
 ///
@@ -29,10 +29,10 @@ public final class LiveFolders: Sendable {
         var generation = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let library: LiveLibrary
     private let wake: @Sendable () -> Void
-    private let watcher = Mutex<FolderWatcher?>(nil)
+    private let watcher = Locked<FolderWatcher?>(nil)
 
     /// Starts watching `paths` (the scan's arguments); `scanner` must be the scan's. `wake` is
     /// called from another thread whenever an edit is ready.

@@ -3,7 +3,7 @@
 
 import Dispatch
 import Photos
-import Synchronization
+import Locking
 
 public struct LiveLibrary: Sendable {
     /// The scanner the wall was scanned with: its order, direction and probing decide where a
@@ -83,7 +83,7 @@ public struct LiveLibrary: Sendable {
         guard files.count > 1 else {
             return files.map { scanner.entry(at: $0.path, relative: $0.relative, group: $0.group) }
         }
-        let results = Mutex([PhotoEntry?](repeating: nil, count: files.count))
+        let results = Locked([PhotoEntry?](repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let file = files[index]
             let entry = scanner.entry(at: file.path, relative: file.relative, group: file.group)

@@ -5,13 +5,13 @@
 
 import Control
 import Foundation
-import Synchronization
+import Locking
 
 public final class ProgressLine: Sendable {
     private struct State { var done = 0; var lastDraw = 0.0 }
     private let total: Int
     private let label: String
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let terminal: TerminalStatusLine
 
     /// Nil when stderr is not a terminal.

@@ -9,6 +9,7 @@
 import CMosquitto
 import Foundation
 import Logging
+import Locking
 import Synchronization
 
 public final class MqttClient: @unchecked Sendable {
@@ -163,7 +164,7 @@ private final class Callbacks: @unchecked Sendable {
     let connected = Atomic<Bool>(false)
     /// The last failure logged: the same one again, every minute of a night without a broker,
     /// is not logged again.
-    private let lastFailure = Mutex<String?>(nil)
+    private let lastFailure = Locked<String?>(nil)
     weak var client: MqttClient?
 
     init(subscriptions: [String], log: Logger, connected: @escaping @Sendable (MqttClient) -> Void,

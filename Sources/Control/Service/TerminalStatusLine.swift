@@ -4,7 +4,7 @@
 // never lands inside the bar and the bar never lands inside a warning.
 
 import Glibc
-import Synchronization
+import Locking
 
 public final class TerminalStatusLine: Sendable {
     /// stderr's, which the log handler prints through.
@@ -12,7 +12,7 @@ public final class TerminalStatusLine: Sendable {
 
     private let fileDescriptor: Int32
     /// The status line on screen, nil when none is.
-    private let current = Mutex<String?>(nil)
+    private let current = Locked<String?>(nil)
     /// Carriage return and erase to the end of the line: back to an empty line.
     private static let eraseLine = "\r\u{1B}[K"
 

@@ -1,6 +1,7 @@
 // A command waiting for the app, and the mailbox that hands commands from the socket's thread to
 // the frame loop.
 
+import Locking
 import Synchronization
 
 public struct ControlRequest: Sendable {
@@ -17,7 +18,7 @@ let nextServerID = Atomic<UInt64>(1)
 
 /// Filled on the event loop, emptied by the frame loop; `wake` tells the frame loop to look.
 final class ControlMailbox: Sendable {
-    private let waiting = Mutex<[ControlRequest]>([])
+    private let waiting = Locked<[ControlRequest]>([])
     private let wake: @Sendable () -> Void
 
     init(wake: @escaping @Sendable () -> Void) { self.wake = wake }

@@ -10,6 +10,7 @@
 import Logging
 import NIOCore
 import NIOPosix
+import Locking
 import Synchronization
 
 public final class ControlServer: Sendable {
@@ -23,7 +24,7 @@ public final class ControlServer: Sendable {
     private let log: Logger
     private let counters: ControlClientCounters
     /// Guards handing work to the loop against a shutdown on another thread.
-    private let open = Mutex(true)
+    private let open = Locked(true)
 
     public convenience init(path: String, group: String?, log: Logger, wake: @escaping @Sendable () -> Void) throws(ControlServerError) {
         try self.init(path: path, group: group, log: log, limits: ControlServerLimits(), wake: wake)

@@ -4,6 +4,7 @@ import Glibc
 import Dispatch
 import Foundation  // Thread
 import Logging
+import Locking
 import Synchronization
 
 /// Watches the folders a scan walked, recursively, and reports the files that arrive, leave or
@@ -46,7 +47,7 @@ public final class FolderWatcher: Sendable {
     init(roots: [WatchedRoot], log: Logger, tuning: WatchTuning,
          onChange: @escaping @Sendable (FolderChanges) -> Void) throws(FolderWatchError) {
         wake = try WakePipe()
-        let handoff = Mutex<FolderTree?>(FolderTree(roots: roots, tuning: tuning, log: log))
+        let handoff = Locked<FolderTree?>(FolderTree(roots: roots, tuning: tuning, log: log))
         let (wake, thread, interval) = (self.wake, self.thread, tuning.pollInterval)
         let worker = Thread {
             thread.id.withLock { $0 = pthread_self() }
@@ -120,6 +121,6 @@ public final class FolderWatcher: Sendable {
 /// What the watcher and its thread share about the thread: who it is (so `stop()` from
 /// `onChange` does not wait for itself) and when it has finished.
 private final class WatcherThread: Sendable {
-    let id = Mutex<pthread_t?>(nil)
+    let id = Locked<pthread_t?>(nil)
     let finished = DispatchSemaphore(value: 0)
 }

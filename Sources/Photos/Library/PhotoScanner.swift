@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Dispatch
-import Synchronization
+import Locking
 
 /// Turns the paths named on the command line into the ordered photos of the wall.
 ///
@@ -159,7 +159,7 @@ public struct PhotoScanner: Sendable {
             var done = 0
         }
         let total = files.count
-        let shared = Mutex(Shared(results: Array(repeating: nil, count: total)))
+        let shared = Locked(Shared(results: Array(repeating: nil, count: total)))
         let probe = probeHeaders
         DispatchQueue.concurrentPerform(iterations: total) { index in
             let file = files[index]

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Locking
 
 /// What comes back from a decode job: the key it was submitted for, the generation it was
 /// submitted with (the consumer drops results whose generation is no longer the tile's), and
@@ -131,7 +131,7 @@ final class SchedulerCore<Key: Hashable & Sendable, Value: Sendable, Failure: Er
         case run(Job)
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let wake = DispatchSemaphore(value: 0)
     private let onResult: @Sendable () -> Void
     private let workers: Int

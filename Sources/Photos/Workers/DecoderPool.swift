@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import Synchronization
+import Locking
 
 /// Decodes photos in worker processes (GNOME Loupe/glycin's approach): the C decoders run in
 /// `cascade decode-worker` children under an address-space and CPU limit, so a decoder that
@@ -37,7 +37,7 @@ public final class DecoderPool: PhotoDecoding {
     public let configuration: Configuration
     private let slots: DispatchSemaphore
     private let spawner: SpawnThread
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         var idle: [WorkerProcess] = []

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// The one thread that starts a pool's workers. A worker asks the kernel for SIGKILL when its
 /// parent dies (PR_SET_PDEATHSIG) — and "parent" means the *thread* that spawned it. Spawned from
@@ -8,7 +8,7 @@ import Synchronization
 /// or cascade exits.
 final class SpawnThread: Sendable {
     private final class Jobs: Sendable {
-        let state = Mutex<(queue: [@Sendable () -> Void], stopping: Bool)>(([], false))
+        let state = Locked<(queue: [@Sendable () -> Void], stopping: Bool)>(([], false))
         /// One signal per queued job, plus one from stop().
         let ready = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
@@ -64,6 +64,6 @@ final class SpawnThread: Sendable {
     }
 
     private final class Box<T: Sendable>: Sendable {
-        let value = Mutex<T?>(nil)
+        let value = Locked<T?>(nil)
     }
 }

@@ -9,7 +9,7 @@
 import Dispatch
 import Foundation
 import Logging
-import Synchronization
+import Locking
 
 public final class CecTelevision: Sendable {
     /// The name the TV shows for our input.
@@ -27,10 +27,10 @@ public final class CecTelevision: Sendable {
 
     private let queue = DispatchQueue(label: "cascade.cec", qos: .utility)
     /// The open adapter; touched only on `queue`.
-    private let adapter = Mutex<CecAdapter?>(nil)
+    private let adapter = Locked<CecAdapter?>(nil)
     /// The screen's latest state not yet told; nil when all is told.
-    private let pending = Mutex<Bool?>(nil)
-    private let current = Mutex(Status())
+    private let pending = Locked<Bool?>(nil)
+    private let current = Locked(Status())
     private let log: Logger
 
     /// Starts choosing, opening and claiming an address on the adapter at `device` (nil: the

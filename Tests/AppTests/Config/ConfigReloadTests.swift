@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import Testing
 @testable import TestSupport
 @testable import App
@@ -10,8 +10,8 @@ import Testing
 @Suite struct ConfigReloadTests {
     /// A reread that waits for `release` and counts its calls.
     final class Reread: Sendable {
-        let calls = Mutex(0)
-        let released = Mutex(false)
+        let calls = Locked(0)
+        let released = Locked(false)
         var body: @Sendable () throws -> ViewerOptions {
             { [self] in
                 calls.withLock { $0 += 1 }

@@ -4,6 +4,7 @@ import App
 import Control
 import Foundation
 import Logging
+import Locking
 import Synchronization
 import Testing
 @testable import TestSupport
@@ -17,7 +18,7 @@ import Testing
         private let wakes = DispatchSemaphore(value: 0)
         private let running = Atomic<Bool>(true)
         private let done = DispatchSemaphore(value: 0)
-        private let seen = Mutex<[Command]>([])
+        private let seen = Locked<[Command]>([])
         var commands: [Command] { seen.withLock { $0 } }
 
         init() throws {
@@ -53,8 +54,8 @@ import Testing
     }
 
     private final class Captured: Sendable {
-        private let lines = Mutex<[String]>([])
-        private let errors = Mutex<[String]>([])
+        private let lines = Locked<[String]>([])
+        private let errors = Locked<[String]>([])
         var out: [String] { lines.withLock { $0 } }
         var err: [String] { errors.withLock { $0 } }
         var output: Ctl.Output {
@@ -135,7 +136,7 @@ import Testing
     @Test func followPrintsEachEventUntilCascadeCloses() throws {
         let wall = try Wall()
         let captured = Captured()
-        let status = Mutex<Int32?>(nil)
+        let status = Locked<Int32?>(nil)
         let finished = DispatchSemaphore(value: 0)
         let path = wall.path
         Thread.detachNewThread {

@@ -2,7 +2,7 @@ import CSDL2
 import Control
 import Foundation
 import Logging
-import Synchronization
+import Locking
 import Testing
 @testable import App
 import Screen
@@ -184,7 +184,7 @@ private final class CommandRig {
     /// One request through the socket, answered by the loop this thread turns.
     func request(_ command: [JSONValue]) throws -> JSONValue {
         let path = folder + "/control.sock"
-        let reply = Mutex<Result<JSONValue, ControlClientError>?>(nil)
+        let reply = Locked<Result<JSONValue, ControlClientError>?>(nil)
         Thread.detachNewThread {
             let result: Result<JSONValue, ControlClientError>
             do throws(ControlClientError) {

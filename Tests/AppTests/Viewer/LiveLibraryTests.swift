@@ -3,7 +3,7 @@ import Testing
 @testable import App
 @testable import Photos
 import Logging
-import Synchronization
+import Locking
 import Waterfall
 #if canImport(Glibc)
 import Glibc
@@ -326,7 +326,7 @@ struct LiveLibraryTests {
 }
 
 private final class WakeCounter: Sendable {
-    private let calls = Mutex(0)
+    private let calls = Locked(0)
     var wake: @Sendable () -> Void { { [self] in calls.withLock { $0 += 1 } } }
     var count: Int { calls.withLock { $0 } }
 }

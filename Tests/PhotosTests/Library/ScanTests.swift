@@ -1,5 +1,5 @@
 import Testing
-import Synchronization
+import Locking
 @testable import Photos
 
 @Suite struct ScanTests {
@@ -294,7 +294,7 @@ import Synchronization
 
 /// Collects progress reports from whichever thread sends them.
 private final class Reports: Sendable {
-    private let storage = Mutex<[ScanProgress]>([])
+    private let storage = Locked<[ScanProgress]>([])
     func add(_ report: ScanProgress) { storage.withLock { $0.append(report) } }
     var all: [ScanProgress] { storage.withLock { $0 } }
 }

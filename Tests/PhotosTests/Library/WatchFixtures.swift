@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import Synchronization
+import Locking
 @testable import Photos
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +9,7 @@ import Glibc
 /// Everything a folder watcher reported, merged the way a mailbox merges it, and how many
 /// reports there were.
 final class WatchRecorder: Sendable {
-    private let state = Mutex<(changes: FolderChanges, reports: Int)>((FolderChanges(), 0))
+    private let state = Locked<(changes: FolderChanges, reports: Int)>((FolderChanges(), 0))
 
     var onChange: @Sendable (FolderChanges) -> Void {
         { [self] changes in state.withLock { $0 = ($0.changes.followed(by: changes), $0.reports + 1) } }

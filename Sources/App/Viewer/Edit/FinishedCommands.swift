@@ -2,10 +2,10 @@
 // events: the loop is the only thread that talks to subscribers in order with everything else.
 
 import Control
-import Synchronization
+import Locking
 
 final class FinishedCommands: Sendable {
-    private let outcomes = Mutex<[ActionRunner.Outcome]>([])
+    private let outcomes = Locked<[ActionRunner.Outcome]>([])
     private let wake: @Sendable () -> Void
 
     init(wake: @escaping @Sendable () -> Void) { self.wake = wake }

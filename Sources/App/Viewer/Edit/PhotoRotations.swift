@@ -4,7 +4,7 @@
 
 import Dispatch
 import Photos
-import Synchronization
+import Locking
 import Waterfall
 
 final class PhotoRotations: Sendable {
@@ -19,7 +19,7 @@ final class PhotoRotations: Sendable {
     /// One at a time and in order: `>` pressed twice turns the photo twice, never both from
     /// the same starting bytes.
     private let queue = DispatchQueue(label: "cascade.rotate", qos: .userInitiated)
-    private let finished = Mutex<[Finished]>([])
+    private let finished = Locked<[Finished]>([])
     private let thumbnails: ThumbnailCache
     private let wake: @Sendable () -> Void
 

@@ -6,7 +6,7 @@
 import Control
 import Dispatch
 import Photos
-import Synchronization
+import Locking
 
 final class PhotoTransfers: Sendable {
     struct Job: Sendable {
@@ -23,7 +23,7 @@ final class PhotoTransfers: Sendable {
     }
 
     private let queue = DispatchQueue(label: "cascade.transfer", qos: .userInitiated)
-    private let finished = Mutex<[Finished]>([])
+    private let finished = Locked<[Finished]>([])
     private let wake: @Sendable () -> Void
 
     init(wake: @escaping @Sendable () -> Void) { self.wake = wake }

@@ -8,7 +8,7 @@
 import Foundation
 import Logging
 import Photos
-import Synchronization
+import Locking
 
 final class LibraryScan: Sendable {
     enum Outcome: Sendable {
@@ -27,7 +27,7 @@ final class LibraryScan: Sendable {
         var finished = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The screen's progress line is refreshed this often at most: a wake-up per 64 files would
     /// be a frame per 64 files.

@@ -5,7 +5,7 @@
 
 import Dispatch
 import Photos
-import Synchronization
+import Locking
 
 @MainActor
 final class InfoPanel {
@@ -16,7 +16,7 @@ final class InfoPanel {
     /// wanted (the cursor moved on) is dropped when it finishes.
     private let inbox = Inbox()
     private final class Inbox: Sendable {
-        let state = Mutex<(wanted: PhotoPath?, arrived: Result<PhotoDetails, SafeFileError>?)>((nil, nil))
+        let state = Locked<(wanted: PhotoPath?, arrived: Result<PhotoDetails, SafeFileError>?)>((nil, nil))
     }
     private let wake: @Sendable () -> Void
 

@@ -5,11 +5,11 @@
 
 import Foundation
 import Photos
-import Synchronization
+import Locking
 
 /// What the EXIF of a slide's photos said, filled in by the decode thread, read by the drawing.
 final class SlideExif: Sendable {
-    private let summaries = Mutex<[Int: ExifSummary]>([:])
+    private let summaries = Locked<[Int: ExifSummary]>([:])
 
     func set(_ summary: ExifSummary, at i: Int) { summaries.withLock { $0[i] = summary } }
     func summary(at i: Int) -> ExifSummary? { summaries.withLock { $0[i] } }

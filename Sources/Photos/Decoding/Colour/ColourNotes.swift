@@ -1,11 +1,11 @@
 import Logging
-import Synchronization
+import Locking
 
 /// The one log line for a photo whose colours could not be converted (a broken profile): a wall
 /// decodes a photo again and again — tile, detail view, slideshow — and says it once.
 enum ColourNotes {
     private static let logger = Logger(label: "cascade.decode")
-    private static let told = Mutex(Set<[UInt8]>())
+    private static let told = Locked(Set<[UInt8]>())
     /// Past this many photos with a broken profile the set starts over, so a hostile folder
     /// cannot grow it without bound; at worst a photo is mentioned again.
     static let capacity = 4096

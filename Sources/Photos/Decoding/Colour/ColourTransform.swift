@@ -1,5 +1,5 @@
 import CLcms
-import Synchronization
+import Locking
 
 /// Turns a photo's own colours into sRGB with lcms2, which the screen and the freedesktop
 /// thumbnails assume. A transform is built once per distinct profile and kept: a library has
@@ -130,7 +130,7 @@ enum ColourTransform {
 /// Transforms by profile, built once each under a lock; bounded, since each file could carry a
 /// profile of its own.
 final class TransformCache: Sendable {
-    private let entries = Mutex((found: [ColourTransform.Key: Result<ColourTransform.Prepared, ColourTransform.Failure>](),
+    private let entries = Locked((found: [ColourTransform.Key: Result<ColourTransform.Prepared, ColourTransform.Failure>](),
                                  profileBytes: 0))
     static let capacity = 32
     /// The keys hold whole profiles (up to 16 MiB each, broken ones too): bounded in bytes as
