@@ -43,7 +43,10 @@ watchdog_restarts_a_hang() {
   guest "journalctl --no-pager -u $kiosk_unit | grep -i 'watchdog timeout'" | sed 's/^/  /' | tail -1
   guest "journalctl --no-pager -u $kiosk_unit | grep -qi 'watchdog timeout'" &&
     wait_until 600 "running_again $restarts watchdog" &&
-    echo "  restarted: NRestarts $restarts → $(unit_show NRestarts), pid $pid → $(unit_show MainPID)"
+    echo "  restarted: NRestarts $restarts → $(unit_show NRestarts), pid $pid → $(unit_show MainPID)," \
+      "console keyboard mode $(console_keyboard)" &&
+    # The new cascade has the console's keyboard to itself again.
+    [ "$(console_keyboard)" = 4 ]
 }
 
 crash_restarts() {
