@@ -101,6 +101,8 @@ rm -rf --one-file-system "$root"
 
 # As the virtme-ng VM: the same CPU model, VGA mode and monitor socket; no network (the unit
 # has none either); the serial port is the kernel's and systemd's console, so tty1 is cascade's.
+# KIOSK_VM_APPEND adds to the kernel's command line, e.g. systemd.journald.forward_to_console=1
+# to see every journal line in vm.log when the agent never comes up.
 setsid nice -n 10 qemu-system-x86_64 -machine pc -accel tcg -cpu "$cpu" -smp 2 -m 3G \
   -kernel "$kernel" -initrd "$initrd" -append "root=/dev/vda rw console=ttyS0 panic=1 ${KIOSK_VM_APPEND:-}" \
   -drive "file=$dir/root.img,format=raw,if=virtio" \
