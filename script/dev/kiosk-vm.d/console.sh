@@ -56,7 +56,9 @@ attract_drifts() {
   # the drift it watches.
   local from
   guest "echo 'attract-after = 5' >/etc/cascade/cascade.toml && kill -HUP \$(pgrep -o -x cascade)" >/dev/null &&
-    state drift0 && from=$(json "$dir/drift0.json" 'd["offset"]')
+    state drift0 && from=$(json "$dir/drift0.json" 'd["offset"]') || return 1
+  # Without a starting offset the comparison below would hold for any wall scrolled 50 px.
+  [ -n "$from" ] || return 1
   wait_until 300 "state drift && python3 -c 'import json,sys; sys.exit(0 if json.load(open(\"$dir/drift.json\"))[\"offset\"] > $from + 50 else 1)'" &&
     echo "  offset $from → $(json "$dir/drift.json" 'd["offset"]')" && alive
 }

@@ -1,0 +1,109 @@
+# The kiosk left running for hours under systemd, sourced by script/dev/kiosk-vm
+# (`SOAK_MINUTES=240 script/dev/kiosk-vm --systemd --binary .build/release/cascade soak`): the
+# unit as installed, a photo frame whose screen schedule turns it off and on every 15 minutes,
+# touches, control-socket clients, photos arriving and leaving, and the screen unplugged and
+# plugged back once an hour. Too long for CI; docs/reliability.md has its figures.
+#
+# Every round it samples, from /proc and `get-stats`: resident memory, threads, open files, late
+# frames, and whether systemd restarted cascade. It passes when cascade was never restarted and
+# is still active, every control request was answered, and nothing grew without bound: resident
+# memory at the end (median of the last tenth of the samples) within 10 % of the warmed-up level
+# (median of the tenth after the first fifth), threads and open files at the end no more than
+# two above their most in the first half.
+
+soak_minutes=${SOAK_MINUTES:-240}
+# Minutes between unplugs (a shorter run for trying the suite out may want them sooner).
+soak_unplug_minutes=${SOAK_UNPLUG_MINUTES:-60}
+soak_unit=cascade-kiosk.service
+
+soak_show() { guest "systemctl show $soak_unit --property=$1 --value"; }
+
+# The schedule: lit 10 minutes of every 15, all day, every day.
+soak_schedule() {
+  python3 -c "print(', '.join(f'Mon-Sun {m // 60:02d}:{m % 60:02d}-{(m + 10) // 60:02d}:{(m + 10) % 60:02d}' for m in range(0, 1440, 15)))"
+}
+
+soak_starts() {
+  guest "printf '%s\n' 'slideshow = true' 'interval = 8' 'screen-schedule = \"$(soak_schedule)\"' >/etc/cascade/cascade.toml &&
+    systemctl restart $soak_unit" >/dev/null &&
+    wait_until 600 "[ \"\$(soak_show ActiveState)\" = active ]" && input_devices_up
+}
+
+# soak_sample ELAPSED — one line of DIR/soak.tsv: seconds, RSS (KiB), threads, open files, late
+# frames, systemd's restarts, the screen; fails when the socket does not answer.
+soak_sample() {
+  local pid proc stats
+  pid=$(soak_show MainPID) || return 1
+  proc=$(guest "awk '/^VmRSS/ {r = \$2} /^Threads/ {t = \$2} END {print r, t}' /proc/$pid/status; ls /proc/$pid/fd | wc -l") || return 1
+  stats=$(ctl get-stats) || return 1
+  state soak-state || return 1
+  printf '%s %s %s %s %s %s\n' "$1" "$(tr '\n' ' ' <<<"$proc")" \
+    "$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["lateFrames"])' "$stats")" \
+    "$(soak_show NRestarts)" "$(json "$dir/soak-state.json" 'd["screen"]')" | tr -s ' ' >>"$dir/soak.tsv"
+}
+
+# The screen's connector forced off and back on, as a cable pulled and put back.
+soak_unplug() {
+  local connector
+  connector=$(guest 'for s in /sys/class/drm/card*-*/status; do [ "$(cat "$s")" = connected ] && echo "${s%/status}" && break; done')
+  [ -n "$connector" ] || return 1
+  guest "echo off >$connector/status && udevadm trigger --action=change ${connector%%-*}" >/dev/null &&
+    wait_until 300 'state soak-gone && [ "$(json "$dir/soak-gone.json" "d[\"display\"]")" = gone ]' &&
+    guest "echo on >$connector/status && udevadm trigger --action=change ${connector%%-*}" >/dev/null &&
+    wait_until 300 'state soak-back && [ "$(json "$dir/soak-back.json" "d[\"display\"]")" = connected ]'
+}
+
+soak_runs() {
+  local start=$SECONDS end=$((SECONDS + soak_minutes * 60)) round=0 failures=0 restarts unplugs=0
+  local photo
+  photo=$(basename "$(ls "$photos"/*.jpg | head -1)")
+  restarts=$(soak_show NRestarts)
+  : >"$dir/soak.tsv"
+  while [ "$SECONDS" -lt "$end" ]; do
+    round=$((round + 1))
+    soak_sample $((SECONDS - start)) || failures=$((failures + 1))
+    # Photos come and go: one copied in each round, the one from five rounds before taken away.
+    guest "cp /srv/photos/$photo /srv/photos/soak-$round.jpg; rm -f /srv/photos/soak-$((round - 5)).jpg" >/dev/null ||
+      failures=$((failures + 1))
+    # A touch now and then (each one lights a scheduled-off screen for a while, so not every
+    # round): a swipe to the next slide, a tap on the photo that pauses and one that goes on.
+    case $((round % 60)) in
+      0) gesture "drag 600 240 200 240 150" ;;
+      20) gesture "tap 400 240" ;;
+      40) gesture "tap 400 240" ;;
+      *) ctl get-state >/dev/null ;;
+    esac || failures=$((failures + 1))
+    if [ $(((SECONDS - start) / (soak_unplug_minutes * 60))) -gt "$unplugs" ]; then
+      unplugs=$((unplugs + 1))
+      soak_unplug || { log "soak: unplug $unplugs failed"; failures=$((failures + 1)); }
+    fi
+  done
+  guest 'rm -f /srv/photos/soak-*.jpg' >/dev/null
+  echo "  $round rounds in $(((SECONDS - start) / 60)) min, $unplugs unplugs, $failures requests unanswered or failed"
+  echo "  systemd restarts: $restarts → $(soak_show NRestarts); active: $(soak_show ActiveState)"
+  [ "$failures" = 0 ] && [ "$(soak_show NRestarts)" = "$restarts" ] && [ "$(soak_show ActiveState)" = active ]
+}
+
+nothing_grows() {
+  python3 - "$dir/soak.tsv" <<'EOF'
+import statistics, sys
+rows = [line.split() for line in open(sys.argv[1]) if line.strip()]
+if len(rows) < 20:
+    print(f"  only {len(rows)} samples"); sys.exit(1)
+rss = [int(r[1]) for r in rows]; threads = [int(r[2]) for r in rows]; fds = [int(r[3]) for r in rows]
+late = [int(r[4]) for r in rows]
+n = len(rows); tenth = max(1, n // 10)
+warm = statistics.median(rss[n // 5: n // 5 + tenth]); end = statistics.median(rss[-tenth:])
+first_half = slice(0, n // 2)
+print(f"  resident memory: {warm / 1024:.1f} MiB warmed up, {end / 1024:.1f} MiB at the end ({(end / warm - 1) * 100:+.1f} %), most {max(rss) / 1024:.1f} MiB")
+print(f"  threads: {min(threads)}–{max(threads)} (first half at most {max(threads[first_half])}, last tenth at most {max(threads[-tenth:])})")
+print(f"  open files: {min(fds)}–{max(fds)} (first half at most {max(fds[first_half])}, last tenth at most {max(fds[-tenth:])})")
+print(f"  late frames: {late[-1]} in {int(rows[-1][0]) // 60} min; screens off in {sum(r[6] == 'off' for r in rows)} of {n} samples")
+ok = end <= warm * 1.10 and max(threads[-tenth:]) <= max(threads[first_half]) + 2 and max(fds[-tenth:]) <= max(fds[first_half]) + 2
+sys.exit(0 if ok else 1)
+EOF
+}
+
+check "soak: the frame under systemd with a schedule, the slideshow and touch" soak_starts
+check "soak: $soak_minutes minutes of schedule, touches, clients, photos and unplugs, no restart" soak_runs
+check "soak: memory, threads and open files do not grow" nothing_grows
