@@ -76,8 +76,8 @@ idle_between_transitions() {
 # this slide's fade is over.
 next_decoded() { state "$1" && [ "$(json "$dir/$1.json" 'd["slideshow"].get("nextReady")')" = True ]; }
 
-# A crossfade on the console is a fade, not a cut: several frames drawn between the two photos.
-# Its figures (how many frames, how long each took, how many late) are for BENCHMARKS; TCG makes
+# A crossfade on the console is a fade, not a cut: more than one frame drawn between the two
+# photos (a cut is one; under TCG on a busy host a second's fade gets only a few). Its figures (how many frames, how long each took, how many late) are for BENCHMARKS; TCG makes
 # them slow, and no verdict rests on their times.
 crossfade_frames() {
   local before
@@ -89,7 +89,7 @@ a, b = (json.load(open(f)) for f in sys.argv[1:])
 moving = b['movingFrames'] - a['movingFrames']
 print(f"  a crossfade: {moving} moving frames, {b['lateFrames'] - a['lateFrames']} late; "
       f"frame work p50 {b['frameWorkMs']['p50']:.1f} ms, p99 {b['frameWorkMs']['p99']:.1f} ms")
-sys.exit(0 if moving >= 3 else 1)
+sys.exit(0 if moving >= 2 else 1)
 PY
 }
 
