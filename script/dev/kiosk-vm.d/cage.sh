@@ -54,20 +54,7 @@ cage_keys() {
 }
 
 # black NAME — a screenshot with nothing lit.
-black() {
-  screenshot "$1" && python3 - "$dir/$1.ppm" <<'PY'
-import sys
-data = open(sys.argv[1], "rb").read()
-fields, at = [], 0
-while len(fields) < 4:
-    while data[at:at + 1].isspace(): at += 1
-    end = at
-    while not data[end:end + 1].isspace(): end += 1
-    fields.append(data[at:end]); at = end
-pixels = data[at + 1:]
-sys.exit(0 if max(pixels[i] for i in range(0, len(pixels), 97)) <= 8 else 1)
-PY
-}
+black() { screenshot "$1" && python3 "$here/script/dev/kiosk-vm.d/screen.py" dark "$dir/$1.ppm"; }
 
 cage_screen_power() {
   ctl screen off >/dev/null && wait_until 120 'black cage-off' || return 1

@@ -13,6 +13,8 @@
       get-state's rects are the upright picture's.
   screen.py detail SHOT.ppm PHOTO
       The open photo: the middle of the screen against the middle of the photo.
+  screen.py dark SHOT.ppm
+      Nothing lit: no sampled pixel above 8 (a screen drawn black, or powered down).
 
 Means of a region rather than exact pixels: cascade scales with its own filters, and
 the photos carry a large number and a caption strip; a mean is what must not change.
@@ -173,6 +175,9 @@ def main(argv):
         return 0 if wall(argv[1], argv[2], *(int(a) for a in argv[3:])) else 1
     if len(argv) == 3 and argv[0] == "detail":
         return 0 if detail(argv[1], argv[2]) else 1
+    if len(argv) == 2 and argv[0] == "dark":
+        _, _, pixels = read_ppm(open(argv[1], "rb").read())
+        return 0 if max(pixels[i] for i in range(0, len(pixels), 97)) <= 8 else 1
     print(__doc__, file=sys.stderr)
     return 64
 
