@@ -16,6 +16,16 @@ public enum PhotoSources {
         /// GNOME and Loupe open one photo.
         case photo(PhotoPath, folder: PhotoPath)
 
+        /// The files named, when every one named is a regular file (or a link to one): photos to
+        /// open, rather than folders to walk. nil otherwise.
+        public var namedFiles: [PhotoPath]? {
+            switch self {
+            case .photo(let photo, _): [photo]
+            case .named(let named) where named.allSatisfy({ $0.fileType(followingLinks: true) == S_IFREG }): named
+            default: nil
+            }
+        }
+
         public var paths: [PhotoPath] {
             switch self {
             case .named(let p): p

@@ -45,8 +45,7 @@ public enum Viewer {
         }
         // Several files named (`cascade *.jpg`, a file manager's selection): the first photo opens
         // at once and steps through just those files, as nsxiv, feh and imv do; Esc shows their wall.
-        if case let .named(files) = choice, files.count > 1, !options.slideshow.atStart,
-           files.allSatisfy({ $0.fileType(followingLinks: true) == S_IFREG }) {
+        if case .named = choice, let files = choice.namedFiles, files.count > 1, !options.slideshow.atStart {
             let scanner = PhotoScanner()
             alone = files.lazy.compactMap { file in
                 let path = file.absolute()
@@ -164,12 +163,7 @@ public enum Viewer {
     /// start, as nsxiv and feh answer, not an empty window. Only the named files are probed (their
     /// headers, a few bytes each); a folder named, or one photo among the files, opens as usual.
     static func refuseWhenNoPhoto(_ choice: PhotoSources.Choice) throws {
-        let files: [PhotoPath]
-        switch choice {
-        case .photo(let photo, _): files = [photo]
-        case .named(let named) where named.allSatisfy({ $0.fileType(followingLinks: true) == S_IFREG }): files = named
-        default: return
-        }
+        guard let files = choice.namedFiles else { return }
         // One at a time, stopping at the first photo: the wall's own scan reads them all again,
         // so `cascade *.jpg` pays for one header here, not for every file twice.
         let scanner = PhotoScanner()
