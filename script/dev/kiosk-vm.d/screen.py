@@ -5,19 +5,20 @@
       QEMU's `screendump` through its human monitor: a PPM of the console as the display
       device scans it out — what a person in front of the screen would see.
   screen.py wall SHOT.ppm STATE.json [CAPTION_PX]
-      Every tile that `get-state` says is on screen, compared with its photo: the mean colour
-      of the middle of the tile (as far as it is on screen) against the mean colour of the same
-      part of the photo file (decoded by ImageMagick, EXIF orientation applied). A placeholder, a black screen,
+      Every tile that `get-state` says is on screen, compared with its photo: the mean colours
+      of nine regions (3×3) of the middle of the tile (as far as it is on screen) against those
+      of the same parts of the photo file (decoded by ImageMagick, EXIF orientation applied), so
+      a photo shown upside down or mirrored fails. A placeholder, a black screen,
       a tile showing the wrong photo or garbage fails. With `"rotate": N` in the state (a screen
       on its side), the shot is turned back N degrees counter-clockwise by ImageMagick first:
       get-state's rects are the upright picture's.
   screen.py detail SHOT.ppm PHOTO
-      The open photo: the middle of the screen against the middle of the photo.
+      The open photo: the middle of the screen against the middle of the photo, in 3×3 regions.
   screen.py dark SHOT.ppm
       Nothing lit: no sampled pixel above 8 (a screen drawn black, or powered down).
 
-Means of a region rather than exact pixels: cascade scales with its own filters, and
-the photos carry a large number and a caption strip; a mean is what must not change.
+Means of regions rather than exact pixels: cascade scales with its own filters, and the
+photos carry a large number and a caption strip; the regions' means are what must not change.
 """
 import json
 import os
@@ -109,6 +110,22 @@ def distance(a, b):
     return max(abs(p - q) for p, q in zip(a, b))
 
 
+def grid_distance(shot, ox, oy, ref, box, cells=3):
+    """The worst of cells×cells region means of `box` (in the photo's coordinates; on screen
+    offset by ox, oy) against the same regions of `ref`: one mean cannot tell a photo upright
+    from upside down, or two photos of the same average colour apart; nine can."""
+    x0, y0, x1, y1 = box
+    worst, pairs = 0, []
+    for row in range(cells):
+        for col in range(cells):
+            cx0, cx1 = x0 + (x1 - x0) * col // cells, x0 + (x1 - x0) * (col + 1) // cells
+            cy0, cy1 = y0 + (y1 - y0) * row // cells, y0 + (y1 - y0) * (row + 1) // cells
+            a, b = mean(shot, cx0 + ox, cy0 + oy, cx1 + ox, cy1 + oy), mean(ref, cx0, cy0, cx1, cy1)
+            worst = max(worst, distance(a, b))
+            pairs.append((a, b))
+    return worst, pairs
+
+
 def upright(shot_path, degrees):
     """The screenshot as the picture cascade drew before turning it `degrees` clockwise."""
     data = open(shot_path, "rb").read()
@@ -134,12 +151,11 @@ def wall(shot_path, state_path, caption=22):
         if cx1 - cx0 < 40 or cy1 - cy0 < 40:
             continue  # too little of it on screen to judge
         ref = photo_at(tile["path"], w, h)
-        on_screen = mean(shot, cx0 + x, cy0 + y, cx1 + x, cy1 + y)
-        in_photo = mean(ref, cx0, cy0, cx1, cy1)
-        d = distance(on_screen, in_photo)
+        d, pairs = grid_distance(shot, x, y, ref, (cx0, cy0, cx1, cy1))
         compared += 1
         matched += d <= TOLERANCE
-        report.append(f"  tile {tile['index']} at {x},{y} {w}x{h}: screen {on_screen} photo {in_photo} "
+        worst = max(pairs, key=lambda pair: distance(*pair))
+        report.append(f"  tile {tile['index']} at {x},{y} {w}x{h}: worst of 9 regions screen {worst[0]} photo {worst[1]} "
                       f"{'ok' if d <= TOLERANCE else 'DIFFERENT'} ({d})")
     print("\n".join(report))
     # Every tile on screen must show its photo; at least three must be there to judge.
@@ -160,10 +176,9 @@ def detail(shot_path, photo):
     ref = photo_at(photo, w, h)
     # The middle third: wherever zoom-to-fit rounds, this part is photo.
     box = (w // 3, h // 3, w * 2 // 3, h * 2 // 3)
-    on_screen = mean(shot, box[0] + x, box[1] + y, box[2] + x, box[3] + y)
-    in_photo = mean(ref, *box)
-    d = distance(on_screen, in_photo)
-    print(f"detail: screen {on_screen} photo {in_photo} ({d})")
+    d, pairs = grid_distance(shot, x, y, ref, box)
+    worst = max(pairs, key=lambda pair: distance(*pair))
+    print(f"detail: worst of 9 regions screen {worst[0]} photo {worst[1]} ({d})")
     return d <= TOLERANCE
 
 
