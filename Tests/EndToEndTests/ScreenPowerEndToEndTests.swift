@@ -56,10 +56,14 @@ struct ScreenPowerEndToEndTests {
                 #expect(close(dark.pixel(x, y), (0, 0, 0), tolerance: 2), "(\(x), \(y)) is \(dark.pixel(x, y)) with the screen off")
             }
 
-            // Off: the frame counter stands still (asking for stats draws nothing).
+            // Off: the frame counter stands still (asking for stats draws nothing), even when the
+            // wall moves: a scroll the loop has taken (get-state shows it) would have drawn a frame.
             let before = try await frames(control)
-            try await pause(.seconds(2))
+            let offset = ((try await control.data(["get-state"]) as? [String: Any])?["offset"] as? NSNumber)?.doubleValue ?? 0
+            _ = try await control.data(["scroll-to", ["offset": offset + 40]])
+            #expect(((try await control.data(["get-state"]) as? [String: Any])?["offset"] as? NSNumber)?.doubleValue == offset + 40)
             #expect(try await frames(control) == before, "frames were drawn while the screen was off")
+            #expect(try await screen(control) == ("off", "idle"), "a scroll from the socket woke the screen")
 
             // Return opens the photo under the cursor when the screen is on; here it only wakes.
             try await display.xdotool(["windowfocus", window], allowFailure: true)
@@ -88,13 +92,18 @@ struct ScreenPowerEndToEndTests {
             #expect(try await screen(control) == ("off", "command"))
             try await ctl(service, ["screen", "on"])
             #expect(try await control.event("screen-on")["reason"] as? String == "command")
-            // Longer than the three seconds of idleness that would otherwise turn it off.
-            try await pause(.seconds(4))
-            #expect(try await screen(control) == ("on", "command"), "a held on outlasts the idle timeout")
+            // Held on, no idle deadline is running (ScreenScheduleTests proves the hold outlasts
+            // it on a clock of its own); under auto the three seconds run again.
+            var state = try await control.data(["get-state"]) as? [String: Any]
+            #expect(state?["screenOffIn"] is NSNull, "a held on still has an idle deadline: \(String(describing: state?["screenOffIn"]))")
+            #expect(try await screen(control) == ("on", "command"))
             // A photo left open closes when the screen goes dark: the next visitor finds the wall.
             _ = try await control.data(["open", 0])
             _ = try await control.event("opened")
             try await ctl(service, ["screen", "auto"])
+            state = try await control.data(["get-state"]) as? [String: Any]
+            let offIn = (state?["screenOffIn"] as? NSNumber)?.doubleValue ?? -1
+            #expect(offIn > 0 && offIn <= 3, "under auto the idle timeout runs from the command: \(offIn)")
             #expect(try await control.event("screen-off")["reason"] as? String == "idle", "auto hands it back to the idle timeout")
             _ = try await control.event("closed")
             #expect((try await control.data(["get-state"]) as? [String: Any])?["mode"] as? String == "wall")

@@ -61,7 +61,11 @@ extension ViewerSession {
 
     /// `get-state`'s screen fields, and with `--cec` where cascade is on the HDMI-CEC bus.
     var screenState: [(String, JSONValue)] {
-        [("screen", .string(screen.isOn ? "on" : "off")), ("screenReason", .string(screen.power.reason.rawValue))]
+        // How long until the idle timeout darkens it, for an owner checking the timeout took (and a
+        // test, which can then read a held "on" as no deadline instead of waiting one out).
+        let untilIdle = screen.power.nextIdleDeadline - clock.now
+        return [("screen", .string(screen.isOn ? "on" : "off")), ("screenReason", .string(screen.power.reason.rawValue)),
+                ("screenOffIn", untilIdle.isFinite ? .double((max(0, untilIdle) * 10).rounded() / 10) : .null)]
             + (television.map { [("cec", Self.json($0.status))] } ?? [])
     }
 
