@@ -55,6 +55,13 @@ public final class Window {
         // The frame loop blocks in SDL_WaitEvent while idle; SIGINT and SIGTERM must reach
         // the app as quit events rather than be swallowed by SDL's default handler.
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "0")
+        // A full-screen window needs no title bar. A compositor that offers xdg-decoration yet
+        // asks the client to draw its own (cage does, unless started with -d) makes SDL 2.26
+        // hide the window and hand it to libdecor, which without a plugin never shows it again:
+        // a black kiosk. Left at SDL's default for windows, where GNOME needs libdecor's frame.
+        if placement == .fullscreen, SDL_getenv("SDL_VIDEO_WAYLAND_ALLOW_LIBDECOR") == nil {
+            SDL_SetHint("SDL_VIDEO_WAYLAND_ALLOW_LIBDECOR", "0")
+        }
 
         // Left to itself SDL falls back to its invisible "offscreen" driver when nothing else
         // starts — a viewer running forever with no window. Only real screens are tried unless
