@@ -13,6 +13,10 @@ struct FrameStats {
     /// GPU path or a software renderer's copy to the window shows up.
     private(set) var presents: [Double] = []
     private(set) var frames = 0
+    /// Times the loop went to sleep waiting for an event or a timer: while nothing moves, or
+    /// with the screen off, this and `frames` are all the work there is, counted exactly where
+    /// CPU time under a busy or emulated machine is only a guess.
+    private(set) var rests = 0
     private var lastPresent: Double?
     /// Figures are kept for the last 100,000–200,000 frames (half an hour or more at 60 Hz):
     /// a kiosk running for months keeps recent figures in bounded memory.
@@ -41,6 +45,7 @@ struct FrameStats {
     /// The loop is going to sleep until an event: the next moving frame starts a new motion,
     /// and the rest before it is not a late frame (a pause between two glides is not stutter).
     mutating func noteRest() {
+        rests += 1
         lastPresent = nil
     }
 

@@ -28,6 +28,7 @@ struct LoopHealth {
             ("uptime", .double(((ProcessClock.sinceStart() ?? 0) * 1000).rounded() / 1000)),
             ("photos", .int(wall.entries.count)),
             ("frames", .int(stats.frames)),
+            ("rests", .int(stats.rests)),
             ("movingFrames", .int(stats.intervals.count)),
             ("lateFrames", .int(stats.lateFrames)),
             ("frameWorkMs", .object([
