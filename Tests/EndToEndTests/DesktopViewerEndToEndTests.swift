@@ -161,6 +161,45 @@ struct DesktopViewerEndToEndTests {
         #expect(try await viewer.waitForTitle("cascade — " + folderName) == "_NET_WM_NAME(UTF8_STRING) = \"cascade — \(folderName)\"")
     }
 
+    @Test("one file opens among its own folder's photos, not its folder's tree: stepping and Esc's wall stay in that folder")
+    func oneFileOpensAmongItsOwnFolderOnly() async throws {
+        let server = try await XServer()
+        defer { server.stop() }
+        // lib/2019/{a,b}.jpg and a month below it, lib/2019/07/{c,d}.jpg.
+        let library = try PhotoFolder()
+        let year = library.path + "/2019", month = library.path + "/2019/07"
+        try FileManager.default.createDirectory(atPath: month, withIntermediateDirectories: true)
+        for (file, colour) in [(year + "/a.jpg", "#c03030"), (year + "/b.jpg", "#30c030"),
+                               (month + "/c.jpg", "#3030c0"), (month + "/d.jpg", "#c0c030")] {
+            try magick(["-size", "300x200", "xc:" + colour, file])
+        }
+        let cache = NSTemporaryDirectory() + "cascade-desktop-cache-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let viewer = try await DesktopViewer([year + "/a.jpg", "--geometry", "800x600"], display: server.display, cacheHome: cache)
+
+        let opened = try await viewer.next("opened")
+        #expect(opened.path == year + "/a.jpg", "the photo named opens: \(opened)")
+        // The photo opens alone; its folder's photos join it once read (`scanned` waits for the wall).
+        let open = try await viewer.waitForState { $0.count > 1 }
+        #expect(open.mode == "detail" && open.count == 2 && open.selected == 0, "the folder's own photos, not the month below it: \(open)")
+
+        // Right, Right, Right: b, then the end of the folder — never c or d.
+        for _ in 0..<3 {
+            try await viewer.key("Right")
+            let state = try await viewer.waitForState { $0.selected == 1 }
+            #expect(state.count == 2 && state.selected == 1, "\(state)")
+            #expect(try await viewer.waitForTitle("cascade — b.jpg") == "_NET_WM_NAME(UTF8_STRING) = \"cascade — b.jpg\"")
+        }
+
+        try await viewer.key("Escape")
+        _ = try await viewer.next("closed")
+        let scanned = try await viewer.next("scanned")
+        #expect(scanned.count == 2, "\(scanned)")
+        let wall = try await viewer.waitForState { $0.mode == "wall" }
+        #expect(wall.count == 2 && wall.selected == 1, "the folder's wall, the cursor on the photo last shown: \(wall)")
+        #expect(try await viewer.waitForTitle("cascade — 2019") == "_NET_WM_NAME(UTF8_STRING) = \"cascade — 2019\"")
+    }
+
     @Test("a file whose name is not UTF-8 opens, as a file manager's Open with passes it")
     func fileNamedInBytesOpens() async throws {
         let server = try await XServer()
