@@ -6,7 +6,11 @@ import Waterfall
 /// font and theme so both look like one program.
 @MainActor
 extension TileDrawer {
-    public enum PanelPlacement: Sendable { case topLeft, topRight, centre, bottomCentre, bottomLeft }
+    public enum PanelPlacement: Sendable {
+        case topLeft, topRight, centre, bottomCentre, bottomLeft
+        /// Beside a tile (logical pixels, in the window), as `PanelBeside` places it.
+        case beside(Rect)
+    }
 
     /// The panels' usual backdrop: dark, letting the picture beneath show a little.
     public static let panelAlpha: UInt8 = 170
@@ -27,7 +31,14 @@ extension TileDrawer {
         let rowsFit = max(1, (output.height - 4 * padding) / max(1, text.lineHeight))
         let blockCount = (lines.count + rowsFit - 1) / rowsFit
         let rows = (lines.count + blockCount - 1) / blockCount
-        let blockMaxWidth = max(1, (output.width - 4 * padding - (blockCount - 1) * 2 * gap) / blockCount)
+        var widest = output.width - 4 * padding
+        if case .beside(let tile) = placement {
+            // As wide as a tile of the narrowest automatic column at the least.
+            let least = Int((240 * scale).rounded())
+            widest = min(widest, PanelBeside.widthLimit(beside: pixelRect(for: tile), gap: padding, in: output, margin: padding, least: least)
+                         - 2 * padding)
+        }
+        let blockMaxWidth = max(1, (widest - (blockCount - 1) * 2 * gap) / blockCount)
         let blocks = stride(from: 0, to: lines.count, by: rows).map { panelBlock(Array(lines[$0..<min($0 + rows, lines.count)]), maxWidth: blockMaxWidth, gap: gap) }
         let width = blocks.map(\.width).reduce(0, +) + (blocks.count - 1) * 2 * gap
         let height = rows * text.lineHeight
@@ -41,6 +52,10 @@ extension TileDrawer {
         case .centre: origin = ((output.width - boxW) / 2, (output.height - boxH) / 2)
         case .bottomCentre: origin = ((output.width - boxW) / 2, output.height - boxH - margin)
         case .bottomLeft: origin = (2 * margin, output.height - boxH - 2 * margin)
+        case .beside(let tile):
+            // Clear of the cursor's ring round the tile, with the panel's own padding to spare.
+            origin = PanelBeside.origin(of: PixelSize(width: boxW, height: boxH), beside: pixelRect(for: tile), gap: margin,
+                                        in: output, margin: margin)
         }
         let box = PixelRect(x: origin.0, y: origin.1, width: boxW, height: boxH)
         renderer.fill(box, color: ScreenColor(red: 0, green: 0, blue: 0, alpha: backdropAlpha))

@@ -28,8 +28,9 @@ struct SlideshowOptions: ParsableArguments {
                                valueName: "PATTERN"))
     var clockFormat: String?
 
-    @Option(help: "Slideshow order: fair (each photo once per round, remembered across restarts), random, date or name.")
-    var slideshowOrder: SlideshowOrderChoice = .fair
+    @Option(help: ArgumentHelp("Slideshow order: fair (each photo once per round, remembered across restarts), random, date or name "
+                               + "(default: fair; started on a photo with S, name from that photo).", valueName: "ORDER"))
+    var slideshowOrder: SlideshowOrderChoice?
 
     @Option(parsing: .unconditional, help: Limits.seed.help("Seed of the slideshow's shuffle, for a reproducible order", default: "random"),
             transform: Limits.seed.read)
@@ -63,7 +64,7 @@ struct SlideshowOptions: ParsableArguments {
         s.pairPortraits = pairPortraits
         s.captions = (try? SlideshowSettings.captions(from: slideshowCaption).get()) ?? []
         s.clockFormat = clockFormat
-        s.order = SlideshowSettings.Order(rawValue: slideshowOrder.rawValue) ?? .fair
+        s.order = slideshowOrder.flatMap { SlideshowSettings.Order(rawValue: $0.rawValue) }
         s.seed = shuffleSeed
         s.favourRecentDays = favourRecent > 0 ? favourRecent : nil
         s.after = slideshowAfter > 0 ? slideshowAfter * 60 : nil

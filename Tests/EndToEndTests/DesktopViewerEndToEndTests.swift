@@ -18,11 +18,12 @@ private struct ColouredFolder {
     let colours: [PhotoColour]
     var path: String { folder.path }
 
-    init(count: Int) throws {
+    /// `landscape`: every photo wider than tall; else landscapes and squares by turns.
+    init(count: Int, landscape: Bool = false) throws {
         folder = try PhotoFolder()
         colours = PhotoColour.palette(count)
         for (i, colour) in colours.enumerated() {
-            try folder.photo(name(i), width: i % 2 == 0 ? 400 : 300, height: 300, colour: colour.hex)
+            try folder.photo(name(i), width: i % 2 == 0 || landscape ? 400 : 300, height: 300, colour: colour.hex)
         }
     }
 
@@ -82,8 +83,16 @@ private final class DesktopViewer {
         let height: Double
         let mode: String
         let selected: Int?
+        let cursor: Int?
         let visible: [Visible]
+        let slideshow: Slideshow?
         struct Visible: Decodable { let index: Int }
+        struct Slideshow: Decodable {
+            let shown: [Shown]
+            struct Shown: Decodable { let index: Int? }
+        }
+        /// The wall's indices of the photos the slideshow shows; nil outside it.
+        var slides: [Int?]? { slideshow?.shown.map(\.index) }
     }
 
     func state() async throws -> State {
@@ -159,6 +168,84 @@ struct DesktopViewerEndToEndTests {
         #expect(wall.visible.contains { $0.index == 30 }, "the photo last shown is in view: \(wall.visible.map(\.index))")
         let folderName = URL(fileURLWithPath: photos.path).lastPathComponent
         #expect(try await viewer.waitForTitle("cascade — " + folderName) == "_NET_WM_NAME(UTF8_STRING) = \"cascade — \(folderName)\"")
+    }
+
+    @Test("one file opens among its own folder's photos, not its folder's tree: stepping and Esc's wall stay in that folder")
+    func oneFileOpensAmongItsOwnFolderOnly() async throws {
+        let server = try await XServer()
+        defer { server.stop() }
+        // lib/2019/{a,b}.jpg and a month below it, lib/2019/07/{c,d}.jpg.
+        let library = try PhotoFolder()
+        let year = library.path + "/2019", month = library.path + "/2019/07"
+        try FileManager.default.createDirectory(atPath: month, withIntermediateDirectories: true)
+        for (file, colour) in [(year + "/a.jpg", "#c03030"), (year + "/b.jpg", "#30c030"),
+                               (month + "/c.jpg", "#3030c0"), (month + "/d.jpg", "#c0c030")] {
+            try magick(["-size", "300x200", "xc:" + colour, file])
+        }
+        let cache = NSTemporaryDirectory() + "cascade-desktop-cache-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let viewer = try await DesktopViewer([year + "/a.jpg", "--geometry", "800x600"], display: server.display, cacheHome: cache)
+
+        let opened = try await viewer.next("opened")
+        #expect(opened.path == year + "/a.jpg", "the photo named opens: \(opened)")
+        // The photo opens alone; its folder's photos join it once read (`scanned` waits for the wall).
+        let open = try await viewer.waitForState { $0.count > 1 }
+        #expect(open.mode == "detail" && open.count == 2 && open.selected == 0, "the folder's own photos, not the month below it: \(open)")
+
+        // Right, Right, Right: b, then the end of the folder — never c or d.
+        for _ in 0..<3 {
+            try await viewer.key("Right")
+            let state = try await viewer.waitForState { $0.selected == 1 }
+            #expect(state.count == 2 && state.selected == 1, "\(state)")
+            #expect(try await viewer.waitForTitle("cascade — b.jpg") == "_NET_WM_NAME(UTF8_STRING) = \"cascade — b.jpg\"")
+        }
+
+        try await viewer.key("Escape")
+        _ = try await viewer.next("closed")
+        let scanned = try await viewer.next("scanned")
+        #expect(scanned.count == 2, "\(scanned)")
+        let wall = try await viewer.waitForState { $0.mode == "wall" }
+        #expect(wall.count == 2 && wall.selected == 1, "the folder's wall, the cursor on the photo last shown: \(wall)")
+        #expect(try await viewer.waitForTitle("cascade — 2019") == "_NET_WM_NAME(UTF8_STRING) = \"cascade — 2019\"")
+    }
+
+    @Test("S starts the slideshow on the cursor's photo, or the photo open, and goes on in the wall's order")
+    func slideshowStartsOnThePhotoYouAreOn() async throws {
+        let server = try await XServer()
+        defer { server.stop() }
+        // Landscapes all, so no portrait pulls a partner forward; three columns, one row of three.
+        let photos = try ColouredFolder(count: 8, landscape: true)
+        let cache = NSTemporaryDirectory() + "cascade-desktop-cache-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let viewer = try await DesktopViewer([photos.path, "--geometry", "900x600", "--columns", "3",
+                                              "--interval", "600", "--transition-ms", "0"],
+                                             display: server.display, cacheHome: cache)
+        _ = try await viewer.next("scanned")
+
+        // The cursor to the third tile: the first arrow puts it on the first, two more go right.
+        for _ in 0..<3 { try await viewer.key("Right") }
+        let onThird = try await viewer.waitForState { $0.cursor == 2 }
+        #expect(onThird.cursor == 2, "\(onThird)")
+        try await viewer.key("S")
+        let started = try await viewer.waitForState { $0.slides?.isEmpty == false }
+        #expect(started.mode == "slideshow" && started.slides == [2], "the slideshow begins on the cursor's photo: \(started)")
+        try await viewer.key("Right")
+        let advanced = try await viewer.waitForState { $0.slides != [2] }
+        #expect(advanced.slides == [3], "then the wall's next photo: \(advanced)")
+
+        // From the photo open: Esc back to the wall (the cursor on the photo shown), Return opens
+        // it, Right steps to the next, S goes on from there.
+        try await viewer.key("Escape")
+        #expect(try await viewer.waitForState { $0.mode == "wall" }.cursor == 3)
+        try await viewer.key("Return")
+        _ = try await viewer.next("opened")
+        try await viewer.key("Right")
+        #expect(try await viewer.waitForState { $0.selected == 4 }.mode == "detail")
+        try await viewer.key("S")
+        let fromPhoto = try await viewer.waitForState { $0.slides?.isEmpty == false }
+        #expect(fromPhoto.slides == [4], "the slideshow begins on the photo open: \(fromPhoto)")
+        try await viewer.key("Right")
+        #expect(try await viewer.waitForState { $0.slides != [4] }.slides == [5])
     }
 
     @Test("a file whose name is not UTF-8 opens, as a file manager's Open with passes it")

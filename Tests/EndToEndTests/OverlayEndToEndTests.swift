@@ -79,6 +79,17 @@ struct OverlayEndToEndTests {
             try await server.display.xdotool(["key", "--clearmodifiers", "--window", window, name])
         }
 
+        /// Where tile `index` is drawn in the window (get-state's `screen`, its edges snapped to
+        /// pixels as the drawing does), while it is in view.
+        func screenRect(of index: Int) async throws -> (x: Int, y: Int, w: Int, h: Int)? {
+            let visible = try await state()["visible"] as? [[String: Any]] ?? []
+            guard let screen = visible.first(where: { $0["index"] as? Int == index })?["screen"] as? [String: Any] else { return nil }
+            func value(_ key: String) -> Double { (screen[key] as? NSNumber)?.doubleValue ?? 0 }
+            func snap(_ v: Double) -> Int { Int((v + 0.5).rounded(.down)) }
+            let x = snap(value("x")), y = snap(value("y"))
+            return (x, y, snap(value("x") + value("w")) - x, snap(value("y") + value("h")) - y)
+        }
+
         func still() async throws -> Frame {
             try await server.display.waitUntilStill(window)
         }
@@ -199,7 +210,8 @@ struct OverlayEndToEndTests {
         let size = try #require(FileManager.default.attributesOfItem(atPath: camera)[.size] as? Int)
         #expect(lines.contains("Size\t" + PhotoDetails.readableSize(Int64(size))))
         let rect = try #require(Self.rect(info))
-        #expect(abs(rect.x + rect.w - 792) <= 1 && rect.y == 8, "top right: \(rect)")
+        let tile = try #require(try await viewer.screenRect(of: 0))
+        #expect(rect.x == tile.x + tile.w + 8 && rect.y == tile.y, "beside the cursor's tile \(tile): \(rect)")
         Self.expectBand(rect, over: before, in: try await viewer.still())
 
         // The cursor moves on: the panel follows.
@@ -219,6 +231,53 @@ struct OverlayEndToEndTests {
         _ = try await viewer.overlay("info after n") { ($0?["path"] as? String)?.hasSuffix("/b-1.png") == true }
         try await viewer.key("i")
         _ = try await viewer.overlay("hidden by i") { $0 == nil }
+    }
+
+    @Test("the wall's info panel sits beside the tile it describes — right of it, left where the right has no room — and follows the cursor")
+    func infoBesideItsTile() async throws {
+        let folder = try Self.folder()
+        let viewer = try await Viewer(folder)
+        _ = try await viewer.event("scanned")
+        try await viewer.key("l")
+        let gap = 8
+        // Three columns: the first tile has room on its right, the third (the last column) only on its left.
+        for (index, side) in [(0, "right"), (1, "right"), (2, "left")] {
+            if index > 0 {
+                try await viewer.key("i")
+                _ = try await viewer.overlay("hidden before moving to tile \(index)") { $0 == nil }
+                try await viewer.key("Right")
+                _ = try await waitFor("the cursor on tile \(index)", every: .milliseconds(100)) {
+                    try await viewer.state()["cursor"] as? Int == index ? true : nil
+                }
+            }
+            let before = try await viewer.still()
+            try await viewer.key("i")
+            let path = try #require(try await viewer.state()["visible"] as? [[String: Any]]).first { $0["index"] as? Int == index }?["path"] as? String
+            let info = try await viewer.overlay("info on tile \(index)") {
+                $0?["path"] as? String == path && $0?["complete"] as? Bool == true && $0?["rect"] != nil
+            }
+            let rect = try #require(Self.rect(info)), tile = try #require(try await viewer.screenRect(of: index))
+            if side == "right" {
+                #expect(rect.x == tile.x + tile.w + gap, "tile \(index) \(tile): the panel starts \(gap) px right of it: \(rect)")
+            } else {
+                #expect(rect.x + rect.w == tile.x - gap, "tile \(index) \(tile): the panel ends \(gap) px left of it: \(rect)")
+            }
+            #expect(rect.y == tile.y && rect.x >= 0 && rect.x + rect.w <= 800 && rect.y + rect.h <= 600, "level with the tile, in the window: \(rect)")
+            // The screenshot: the band where the state says, right up to the tile's side, and
+            // the tile's own middle untouched.
+            let after = try await viewer.still()
+            Self.expectBand(rect, over: before, in: after)
+            let edgeX = side == "right" ? rect.x : rect.x + rect.w - 1
+            #expect(close(after.pixel(edgeX, rect.y + 3), darkened(before.pixel(edgeX, rect.y + 3)), tolerance: 6),
+                    "tile \(index): the band's edge next to the tile")
+            #expect(close(after.pixel(tile.x + tile.w / 2, tile.y + tile.h / 2), before.pixel(tile.x + tile.w / 2, tile.y + tile.h / 2), tolerance: 3),
+                    "tile \(index): the tile described is not covered")
+        }
+    }
+
+    /// A pixel under the info panel's band: black at 170/255 over it.
+    private func darkened(_ p: (r: Int, g: Int, b: Int)) -> (r: Int, g: Int, b: Int) {
+        (p.r * 85 / 255, p.g * 85 / 255, p.b * 85 / 255)
     }
 
     @Test("a right-click shows the info of the tile clicked and a second one hides it; the mouse's back button closes an open photo")

@@ -36,4 +36,48 @@ struct PanelTests {
         #expect(abs(startTop - startSecond) <= 2, "the second column starts at \(startTop) and \(startSecond)")
         #expect(rect.width >= labelWidth + drawer.text!.width(of: "second") + 2 * pad)
     }
+
+    @Test("a panel beside a tile: its band starts a gap right of the tile, or ends a gap left of it where the right has no room")
+    func besideATile() throws {
+        let canvas = try OffscreenCanvas(size: PixelSize(width: 600, height: 300))
+        let drawer = TileDrawer(renderer: canvas.renderer)
+        try #require(drawer.text != nil, "a font (fonts-dejavu-core)")
+        let gap = 8
+        for (tile, side) in [(PixelRect(x: 20, y: 40, width: 150, height: 100), "right"), (PixelRect(x: 430, y: 120, width: 150, height: 100), "left")] {
+            canvas.renderer.fill(PixelRect(x: 0, y: 0, width: 600, height: 300), color: ScreenColor(red: 240, green: 240, blue: 240))
+            // At scale 1 logical pixels are the canvas's.
+            let logical = Rect(x: Double(tile.x), y: Double(tile.y), width: Double(tile.width), height: Double(tile.height))
+            let rect = try #require(drawer.drawPanel(["File\tphoto.jpg", "Pixels\t640 × 480"], placement: .beside(logical)))
+            #expect(rect.y == tile.y, "\(side): level with the tile's top: \(rect)")
+            let darkened = Int(240 * 85 / 255)
+            // The band's first (or last) column, a gap from the tile; the gap itself untouched.
+            let bandX = side == "right" ? tile.maxX + gap : tile.x - gap - 1
+            let gapX = side == "right" ? tile.maxX + gap - 1 : tile.x - gap
+            #expect(side == "right" ? rect.x == bandX : rect.maxX - 1 == bandX, "\(side): \(rect) beside \(tile)")
+            let band = try #require(canvas.pixel(atX: bandX, y: tile.y + 2))
+            #expect(abs(Int(band.red) - darkened) <= 3, "\(side): the band at x \(bandX): \(band)")
+            #expect(canvas.pixel(atX: gapX, y: tile.y + 2)?.red == 240, "\(side): the gap at x \(gapX) is clear")
+            #expect(canvas.pixel(atX: tile.x + tile.width / 2, y: tile.y + tile.height / 2)?.red == 240, "\(side): the tile is not covered")
+        }
+    }
+
+    @Test("beside a tile, the panel stays inside the window: pushed up from the bottom, over the tile when neither side has room")
+    func besideATileStaysInTheWindow() {
+        let window = PixelSize(width: 600, height: 300), panel = PixelSize(width: 200, height: 100)
+        // Near the bottom: level with the tile would leave the window, so it rises to fit.
+        let low = PanelBeside.origin(of: panel, beside: PixelRect(x: 20, y: 250, width: 100, height: 40), gap: 8, in: window, margin: 8)
+        #expect(low.x == 128 && low.y == 300 - 8 - 100)
+        // Above the top (a tile scrolled half out): no higher than the margin.
+        let high = PanelBeside.origin(of: panel, beside: PixelRect(x: 20, y: -30, width: 100, height: 80), gap: 8, in: window, margin: 8)
+        #expect(high.y == 8)
+        // A tile nearly as wide as the window: the panel covers part of it, inside the window.
+        let wide = PanelBeside.origin(of: panel, beside: PixelRect(x: 10, y: 10, width: 580, height: 200), gap: 8, in: window, margin: 8)
+        #expect(wide.x == 600 - 8 - 200 && wide.y == 10)
+        // Its width: the room on the tile's wider side, so it need not cover the tile, but not
+        // below what can be read.
+        #expect(PanelBeside.widthLimit(beside: PixelRect(x: 20, y: 0, width: 100, height: 50), gap: 8, in: window, margin: 8, least: 240)
+                == 600 - 8 - 128)
+        #expect(PanelBeside.widthLimit(beside: PixelRect(x: 200, y: 0, width: 200, height: 50), gap: 8, in: window, margin: 8, least: 240)
+                == 240)
+    }
 }

@@ -40,7 +40,7 @@ public final class LiveFolders: Sendable {
                 wake: @escaping @Sendable () -> Void) throws {
         library = LiveLibrary(scanner: scanner)
         self.wake = wake
-        let roots = try WatchedRoot.roots(for: paths)
+        let roots = try WatchedRoot.roots(for: paths, depth: scanner.depth)
         // The watcher's callback holds this object weakly: dropping it stops the watcher.
         let started = try FolderWatcher(roots: roots, log: log, debounce: debounce) { [weak self] changes in
             self?.receive(changes)

@@ -12,8 +12,8 @@ public enum PhotoSources {
         case pictures(PhotoPath)
         case samples(PhotoPath)
         /// One file named alone (`cascade photo.jpg`, a file manager's "Open with"): it opens
-        /// among the photos of its folder, whose wall is what is scanned — as nsxiv, imv, Eye of
-        /// GNOME and Loupe open one photo.
+        /// among the photos of its own folder, not the folders below it, whose wall is what is
+        /// scanned — as nsxiv, imv, Eye of GNOME and Loupe open one photo.
         case photo(PhotoPath, folder: PhotoPath)
 
         /// The files named, when every one named is a regular file (or a link to one): photos to
@@ -24,6 +24,11 @@ public enum PhotoSources {
             case .named(let named) where named.allSatisfy({ $0.fileType(followingLinks: true) == S_IFREG }): named
             default: nil
             }
+        }
+
+        /// How much of `paths` is the wall: a photo's own folder, else every folder's tree.
+        public var depth: FolderDepth {
+            if case .photo = self { .ownFiles } else { .tree }
         }
 
         public var paths: [PhotoPath] {

@@ -126,8 +126,8 @@ public enum WallRender {
     }
 
     static func scan(_ job: RenderJob, log: Logger) throws -> [PhotoEntry] {
-        let scanner = PhotoScanner(order: job.order, reversed: job.reversed)
         let choice = try PhotoSources.choose(arguments: job.paths)
+        let scanner = PhotoScanner(order: job.order, reversed: job.reversed, depth: choice.depth)
         let result: ScanResult
         do { result = try scanner.scan(choice.paths) } catch { throw CommandError(description: "\(error)") }
         for issue in result.issues { log.warning("skipped \(issue)") }

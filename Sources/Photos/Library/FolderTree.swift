@@ -164,14 +164,16 @@ final class FolderTree {
         guard root.folder.withCString({ stat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFDIR else { return false }
         let id = FileID(status)
         let only: Set<[UInt8]>?
+        var depth = FolderDepth.tree
         switch root.kind {
-        case .folder:
+        case .folder(let rootDepth):
             guard visited.insert(id).inserted else { return false }
             only = nil
+            depth = rootDepth
         case .files(let names):
             only = names
         }
-        let folder = WatchedFolder(path: root.folder, relative: nil, group: root.group, id: id, only: only, parent: nil)
+        let folder = WatchedFolder(path: root.folder, relative: nil, group: root.group, id: id, only: only, parent: nil, depth: depth)
         attached[index] = folder
         populate(folder, report: report)
         return true
@@ -238,7 +240,8 @@ final class FolderTree {
         var stack = [top]
         while let folder = stack.popLast() {
             stopWatching(folder)
-            if folder.followsSubfolders { visited.remove(folder.id) }
+            // Every folder but that of files named was marked visited when it was followed.
+            if folder.only == nil { visited.remove(folder.id) }
             if report {
                 for name in folder.files.keys { note(folder.file(name.bytes), existed: true, exists: false) }
             }

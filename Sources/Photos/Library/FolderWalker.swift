@@ -56,9 +56,10 @@ struct FolderWalker {
         files.append(FoundFile(path: path, relative: RelativeName(lastBytes: nameLength, of: path), group: group, status: status))
     }
 
-    /// Adds the files under the folder `root`. Only a failure to list `root` itself throws;
-    /// deeper failures become issues.
-    mutating func walk(folder root: PhotoPath, status: stat, group: Int, found: (Int) -> Void) throws(ScanError) {
+    /// Adds the files under the folder `root` (at `.ownFiles`, the files in it). Only a failure
+    /// to list `root` itself throws; deeper failures become issues.
+    mutating func walk(folder root: PhotoPath, status: stat, group: Int, depth: FolderDepth = .tree,
+                       found: (Int) -> Void) throws(ScanError) {
         guard visited.insert(FileID(status)).inserted else { return }
         // Depth first with an explicit stack: no recursion limit, and one folder open at a time.
         // A file's relative path is the tail of its path, so only its length is followed: no
@@ -79,6 +80,7 @@ struct FolderWalker {
                 let childRelative = relativeLength.map { $0 + 1 + child.name.count } ?? child.name.count
                 switch child.kind {
                 case .folder(let id):
+                    guard depth == .tree else { continue }
                     if visited.insert(id).inserted { subfolders.append((path, childRelative)) }
                 case .file(let status):
                     files.append(FoundFile(path: path, relative: RelativeName(lastBytes: childRelative, of: path),

@@ -323,8 +323,11 @@ public final class PhotoIndex {
 public struct WallKey: Sendable, Hashable {
     public let bytes: [UInt8]
 
-    public init(paths: [PhotoPath], order: SortOrder, reversed: Bool) {
+    /// `depth`: a folder's own files are another wall than its tree, and are saved apart.
+    public init(paths: [PhotoPath], order: SortOrder, reversed: Bool, depth: FolderDepth = .tree) {
         var bytes = Array("\(order)|\(reversed)".utf8)
+        // Nothing added for a tree, so the walls saved before depths were told apart still match.
+        if depth == .ownFiles { bytes += Array("|own".utf8) }
         for path in paths {
             bytes.append(0)
             bytes += path.absolute().bytes

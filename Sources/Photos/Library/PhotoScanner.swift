@@ -6,7 +6,8 @@ import Locking
 
 /// Turns the paths named on the command line into the ordered photos of the wall.
 ///
-/// - Folders are walked recursively; hidden entries are skipped; each real folder is walked
+/// - Folders are walked recursively (or, at `FolderDepth.ownFiles`, only their own files are
+///   taken); hidden entries are skipped; each real folder is walked
 ///   once per scan (so link loops end, and a folder named twice appears once); symbolic links
 ///   count only when they lead to a regular file or a folder; FIFOs, sockets and devices are
 ///   never opened.
@@ -24,14 +25,17 @@ public struct PhotoScanner: Sendable {
     /// Read each candidate's header (size, orientation). Off, entries carry neither `info` nor
     /// `probeError`.
     public var probeHeaders: Bool
+    /// How much of each folder named is walked.
+    public var depth: FolderDepth
 
     /// Progress is reported after every this many files, and at the end of each phase.
     static let progressStep = 64
 
-    public init(order: SortOrder = .name, reversed: Bool = false, probeHeaders: Bool = true) {
+    public init(order: SortOrder = .name, reversed: Bool = false, probeHeaders: Bool = true, depth: FolderDepth = .tree) {
         self.order = order
         self.reversed = reversed
         self.probeHeaders = probeHeaders
+        self.depth = depth
     }
 
     /// Scans `arguments` (files and folders, relative to the working directory or absolute).
@@ -52,7 +56,7 @@ public struct PhotoScanner: Sendable {
         for root in roots {
             switch root.kind {
             case .folder:
-                try walker.walk(folder: root.path, status: root.status, group: root.group) { count in
+                try walker.walk(folder: root.path, status: root.status, group: root.group, depth: depth) { count in
                     if count % Self.progressStep == 0 { progress?(ScanProgress(phase: .walking, done: count, total: nil)) }
                 }
             case .file:

@@ -10,23 +10,26 @@ final class WatchedFolder {
     /// For the folder of files named on the command line: the only names reported. Such a
     /// folder's sub-folders are not followed.
     let only: Set<[UInt8]>?
+    /// False for the folder of files named, and for a root followed for its own files alone.
+    let followsSubfolders: Bool
     weak var parent: WatchedFolder?
     /// The inotify watch; nil when the folder is polled instead.
     var watch: Int32?
     var files: [FileName: FileSignature] = [:]
     var subfolders: [[UInt8]: WatchedFolder] = [:]
 
-    init(path: PhotoPath, relative: PhotoPath?, group: Int, id: FileID, only: Set<[UInt8]>?, parent: WatchedFolder?) {
+    init(path: PhotoPath, relative: PhotoPath?, group: Int, id: FileID, only: Set<[UInt8]>?, parent: WatchedFolder?,
+         depth: FolderDepth = .tree) {
         self.path = path
         self.relative = relative
         self.group = group
         self.id = id
         self.only = only
+        followsSubfolders = only == nil && depth == .tree
         self.parent = parent
     }
 
     var isRoot: Bool { parent == nil }
-    var followsSubfolders: Bool { only == nil }
 
     func reports(_ name: [UInt8]) -> Bool { only?.contains(name) ?? true }
 

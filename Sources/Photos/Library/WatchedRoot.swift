@@ -3,8 +3,9 @@
 /// scan gave them.
 public struct WatchedRoot: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
-        /// A folder walked recursively, as the scan walks it; relative paths start below it.
-        case folder
+        /// A folder followed as the scan walks it (its tree, or its own files); relative paths
+        /// start below it.
+        case folder(FolderDepth)
         /// Files named on the command line: their folder is watched, but only these names
         /// (the last path component of each) are reported; their relative path is the name.
         case files(Set<[UInt8]>)
@@ -22,14 +23,15 @@ public struct WatchedRoot: Sendable, Hashable {
     }
 
     /// The roots for the arguments a scan was given, in the scan's order: folders as they
-    /// come, and each run of files as one root per parent folder. Throws as the scan does when
-    /// an argument is not there. Arguments that are neither files nor folders are left out.
-    public static func roots(for arguments: [PhotoPath]) throws(ScanError) -> [WatchedRoot] {
+    /// come (to `depth`, as the scan's), and each run of files as one root per parent folder.
+    /// Throws as the scan does when an argument is not there. Arguments that are neither files
+    /// nor folders are left out.
+    public static func roots(for arguments: [PhotoPath], depth: FolderDepth = .tree) throws(ScanError) -> [WatchedRoot] {
         var roots: [WatchedRoot] = []
         for root in try PhotoScanner.resolve(arguments) {
             switch root.kind {
             case .folder:
-                roots.append(WatchedRoot(folder: root.path, kind: .folder, group: root.group))
+                roots.append(WatchedRoot(folder: root.path, kind: .folder(depth), group: root.group))
             case .file:
                 let folder = root.path.parent
                 let name = root.path.lastComponent.bytes

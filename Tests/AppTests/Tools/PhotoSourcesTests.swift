@@ -22,6 +22,9 @@ struct PhotoSourcesTests {
         let env = ["HOME": "/home/ann"]
         #expect(try PhotoSources.choose(arguments: [a], environment: env) == .photo(PhotoPath(a), folder: PhotoPath(folder.path)))
         #expect(try PhotoSources.choose(arguments: [a], environment: env).paths == [PhotoPath(folder.path)])
+        // Its own folder's photos, not the folders below it; a folder named is its whole tree.
+        #expect(try PhotoSources.choose(arguments: [a], environment: env).depth == .ownFiles)
+        #expect(try PhotoSources.choose(arguments: [folder.path], environment: env).depth == .tree)
         // Relative and unclean, as a shell or a file manager may pass it: the folder is absolute.
         let relative = try PhotoSources.choose(arguments: [folder.path + "/.//a.jpg"], environment: env)
         #expect(relative == .photo(PhotoPath(a), folder: PhotoPath(folder.path)))

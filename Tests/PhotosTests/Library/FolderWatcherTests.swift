@@ -185,6 +185,24 @@ import Glibc
         #expect(recorder.changes.changed.first?.relative == PhotoPath("named.jpg"))
     }
 
+    @Test func aFolderWatchedForItsOwnFilesReportsNothingFromBelowIt() throws {
+        let folder = TempFolder()
+        folder.write("a.jpg", jpeg)
+        folder.write("07/c.jpg", jpeg)
+        let recorder = WatchRecorder()
+        let watcher = try FolderWatcher(roots: try WatchedRoot.roots(for: [folder.path], depth: .ownFiles), log: LogRecorder().logger,
+                                        tuning: quickTuning(), onChange: recorder.onChange)
+        defer { watcher.stop() }
+        // Below it first, so a report of the folder's own arrival would come after any from below.
+        folder.write("07/late.jpg", jpeg)
+        folder.write("08/new.jpg", jpeg)
+        folder.write("07/c.jpg", Fixture.jpeg(width: 10, height: 10))
+        folder.write("b.jpg", jpeg)
+        #expect(eventually { recorder.added.contains(folder.path("b.jpg").string) })
+        #expect(recorder.mentioned == [folder.path("b.jpg").string], "only the folder's own files: \(recorder.mentioned)")
+        #expect(recorder.changes.added.first?.relative == PhotoPath("b.jpg"))
+    }
+
     @Test func aSymlinkedFolderIsFollowedUnderTheLinksName() throws {
         let folder = TempFolder()
         folder.write("target/a.jpg", jpeg)

@@ -25,6 +25,15 @@ import Locking
         }
     }
 
+    @Test func aFoldersOwnFilesLeaveOutTheFoldersBelowIt() throws {
+        let folder = TempFolder()
+        for name in ["b.jpg", "a.jpg", "07/c.jpg", "07/deeper/d.jpg"] { folder.write(name, jpeg) }
+        let own = try scan([folder.path], PhotoScanner(depth: .ownFiles))
+        #expect(relatives(own) == ["a.jpg", "b.jpg"])
+        #expect(own.issues.isEmpty)
+        #expect(Set(relatives(try scan([folder.path]))) == ["a.jpg", "b.jpg", "07/c.jpg", "07/deeper/d.jpg"], "a tree is the default")
+    }
+
     @Test func hiddenEntriesAreSkipped() throws {
         let folder = TempFolder()
         folder.write("shown.jpg", jpeg)

@@ -33,7 +33,7 @@ final class LibraryScan: Sendable {
     /// be a frame per 64 files.
     static let progressInterval = 0.25
 
-    /// Starts scanning `paths` on a thread of its own; `wake` is called when an outcome is ready
+    /// Starts scanning `paths` (to `depth`) on a thread of its own; `wake` is called when an outcome is ready
     /// and, at most every `progressInterval`, when the progress moved.
     /// `progress` is called on the scan's threads (systemd's STATUS= line is one use).
     /// `watch`: follow the folders afterwards (the watcher wakes the loop through `wake` too).
@@ -41,14 +41,14 @@ final class LibraryScan: Sendable {
     /// index's wall before walking (a first start; a reload keeps the wall it has); `indexed`
     /// is told that wall as it is handed over. `known`: headers already in hand (the wall's,
     /// when it is ordered anew and the index has no wall saved in that order yet).
-    init(paths: [PhotoPath], order: Photos.SortOrder, reversed: Bool, watch: Bool = false,
+    init(paths: [PhotoPath], depth: FolderDepth = .tree, order: Photos.SortOrder, reversed: Bool, watch: Bool = false,
          index: PhotoPath? = nil, showIndexed: Bool = true, known: [PhotoEntry] = [], log: Logger = Log.shared,
          progress: (@Sendable (ScanProgress) -> Void)? = nil, indexed handOver: (@Sendable ([PhotoEntry]) -> Void)? = nil,
          wake: @escaping @Sendable () -> Void) {
-        let scanner = PhotoScanner(order: order, reversed: reversed)
+        let scanner = PhotoScanner(order: order, reversed: reversed, depth: depth)
         let thread = Thread { [self] in
             let started = ProcessClock.now()
-            let key = WallKey(paths: paths, order: order, reversed: reversed)
+            let key = WallKey(paths: paths, order: order, reversed: reversed, depth: depth)
             let photoIndex = Self.open(index, log: log)
             var indexed: [PhotoEntry] = []
             if let photoIndex {

@@ -69,7 +69,7 @@ public enum Viewer {
                 early.read(EarlyFirstScreen.tiles(of: entries, size: expected, style: style), from: ThumbnailCache.standard())
             }
         }
-        let scan = LibraryScan(paths: choice.paths, order: options.wallOrder.order, reversed: options.wallOrder.reversed,
+        let scan = LibraryScan(paths: choice.paths, depth: choice.depth, order: options.wallOrder.order, reversed: options.wallOrder.reversed,
                                watch: options.watch, index: options.photoIndexFile, log: log,
                                progress: DaemonServices.scanStatus(notifier), indexed: readEarly) { waker.wake() }
         SDLLibraries.openFontLibraryAhead()
@@ -120,7 +120,7 @@ public enum Viewer {
         // Connected only now, on the client's own thread: the commands it brings need the loop.
         session.daemon.mqtt = mqtt
         mqtt?.start()
-        session.start(scanning: choice.paths, scan: scan)
+        session.start(scanning: choice.paths, depth: choice.depth, scan: scan)
         if let alone { session.wall.openAlone(alone) }
         session.loop()
         return 0

@@ -80,7 +80,9 @@ extension ViewerSession {
         }
         if new.paths != options.paths {
             do {
-                scanPaths = try Viewer.choose(new.paths).paths
+                let chosen = try Viewer.choose(new.paths)
+                scanPaths = chosen.paths
+                scanDepth = chosen.depth
             } catch {
                 log.error("keeping the folders shown: \(error)")
                 new.paths = options.paths

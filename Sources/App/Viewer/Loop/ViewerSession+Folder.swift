@@ -27,6 +27,7 @@ extension ViewerSession {
         guard chosen != scanPaths else { return .success(.null) }
         log.info("showing \(folder ?? "all the folders")")
         scanPaths = chosen
+        scanDepth = .tree
         if scanning { daemon.owePendingRescan() } else { rescan() }
         return .success(.null)
     }

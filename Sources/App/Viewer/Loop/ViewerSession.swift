@@ -39,6 +39,8 @@ final class ViewerSession {
     lazy var slideshowAtStart = options.slideshow.atStart
     var scan: LibraryScan?
     var scanPaths: [PhotoPath] = []
+    /// A photo named alone shows its folder's own photos; every other wall is the folders' trees.
+    var scanDepth = FolderDepth.tree
     var scanning: Bool { scan != nil }
     var running = true
     var dirty = true
@@ -121,8 +123,9 @@ final class ViewerSession {
     }
 
     /// `scan`: one already running (started before the window, so the two overlap).
-    func start(scanning paths: [PhotoPath], scan: LibraryScan? = nil) {
+    func start(scanning paths: [PhotoPath], depth: FolderDepth = .tree, scan: LibraryScan? = nil) {
         scanPaths = paths
+        scanDepth = depth
         self.scan = scan
         if scan == nil { rescan() }
     }
@@ -130,7 +133,7 @@ final class ViewerSession {
     /// `known`: headers in hand to take where the index has none (a wall ordered anew).
     func rescan(known: [PhotoEntry] = []) {
         let waker = self.waker
-        scan = LibraryScan(paths: scanPaths, order: options.wallOrder.order, reversed: options.wallOrder.reversed,
+        scan = LibraryScan(paths: scanPaths, depth: scanDepth, order: options.wallOrder.order, reversed: options.wallOrder.reversed,
                            watch: options.watch, index: options.photoIndexFile, showIndexed: wall.entries.isEmpty,
                            known: known, log: log,
                            progress: DaemonServices.scanStatus(daemon.notifier)) { waker.wake() }

@@ -11,6 +11,7 @@ import Kiosk
 @MainActor
 final class SlideshowPlaylist {
     private let settings: SlideshowSettings
+    private let order: SlideshowSettings.Order
     private var shuffle: FairShuffle<PhotoPath>
     private var byPath: [PhotoPath: PhotoEntry] = [:]
     private let index: PhotoIndex?
@@ -22,9 +23,12 @@ final class SlideshowPlaylist {
     private var savedRound: FairShuffle<PhotoPath>?
 
     /// `roots`: the folders shown, which name the saved round; `indexFile`: where it is saved.
-    init(entries: [PhotoEntry], settings: SlideshowSettings, roots: [PhotoPath], indexFile: PhotoPath?, log: Logger,
-         clock: any SceneClock = SystemClock()) {
+    /// `start`: the photo it was started on, shown first in the name and date orders.
+    init(entries: [PhotoEntry], settings: SlideshowSettings, start: PhotoPath? = nil, roots: [PhotoPath], indexFile: PhotoPath?,
+         log: Logger, clock: any SceneClock = SystemClock()) {
         self.settings = settings
+        let order = settings.order(startingOnPhoto: start != nil)
+        self.order = order
         self.clock = clock
         self.log = log
         // The folders as they really are, so `ph`, `./ph` and `/home/ann/ph` (or a link to it)
@@ -32,19 +36,19 @@ final class SlideshowPlaylist {
         // keyed on the device too: removable and network disks get other numbers when mounted
         // again, which would lose the place; another disk at the same path is handled by the
         // round's update to the photos that are there.
-        let prefix = Array("slideshow|\(settings.order.rawValue)".utf8)
+        let prefix = Array("slideshow|\(order.rawValue)".utf8)
         key = prefix + roots.flatMap { [0] + $0.resolved().bytes }
         // Where a round was saved under the folders as typed, it is taken up once and saved anew.
         let typedKey = prefix + roots.flatMap { [0] + $0.bytes }
         var opened: PhotoIndex?
-        if settings.order == .fair, let indexFile {
+        if order == .fair, let indexFile {
             do { opened = try PhotoIndex(file: indexFile, log: log) } catch { log.warning("the slideshow's place will not be remembered: \(error)") }
         }
         index = opened
         if let opened, opened.isReadOnly {
             log.warning("the slideshow's place is read from \(opened.file.string) but cannot be saved there: it cannot be written")
         }
-        let paths = Self.ordered(entries, settings.order).map(\.path)
+        let paths = Self.ordered(entries, order).map(\.path)
         let seed = settings.seed ?? UInt64.random(in: 0...UInt64.max)
         var saved: FairShuffle<PhotoPath>?
         do {
@@ -57,11 +61,13 @@ final class SlideshowPlaylist {
             saved.update(to: paths)
             shuffle = saved
             log.info("slideshow resumes round \(saved.roundNumber) at \(saved.position + 1) of \(saved.round.count)")
-        } else if settings.order == .fair || settings.order == .random {
+        } else if order == .fair || order == .random {
             shuffle = FairShuffle(photos: paths, seed: seed)
         } else {
-            // Name and date: one fixed "round" in that order, started over at its end.
-            shuffle = FairShuffle(round: paths, position: -1, roundNumber: 1, seed: seed)
+            // Name and date: one fixed "round" in that order, started over at its end; the first
+            // time through from the photo it was started on.
+            let first = start.flatMap { paths.firstIndex(of: $0) } ?? 0
+            shuffle = FairShuffle(round: paths, position: first - 1, roundNumber: 1, seed: seed)
         }
         for entry in entries { byPath[entry.path] = entry }
     }
@@ -70,11 +76,13 @@ final class SlideshowPlaylist {
     var roundSize: Int { shuffle.round.count }
     var position: Int { shuffle.position }
     var roundNumber: Int { shuffle.roundNumber }
+    /// The order it runs in, as asked or as chosen for how it was started.
+    var runsIn: SlideshowSettings.Order { order }
 
     /// The next photo, and for a portrait on a landscape screen its partner. Not saved: the
     /// slide is decoded ahead and counts as shown only when it is (`save(ahead:)`).
     func next(pairing: Bool) -> [PhotoEntry] {
-        if settings.order == .name || settings.order == .date, shuffle.position + 1 >= shuffle.round.count {
+        if order == .name || order == .date, shuffle.position + 1 >= shuffle.round.count {
             shuffle = FairShuffle(round: shuffle.round, position: -1, roundNumber: shuffle.followingRoundNumber, seed: shuffle.seed)
         }
         guard let first = shuffle.next(weights: weights()).flatMap({ byPath[$0] }) else { return [] }
@@ -102,8 +110,8 @@ final class SlideshowPlaylist {
     /// (or from its place, if it went).
     func update(_ entries: [PhotoEntry]) {
         byPath = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        let paths = Self.ordered(entries, settings.order).map(\.path)
-        guard settings.order == .name || settings.order == .date else { return shuffle.update(to: paths) }
+        let paths = Self.ordered(entries, order).map(\.path)
+        guard order == .name || order == .date else { return shuffle.update(to: paths) }
         let place = shuffle.current.flatMap { paths.firstIndex(of: $0) } ?? min(shuffle.position, paths.count) - 1
         shuffle = FairShuffle(round: paths, position: place, roundNumber: shuffle.roundNumber, seed: shuffle.seed)
     }

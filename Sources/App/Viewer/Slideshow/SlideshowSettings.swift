@@ -36,7 +36,8 @@ public struct SlideshowSettings: Sendable, Equatable {
     public var captions: [Caption] = []
     /// The caption clock's strftime pattern; nil: the locale's 12- or 24-hour time (ClockFormat).
     public var clockFormat: String?
-    public var order = Order.fair
+    /// The order asked for (`--slideshow-order`); nil when none was (`order(startingOnPhoto:)`).
+    public var order: Order?
     /// nil: a seed drawn at the first start (and then remembered with the round).
     public var seed: UInt64?
     /// Photos taken within this many days come up earlier in a round; nil: no weighting.
@@ -45,6 +46,13 @@ public struct SlideshowSettings: Sendable, Equatable {
     public var after: Double?
 
     public init() {}
+
+    /// The order a slideshow runs in: the one asked for; else, started on a photo by someone at
+    /// the screen (the wall's cursor, the photo open), the wall's order from that photo, as a
+    /// desktop viewer's slideshow goes on from the photo shown; else the photo frame's fair shuffle.
+    public func order(startingOnPhoto: Bool) -> Order {
+        order ?? (startingOnPhoto ? .name : .fair)
+    }
 
     public var timing: SlideshowTiming {
         SlideshowTiming(interval: interval, transition: transition == .none ? 0 : transitionSeconds)

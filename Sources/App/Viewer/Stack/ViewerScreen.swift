@@ -69,6 +69,9 @@ protocol ViewerScreen: AnyObject {
     var infoSubject: (entry: PhotoEntry, note: String?)? { get }
     /// The info panel opened over it.
     func infoPanelOpened()
+    /// Where the info panel's photo is on screen (logical pixels), for the panel to sit beside
+    /// it; nil where the photo fills the screen, and the panel keeps to its corner.
+    var infoAnchor: Rect? { get }
 }
 
 /// Why the wall's photos changed, for the screens over it.
@@ -116,6 +119,7 @@ extension ViewerScreen {
     var coversBeneath: Bool { true }
     var stateFields: [(String, JSONValue)] { [] }
     func infoPanelOpened() {}
+    var infoAnchor: Rect? { nil }
     func rendererRecreated(size: Size) { resize(size) }
 
     /// A command this screen's own gestures mean (a tap, a swipe) or its clock's (the

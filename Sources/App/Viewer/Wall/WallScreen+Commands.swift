@@ -67,7 +67,7 @@ extension WallScreen {
             view.setColumns(n.map { .fixed($0) } ?? .automatic)
         case .zoomIn: view.zoom(by: 1, holdingCell: cursor)
         case .zoomOut: view.zoom(by: -1, holdingCell: cursor)
-        case .slideshow(.start): startSlideshow()
+        case .slideshow(.start): startSlideshow(from: origin)
         case .slideshow(.stop): break
         case .slideshow: return .done(.failure(ControlError("no slideshow is running (slideshow start)")))
         case .mark, .unmark, .toggleMark, .extendMarks, .markSection, .clearMarks: return .done(performMarks(command))
@@ -125,10 +125,15 @@ extension WallScreen {
         host?.emit(.closed(index: index ?? photo.index))
     }
 
-    private func startSlideshow() {
+    /// Started by someone at the screen, it goes on from the cursor's photo (an open photo,
+    /// closed for it, left the cursor there); the clock's start (the photo frame's, after an
+    /// idle spell) and a kiosk's begin a round of their own.
+    private func startSlideshow(from origin: CommandOrigin) {
         guard let host else { return }
         let settings = host.options.slideshow, parts = host.parts
-        let playlist = SlideshowPlaylist(entries: entries, settings: settings, roots: host.roots,
+        var onPhoto: PhotoPath?
+        if origin != .timer, !host.options.kiosk, let cursor, entries.indices.contains(cursor) { onPhoto = entries[cursor].path }
+        let playlist = SlideshowPlaylist(entries: entries, settings: settings, start: onPhoto, roots: host.roots,
                                          indexFile: host.options.photoIndexFile, log: parts.log, clock: host.clock)
         let slideshow = SlideshowScreen(drawer: drawer, playlist: playlist, settings: settings, viewportSize: host.windowSize,
                                         decodes: parts.decodes, source: source, log: parts.log, clock: host.clock)
@@ -147,7 +152,7 @@ extension WallScreen {
             }
         }
         host.push(slideshow)
-        parts.log.info("slideshow: \(playlist.roundSize) photos, order \(settings.order.rawValue), every \(settings.interval) s")
+        parts.log.info("slideshow: \(playlist.roundSize) photos, order \(playlist.runsIn.rawValue), every \(settings.interval) s")
     }
 
     // MARK: On the stack

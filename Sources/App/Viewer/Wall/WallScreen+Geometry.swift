@@ -74,6 +74,12 @@ extension WallScreen {
         view.layout.index(at: Point(x: point.x, y: point.y + view.viewportRect.minY))
     }
 
+    /// The cursor's tile where it is drawn, while it is in view: the info panel sits beside it.
+    var infoAnchor: Rect? {
+        guard let cursor, isOnScreen(cursor) else { return nil }
+        return view.layout.frame(at: cursor).offsetBy(dx: 0, dy: -view.drawnOffset)
+    }
+
     func isOnScreen(_ index: Int) -> Bool {
         index < entries.count && view.layout.frame(at: index).intersects(view.viewportRect)
     }
