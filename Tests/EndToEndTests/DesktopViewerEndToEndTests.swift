@@ -400,7 +400,7 @@ struct DesktopViewerEndToEndTests {
         #expect(String(decoding: r.output, as: UTF8.self) == "cascade \(CascadeVersion.string)\n")
     }
 
-    @Test("script/install puts a working cascade, its samples, a valid desktop entry and icons under a prefix; --uninstall takes them away")
+    @Test("script/install puts a working cascade, its samples and gazetteer, a valid desktop entry and icons under a prefix; --uninstall takes them away")
     func installIntoAPrefix() async throws {
         let prefix = NSTemporaryDirectory() + "cascade-prefix-" + UUID().uuidString + "/with space"
         defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: prefix).deletingLastPathComponent().path) }
@@ -419,6 +419,12 @@ struct DesktopViewerEndToEndTests {
         let manifest = try JSONDecoder().decode(WallManifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifestFile)))
         #expect(manifest.tiles.count == 30)
         #expect(manifest.tiles.allSatisfy { $0.path.hasPrefix(prefix + "/share/cascade/samples/") && $0.status == "ok" })
+        // The gazetteer beside the samples, where the installed binary's assets are found, with its licence.
+        for file in ["places.tsv", "README.md"] {
+            let installed = prefix + "/share/cascade/gazetteer/" + file
+            #expect(FileManager.default.contentsEqual(atPath: installed, andPath: packageRoot + "/assets/gazetteer/" + file),
+                    "\(installed) is the repository's")
+        }
 
         let entry = prefix + "/share/applications/cascade.desktop"
         let validate = try await runTool("/usr/bin/desktop-file-validate", [entry])

@@ -185,7 +185,7 @@ struct OverlayEndToEndTests {
         #expect(try await viewer.state()["mode"] as? String == "detail", "Esc closed the help, not the photo")
     }
 
-    @Test("i shows the cursor's photo — file, pixels, format, date, camera, lens, exposure, GPS — follows the cursor and the photos stepped through, and i hides it")
+    @Test("i shows the cursor's photo — file, pixels, format, date, camera, lens, exposure, place, GPS — follows the cursor and the photos stepped through, and i hides it")
     func info() async throws {
         let folder = try Self.folder()
         let viewer = try await Viewer(folder)
@@ -204,7 +204,7 @@ struct OverlayEndToEndTests {
         let lines = info?["lines"] as? [String] ?? []
         for expected in ["File\t" + camera, "Pixels\t640 × 480", "Format\tJPEG", "Taken\t2024-05-01 12:34:56",
                          "Camera\tCanon EOS R5", "Lens\tRF24-70mm F2.8 L IS USM", "Exposure\t1/250 s  f/2.8  ISO 200  35 mm",
-                         "GPS\t48.85830° N, 2.29450° E"] {
+                         "Place\tParis, France", "GPS\t48.85830° N, 2.29450° E"] {
             #expect(lines.contains(expected), "\(expected) in \(lines)")
         }
         let size = try #require(FileManager.default.attributesOfItem(atPath: camera)[.size] as? Int)

@@ -1,7 +1,7 @@
 // The photo frame through the real binary in Xvfb, as its owner meets it: a fair round shows every
 // photo once, a SIGTERM and a restart go on with the next photo not shown, photos added and removed
 // mid-round join and leave it; two portraits share a landscape screen; the caption gives the EXIF
-// date; keys, clicks and a swipe step, pause and leave; a dark screen stops the clock. What is shown is read from the `shown`
+// date and the place's name from the gazetteer; keys, clicks and a swipe step, pause and leave; a dark screen stops the clock. What is shown is read from the `shown`
 // events and `get-state`, and the pixels from a screenshot — never from timing.
 
 import Foundation
@@ -323,6 +323,38 @@ struct SlideshowEndToEndTests {
             let wall = try await frame.control.data(["get-state"]) as? [String: Any]
             #expect(wall?["mode"] as? String == "wall")
             #expect(wall?["cursor"] as? Int == 2, "the wall's cursor is on the photo the slideshow showed")
+            try await frame.stop()
+        }
+    }
+
+    @Test("the caption names the town a photo's GPS position is in, and gives the coordinates out at sea")
+    func placeCaption() async throws {
+        let folder = try PhotoFolder()
+        // 45° 45′ 28″ N, 4° 49′ 55″ E: Place Bellecour, in Lyon. 30° N, 40° W: the mid-Atlantic.
+        var lyon = ExifFixture(), sea = ExifFixture()
+        lyon.gps = ([(45, 1), (45, 1), (28, 1)], true, [(4, 1), (49, 1), (55, 1)], true)
+        sea.gps = ([(30, 1), (0, 1), (0, 1)], true, [(40, 1), (0, 1), (0, 1)], false)
+        for (name, exif, colour) in [("a-lyon.jpg", lyon, "#c04020"), ("b-sea.jpg", sea, "#2040c0")] {
+            let plain = try folder.photo(name, width: 480, height: 300, colour: colour)
+            _ = try folder.write(name, exif.inserted(into: try [UInt8](Data(contentsOf: URL(fileURLWithPath: plain)))))
+        }
+        let cache = TemporaryFolder("cascade-slides-cache")
+        let server = try await XServer()
+        defer { server.stop() }
+        let frame = Frame(server: server)
+        try await frame.start(folder.path, cache: cache.path, ["--slideshow-order", "name", "--interval", "600", "--transition-ms", "0",
+                                                              "--slideshow-caption", "place"])
+        try await frame.check {
+            func caption() async throws -> [String] { (try await frame.slideshow()["caption"] as? [String]) ?? [] }
+            #expect(try await frame.shown().name == "a-lyon.jpg")
+            var last: [String] = []
+            #expect(try await eventually(every: .milliseconds(50)) { last = try await caption(); return last == ["Lyon, France"] },
+                    "caption \(last)")
+            _ = try await frame.control.data(["slideshow", "next"])
+            #expect(try await frame.shown().name == "b-sea.jpg")
+            #expect(try await eventually(every: .milliseconds(50)) {
+                last = try await caption(); return last == ["30.00000° N, 40.00000° W"]
+            }, "caption \(last)")
             try await frame.stop()
         }
     }

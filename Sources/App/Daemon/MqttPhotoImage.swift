@@ -38,10 +38,10 @@ final class MqttPhotoImage: Sendable {
     }
 
     private static func attributes(_ entry: PhotoEntry) -> JSONValue {
-        let exif = (try? PhotoDetails.read(entry.path))?.exif ?? ExifSummary()
+        let exif = PlaceNames.named((try? PhotoDetails.read(entry.path))?.exif ?? ExifSummary())
         func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
         return .object([("path", .string(entry.path.string)), ("date", text(exif.dateTaken)), ("camera", text(exif.camera)),
-                        ("place", text(exif.place)), ("latitude", exif.latitude.map { .double($0) } ?? .null),
+                        ("place", text(exif.whereTaken)), ("latitude", exif.latitude.map { .double($0) } ?? .null),
                         ("longitude", exif.longitude.map { .double($0) } ?? .null)])
     }
 

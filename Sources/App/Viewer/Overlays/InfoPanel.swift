@@ -48,6 +48,7 @@ final class InfoPanel {
             if let camera = exif.camera { lines.append("Camera\t" + camera) }
             if let lens = exif.lens { lines.append("Lens\t" + lens) }
             if let exposure = exif.exposure { lines.append("Exposure\t" + exposure) }
+            if let name = exif.placeName { lines.append("Place\t" + name) }
             if let place = exif.place { lines.append("GPS\t" + place) }
             if exif.isEmpty { lines.append("EXIF\tnone") }
         } else {
@@ -76,7 +77,11 @@ final class InfoPanel {
         inbox.state.withLock { $0 = (path, nil) }
         let inbox = self.inbox, wake = self.wake
         DispatchQueue.global(qos: .utility).async {
-            let result = Result { () throws(SafeFileError) -> PhotoDetails in try PhotoDetails.read(path) }
+            let result = Result { () throws(SafeFileError) -> PhotoDetails in
+                var details = try PhotoDetails.read(path)
+                details.exif = PlaceNames.named(details.exif)
+                return details
+            }
             let wanted = inbox.state.withLock { box in
                 guard box.wanted == path else { return false }
                 box.arrived = result

@@ -1,7 +1,8 @@
 // The slideshow's caption, from the photo's own data as `--slideshow-caption` chooses it: the date
-// taken (EXIF DateTimeOriginal, else the file's time), the folder, the file name, the place as the
-// GPS tags write it (no lookups on the network); the clock is LocalClock's. The EXIF block is read
-// on the decode thread with the photo's pixels, never on the frame loop.
+// taken (EXIF DateTimeOriginal, else the file's time), the folder, the file name, the place: the
+// town nearest the GPS tags' position from the offline gazetteer, else the coordinates (no lookups
+// on the network); the clock is LocalClock's. The EXIF block is read and its place named on the
+// decode thread with the photo's pixels, never on the frame loop.
 
 import Foundation
 import Photos
@@ -22,7 +23,7 @@ enum SlideCaption {
             case .date: date(exif?.dateTaken) ?? long(Date(timeIntervalSince1970: TimeInterval(entry.mtime.seconds)))
             case .folder: folder(of: entry)
             case .name: entry.name
-            case .place: exif?.place
+            case .place: exif?.whereTaken
             case .clock: nil
             }
         }.joined(separator: "  ·  ")

@@ -214,12 +214,15 @@ final class SlideshowScreen: ViewerScreen {
         // frame of its fades (the software renderer's scaling path is several times slower).
         let matte = Matte(DetailScreen.background), enlarging = drawer.renderer.isSoftware
         let wantsExif = settings.captions.contains(.date) || settings.captions.contains(.place)
+        let wantsPlace = settings.captions.contains(.place)
         for (i, entry) in entries.enumerated() {
             // At most the largest texture: beyond it the slide is drawn scaled up.
             let box = drawer.renderer.textureFit(PixelRect(snapping: Rect(origin: .zero, size: frame(for: entry, at: i, of: entries.count).size),
                                                            scale: drawer.renderer.scale).size)
             decodes.submit(key: key(.slide(serial, i)), generation: UInt64(serial), priority: -900 + Double(i)) { () throws(TileFailure) in
-                if wantsExif, let details = try? PhotoDetails.read(entry.path) { exif.set(details.exif, at: i) }
+                if wantsExif, let details = try? PhotoDetails.read(entry.path) {
+                    exif.set(wantsPlace ? PlaceNames.named(details.exif) : details.exif, at: i)
+                }
                 var image = try source.photo(for: entry, fitting: box).get()
                 image.flatten(onto: matte)
                 return enlarging ? image.enlarged(toFill: box) : image

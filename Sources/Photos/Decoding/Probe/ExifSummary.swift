@@ -22,6 +22,9 @@ public struct ExifSummary: Sendable, Equatable {
     /// Degrees, north and east positive.
     public var latitude: Double?
     public var longitude: Double?
+    /// The nearest town to the GPS position, "Lyon, France", when a gazetteer named it
+    /// (`named(by:)`); nil when none is near, none was asked, or there is no GPS.
+    public var placeName: String?
 
     public init() {}
 
