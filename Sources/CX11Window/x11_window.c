@@ -4,6 +4,7 @@
 #include <SDL2/SDL_syswm.h>
 #include <X11/Xatom.h>
 #include <X11/Xlib.h>
+#include <string.h>
 
 static int x11_handles(struct SDL_Window *window, Display **display, Window *xwindow) {
     SDL_SysWMinfo info;
@@ -53,4 +54,17 @@ int cascade_x11_has_window_manager(struct SDL_Window *window) {
         && type == XA_WINDOW && count == 1;
     if (data) XFree(data);
     return found;
+}
+
+int cascade_x11_xft_dpi(struct SDL_Window *window, char *buffer, size_t size) {
+    Display *display;
+    Window xwindow;
+    if (!x11_handles(window, &display, &xwindow)) return -1;
+    if (buffer == NULL || size == 0) return 0;
+    // XGetDefault reads the server's RESOURCE_MANAGER property (what xrdb loaded), as Xft does.
+    const char *value = XGetDefault(display, "Xft", "dpi");
+    if (value == NULL) return 0;
+    strncpy(buffer, value, size - 1);
+    buffer[size - 1] = '\0';
+    return 1;
 }

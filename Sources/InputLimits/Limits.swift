@@ -32,6 +32,9 @@ public enum Limits {
 
     /// Each side of `--geometry WxH`: X11 and SDL address up to 32767.
     public static let windowSide = Limit<Int>("geometry", 1...32_767, "pixels")
+    /// Physical pixels per logical pixel (`--scale`): from half size, for a small screen seen
+    /// close, to four times, an 8K panel's interface at the size of a 1080p one.
+    public static let scale = Limit<Double>("scale", 0.5...4)
 
     // MARK: The daemon
 
@@ -94,6 +97,7 @@ extension Limits {
         AnyLimit(maxPixels, places: "--max-pixels (view, render, cache warm), config"),
         AnyLimit(textureBudget, places: "--texture-budget (view), config"),
         AnyLimit(windowSide, places: "--geometry WxH, each side (view), config"),
+        AnyLimit(scale, places: "--scale (view), config; rounded to a quarter"),
         AnyLimit(onSelectLimit, places: "--on-select-limit (view), config"),
         AnyLimit(attractAfter, places: "--attract-after (view), config"),
         AnyLimit(attractSpeed, places: "--attract-speed (view), config"),

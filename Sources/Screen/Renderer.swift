@@ -15,6 +15,9 @@ public final class Renderer {
     var liveTextures = LiveTextures()
     /// Physical pixels per logical pixel.
     public let scale: Double
+    /// Physical pixels per point of SDL's window coordinates, as measured when the renderer was
+    /// made: 2 on a Wayland output at 200 %, 1 on X11 and offscreen.
+    public let drawableRatio: Double
     /// Keeps what the renderer draws into — an offscreen surface, or a window — alive for as
     /// long as the renderer exists; textures keep the renderer alive in turn, so teardown order
     /// is always textures, renderer, then the target (SDL_DestroyRenderer touches its window).
@@ -47,9 +50,10 @@ public final class Renderer {
     var rotated: RotatedTarget?
 
     /// - Parameter targetFormat: the pixel format of the surface or window drawn into.
-    init(handle: OpaquePointer, scale: Double, target: AnyObject?, targetFormat: UInt32) {
+    init(handle: OpaquePointer, scale: Double, drawableRatio: Double = 1, target: AnyObject?, targetFormat: UInt32) {
         self.handle = handle
         self.scale = Renderer.validScale(scale)
+        self.drawableRatio = drawableRatio
         self.target = target
         var info = SDL_RendererInfo()
         let name = SDL_GetRendererInfo(handle, &info) == 0 ? info.name.map { String(cString: $0) } : nil
@@ -62,12 +66,13 @@ public final class Renderer {
     /// drawable to window size unless given, so a HiDPI window draws at its physical resolution.
     public convenience init(window: OpaquePointer, accelerated: Bool = true, vsync: Bool = true,
                             scale: Double? = nil) throws {
-        try self.init(window: window, owner: nil, accelerated: accelerated, vsync: vsync, scale: scale)
+        try self.init(window: window, owner: nil, accelerated: accelerated, vsync: vsync, scale: { scale ?? $0 })
     }
 
     /// `owner` is kept alive as long as the renderer: the object that destroys the window.
+    /// `scale` chooses the scale from the drawable's measured pixels per window point.
     convenience init(window: OpaquePointer, owner: AnyObject?, accelerated: Bool = true, vsync: Bool = true,
-                     scale: Double? = nil) throws {
+                     scale: (_ drawableRatio: Double) -> Double = { $0 }) throws {
         guard let made = Self.makeSDLRenderer(on: window, accelerated: accelerated, vsync: vsync) else {
             throw ScreenError.sdl("SDL_CreateRenderer")
         }
@@ -77,7 +82,8 @@ public final class Renderer {
         if SDL_GetRendererOutputSize(made, &outputWidth, &outputHeight) == 0, windowWidth > 0 {
             measured = Double(outputWidth) / Double(windowWidth)
         }
-        self.init(handle: made, scale: scale ?? measured, target: owner, targetFormat: SDL_GetWindowPixelFormat(window))
+        self.init(handle: made, scale: scale(measured), drawableRatio: measured, target: owner,
+                  targetFormat: SDL_GetWindowPixelFormat(window))
     }
 
     /// An SDL renderer on `window`, the software one when no accelerated one can be had.

@@ -5,7 +5,10 @@ import Waterfall
 /// The one window cascade draws into, on whichever video driver SDL can start: x11, wayland,
 /// kmsdrm (the bare console of a kiosk), or dummy (tests). Sizes here are logical pixels —
 /// what the wall lays out in and what input events report; the renderer draws in physical
-/// pixels, `renderer.scale` apart (HiDPI).
+/// pixels, `renderer.scale` apart (HiDPI, chosen by `ScaleChoice`). SDL's own window
+/// coordinates are X11's pixels but Wayland's points, logical pixels only at one scale, so
+/// every size and point SDL gives is turned into logical pixels here and in `EventSource`, by
+/// `logicalPerWindowPoint`.
 @MainActor
 public final class Window {
     /// Destroys the SDL window when the last of the window and its renderer is gone: a texture
@@ -29,6 +32,8 @@ public final class Window {
     /// Where the window was before cascade itself made it cover the screen (X11 without a
     /// window manager, see `setFullscreen`); nil when it did not.
     private var windowedFrame: SDL_Rect?
+    /// The scale the interface is drawn at (`renderer.scale`) and what chose it.
+    public let scaleChoice: ScaleChoice.Choice
 
     /// How the window asks for its size.
     public enum Placement: Sendable, Equatable {
@@ -39,7 +44,9 @@ public final class Window {
 
     /// Starts SDL video and opens the window. On failure the error says which drivers were
     /// tried and what to do, for the person who runs cascade over ssh without a display.
-    public init(title: String, placement: Placement, applicationClass: String = "cascade") throws {
+    ///
+    /// - Parameter scale: `--scale`, which wins over what the desktop says (`ScaleChoice`).
+    public init(title: String, placement: Placement, applicationClass: String = "cascade", scale: Double? = nil) throws {
         // The WM class lets window managers, docks and `xdotool search --class` find us; SDL 2
         // reads it from these hints (X11 and Wayland) when the window is created.
         SDL_SetHint("SDL_VIDEO_X11_WMCLASS", applicationClass)
@@ -81,8 +88,16 @@ public final class Window {
         let owner = Handle(window)
         self.owner = owner
         Self.correctX11Title(window, title)
+        let xftDPI = Self.xftDPI(window)
+        var choice = ScaleChoice.Choice(scale: 1, source: .standard)
+        let driver = driver
         do {
-            renderer = try Renderer(window: window, owner: owner)
+            renderer = try Renderer(window: window, owner: owner, scale: { ratio in
+                choice = ScaleChoice.choose(.init(requested: scale, environment: Self.scaleEnvironment(), xftDPI: xftDPI,
+                                                  videoDriver: driver, drawableRatio: ratio))
+                return choice.scale
+            })
+            scaleChoice = choice
         } catch {
             // The window is destroyed with `owner`; SDL video stays up for the process's last moments.
             throw error
@@ -118,7 +133,31 @@ public final class Window {
     public var screenSize: Size {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(handle, &w, &h)
-        return Size(width: Double(max(0, w)), height: Double(max(0, h)))
+        func logical(_ points: Int32) -> Double {
+            ScaleChoice.logicalPixels(Double(max(0, points)), drawableRatio: renderer.drawableRatio, scale: renderer.scale)
+        }
+        return Size(width: logical(w), height: logical(h))
+    }
+
+    /// Logical pixels per point of SDL's window coordinates (its sizes, the mouse's position).
+    public var logicalPerWindowPoint: Double {
+        ScaleChoice.logicalPerWindowPoint(drawableRatio: renderer.drawableRatio, scale: renderer.scale)
+    }
+
+    /// The variables desktops set for the toolkits' scale, as `ScaleChoice` reads them.
+    private static func scaleEnvironment() -> [String: String] {
+        var found: [String: String] = [:]
+        for name in ["GDK_SCALE", "QT_SCALE_FACTOR"] {
+            if let value = SDL_getenv(name) { found[name] = String(cString: value) }
+        }
+        return found
+    }
+
+    /// The X server's `Xft.dpi` resource; nil off X11 or when it has none.
+    private static func xftDPI(_ window: OpaquePointer) -> String? {
+        var buffer = [CChar](repeating: 0, count: 64)
+        guard cascade_x11_xft_dpi(window, &buffer, buffer.count) == 1 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The icon window managers and task bars show for the window, from pixels in memory order
@@ -238,6 +277,7 @@ extension Window {
         guard SDL_GetMouseFocus() == handle else { return nil }
         var x: Int32 = 0, y: Int32 = 0
         SDL_GetMouseState(&x, &y)
-        return rotation.logicalPoint(Point(x: Double(x), y: Double(y)), onPhysical: screenSize)
+        let logical = logicalPerWindowPoint
+        return rotation.logicalPoint(Point(x: Double(x) * logical, y: Double(y) * logical), onPhysical: screenSize)
     }
 }

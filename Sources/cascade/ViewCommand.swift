@@ -27,13 +27,20 @@ struct View: ParsableCommand {
         }
     }()
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Window size in logical pixels, each side \(Limits.windowSide.helpRange).", valueName: "WxH")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Window size as the window system counts it (X11: pixels, Wayland: points), each side \(Limits.windowSide.helpRange).", valueName: "WxH")
                 .restartOnly("the window keeps its size"),
             transform: { try Geometry(word: $0) })
     var geometry: Geometry?
 
     @Flag(inversion: .prefixedNo, help: ArgumentHelp("Start full screen.").restartOnly())
     var fullscreen = false
+
+    @Option(parsing: .unconditional,
+            help: Limits.scale.help("How large text, panels, the cursor and the gaps are drawn, in screen pixels per logical pixel",
+                                    default: "GDK_SCALE, QT_SCALE_FACTOR, Xft.dpi / 96 or the Wayland output's scale; 1 on the console")
+                .restartOnly("the window keeps its scale"),
+            transform: Limits.scale.read)
+    var scale: Double?
 
     @Option(help: ArgumentHelp("Turn the picture clockwise by 0, 90, 180 or 270 degrees, touch and mouse with it, for a screen mounted on its side (docs/kiosk.md#a-screen-on-its-side).",
                                valueName: "DEGREES"),
@@ -84,6 +91,7 @@ struct View: ParsableCommand {
         options.geometry = geometry.map { ($0.width, $0.height) }
         options.fullscreen = fullscreen
         options.rotation = rotate
+        options.scale = scale
         options.style = wall.style
         options.order = wall.order
         options.reversed = wall.reversed

@@ -41,6 +41,7 @@ private let numericOptions: [NumericOption] = [
     NumericOption(command: [], option: "max-pixels", row: "max-pixels"),
     NumericOption(command: [], option: "texture-budget", row: "texture-budget"),
     NumericOption(command: [], option: "geometry", row: "geometry", spell: { "\($0)x600" }),
+    NumericOption(command: [], option: "scale", row: "scale"),
     NumericOption(command: [], option: "on-select-limit", row: "on-select-limit"),
     NumericOption(command: [], option: "attract-after", row: "attract-after"),
     NumericOption(command: [], option: "attract-speed", row: "attract-speed"),

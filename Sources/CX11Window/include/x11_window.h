@@ -17,4 +17,8 @@ int cascade_x11_set_title(struct SDL_Window *window, const char *utf8, size_t ut
 /// root window), 0 when none does.
 int cascade_x11_has_window_manager(struct SDL_Window *window);
 
+/// Copies the X server's `Xft.dpi` resource (as xrdb set it: the dpi desktops give their fonts)
+/// into `buffer`, NUL-terminated: 1 when there is one, 0 when there is none.
+int cascade_x11_xft_dpi(struct SDL_Window *window, char *buffer, size_t size);
+
 #endif

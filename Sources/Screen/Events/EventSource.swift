@@ -15,6 +15,8 @@ public final class EventSource {
     /// The window's size before any turn, which turns SDL's normalised finger coordinates
     /// into logical pixels, and how its picture is turned (every point is turned with it).
     private let screen: () -> (size: Size, rotation: ScreenRotation)
+    /// Logical pixels per point of SDL's mouse coordinates (`Window.logicalPerWindowPoint`).
+    private let logicalPerPoint: () -> Double
     private var mouseDown = false
     /// How close to the window's right edge a hovering mouse is reported (`edgeHovered`); 0:
     /// never. Only crossings into and out of the band are reported, so a mouse moving over
@@ -38,16 +40,19 @@ public final class EventSource {
     public init(window: Window) {
         _ = Waker.eventType
         self.screen = { [unowned window] in (window.screenSize, window.rotation) }
+        self.logicalPerPoint = { [unowned window] in window.logicalPerWindowPoint }
         let console = window.driver.lowercased() == "kmsdrm"
         consoleWait = console ? ConsoleWait() : nil
         consoleTouch = console ? ConsoleTouch() : nil
         hotplug = console ? DisplayHotplug() : nil
     }
 
-    /// For tests: translate against a fixed logical size (the screen's, before `rotation`).
-    public init(windowSize: Size, rotation: ScreenRotation = .upright) {
+    /// For tests: translate against a fixed logical size (the screen's, before `rotation`), the
+    /// mouse's points `logicalPerPoint` logical pixels each.
+    public init(windowSize: Size, rotation: ScreenRotation = .upright, logicalPerPoint: Double = 1) {
         _ = Waker.eventType
         self.screen = { (windowSize, rotation) }
+        self.logicalPerPoint = { logicalPerPoint }
         consoleWait = nil
         consoleTouch = nil
         hotplug = nil
@@ -57,6 +62,7 @@ public final class EventSource {
     init(windowSize: Size, consoleWait: ConsoleWait) {
         _ = Waker.eventType
         self.screen = { (windowSize, .upright) }
+        self.logicalPerPoint = { 1 }
         self.consoleWait = consoleWait
         consoleTouch = nil
         hotplug = nil
@@ -175,23 +181,23 @@ public final class EventSource {
                 return event.type == SDL_MOUSEBUTTONDOWN.rawValue ? .key(KeyPress(.backspace)) : nil
             }
             if button.button == UInt8(SDL_BUTTON_RIGHT) {
-                return event.type == SDL_MOUSEBUTTONDOWN.rawValue ? .secondaryClick(Point(x: Double(button.x), y: Double(button.y))) : nil
+                return event.type == SDL_MOUSEBUTTONDOWN.rawValue ? .secondaryClick(point(button.x, button.y)) : nil
             }
             guard button.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
-            let point = Point(x: Double(button.x), y: Double(button.y))
+            let spot = point(button.x, button.y)
             if event.type == SDL_MOUSEBUTTONDOWN.rawValue {
                 mouseDown = true
-                return .input(.pointerDown(id: Self.mousePointer, at: point, time: time))
+                return .input(.pointerDown(id: Self.mousePointer, at: spot, time: time))
             }
             guard mouseDown else { return nil }
             mouseDown = false
-            return .input(.pointerUp(id: Self.mousePointer, at: point, time: time))
+            return .input(.pointerUp(id: Self.mousePointer, at: spot, time: time))
         case SDL_MOUSEMOTION.rawValue:
             // Hovering means nothing to the wall (only a held button drags), except crossing
             // into or out of the band where the scrubber's rail is.
             guard event.motion.which != Self.touchMouse else { return nil }
-            guard mouseDown else { return hovered(at: Point(x: Double(event.motion.x), y: Double(event.motion.y))) }
-            return .input(.pointerMoved(id: Self.mousePointer, to: Point(x: Double(event.motion.x), y: Double(event.motion.y)), time: time))
+            guard mouseDown else { return hovered(at: point(event.motion.x, event.motion.y)) }
+            return .input(.pointerMoved(id: Self.mousePointer, to: point(event.motion.x, event.motion.y), time: time))
         case SDL_MOUSEWHEEL.rawValue:
             return wheel(event.wheel, time: time)
         case SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue:
@@ -209,6 +215,12 @@ public final class EventSource {
             // recognizer already sees; acting on both would pinch twice.
             return nil
         }
+    }
+
+    /// A point in SDL's mouse coordinates, in logical pixels.
+    private func point(_ x: Int32, _ y: Int32) -> Point {
+        let logical = logicalPerPoint()
+        return Point(x: Double(x) * logical, y: Double(y) * logical)
     }
 
     private func hovered(at point: Point) -> ScreenEvent? {
@@ -230,7 +242,7 @@ public final class EventSource {
         guard dy != 0 || dx != 0 else { return nil }
         let zoom = SDL_GetModState().rawValue & KMOD_CTRL.rawValue != 0
         // Where the pointer was when the wheel turned (SDL 2.26), so a zoom holds the tile under it.
-        let pointer = Point(x: Double(wheel.mouseX), y: Double(wheel.mouseY))
+        let pointer = point(wheel.mouseX, wheel.mouseY)
         // SDL's positive y is "away from the user", which scrolls toward the top of the wall.
         if zoom { return .input(.wheel(dx: 0, dy: -dy, zoom: true, at: pointer, time: time)) }
         return .input(.wheel(dx: dx * Self.pixelsPerNotch, dy: -dy * Self.pixelsPerNotch, zoom: false, at: pointer, time: time))

@@ -75,7 +75,7 @@ struct ConfigCommandLineTests {
         // What a running viewer cannot take over: the window, its display device, the socket,
         // the decoders' limits, the MQTT broker.
         let restartOnly = Set(viewKeys.filter { $0.restartOnly != nil }.map(\.name))
-        #expect(restartOnly == ["geometry", "fullscreen", "max-pixels", "no-thumbnail-cache", "events", "texture-budget",
+        #expect(restartOnly == ["geometry", "scale", "fullscreen", "max-pixels", "no-thumbnail-cache", "events", "texture-budget",
                                 "control", "control-group", "kiosk", "drm-device", "mqtt"])
     }
 

@@ -97,7 +97,7 @@ public enum Viewer {
         let window: Window
         do {
             defer { if composeSkipped { ComposeTable.restore() } }
-            window = try Window(title: alone.map { "cascade — " + $0.name } ?? title, placement: placement)
+            window = try Window(title: alone.map { "cascade — " + $0.name } ?? title, placement: placement, scale: options.scale)
         } catch let error as ScreenError {
             control?.shutdown()
             throw CommandError(description: error.description)
@@ -106,7 +106,8 @@ public enum Viewer {
         if !options.kiosk { WindowIcon.apply(to: window) }
         let backend = window.renderer.backend, device = window.renderer.openGLDevice.map { " (\($0))" } ?? ""
         let budget = TextureBudget.choose(given: options.textureBudgetBytes, for: window.renderer)
-        log.info("video driver \(window.driver), renderer \(backend.name)\(device)\(backend.vsync ? " with vsync" : ""), \(Int(window.size.width))×\(Int(window.size.height)) at scale \(window.renderer.scale), texture budget \(budget.bytes >> 20) MiB (\(budget.reason))")
+        log.info("video driver \(window.driver), renderer \(backend.name)\(device)\(backend.vsync ? " with vsync" : ""), \(Int(window.size.width))×\(Int(window.size.height)) at scale \(window.renderer.scale) (\(window.scaleChoice.source.rawValue)), texture budget \(budget.bytes >> 20) MiB (\(budget.reason))")
+        for ignored in window.scaleChoice.ignored { log.warning("scale: \(ignored); passed over") }
         if window.prefersSoftwareRenderer {
             log.info("no GPU driver (no render node in /dev/dri): drawing with SDL's software renderer, which is faster and smaller here than OpenGL on Mesa's llvmpipe; SDL_RENDER_DRIVER=opengl asks for OpenGL")
         }

@@ -15,6 +15,8 @@ public struct ViewerOptions: Sendable {
     public var fullscreen = false
     /// How the picture is turned on a screen mounted on its side (`--rotate`).
     public var rotation = ScreenRotation.upright
+    /// Physical pixels per logical pixel (`--scale`); nil: what the desktop says (`ScaleChoice`).
+    public var scale: Double?
     public var style = WallStyle()
     public var events = Events.none
     public var stats = false

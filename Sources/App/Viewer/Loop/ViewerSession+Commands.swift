@@ -91,7 +91,8 @@ extension ViewerSession {
             }
         }
         return .object(fields + [("overlay", overlay.state(over: stack.top, keys: keys, marks: wall.marks, scale: window.renderer.scale))] + screenState + displayState + rotationState
-                       + [("message", message.map { .string($0.text) } ?? .null),
+                       + [("scale", .double(window.renderer.scale)),
+                          ("message", message.map { .string($0.text) } ?? .null),
                           ("slideshowInterval", .double(options.slideshow.interval)),
                           ("transition", .string(options.slideshow.transition.rawValue))] + brightnessState + folderState)
     }
