@@ -1,4 +1,5 @@
 import App
+import Foundation
 import ArgumentParser
 
 /// `cascade [PATH…]` — the default command: the wall in a window.
@@ -18,6 +19,9 @@ struct View: ParsableCommand {
 
     @Argument(help: "Photos and folders (default: your Pictures folder, else the sample photos).")
     var paths: [String] = []
+
+    @Flag(help: "Ask for the folder to show in the desktop's folder dialog (zenity or kdialog) first: the desktop entry's Open Folder action.")
+    var chooseFolder = false
 
     /// The configuration file's keys, read from these declarations.
     static let configKeys: [ConfigKey] = {
@@ -81,6 +85,19 @@ struct View: ParsableCommand {
         var options = viewerOptions()
         options.reread = reread
         options.adopt(configuration)
+        if chooseFolder {
+            let pictures = PhotoSources.picturesFolder(environment: ProcessInfo.processInfo.environment)
+            guard case .chosen(let folder) = try FolderChooser.choose(startingIn: paths.first ?? pictures?.string) else { return }
+            // The folder chosen is the command line's folder: a reload keeps it.
+            options.paths = [folder]
+            if let reread {
+                options.reread = { @Sendable in
+                    var again = try reread()
+                    again.paths = [folder]
+                    return again
+                }
+            }
+        }
         // A synchronous command runs on the process's main thread, which owns SDL.
         let status = try MainActor.assumeIsolated { try Viewer.run(options) }
         if status != 0 { throw ExitCode(status) }

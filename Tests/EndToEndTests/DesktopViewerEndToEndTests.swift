@@ -325,6 +325,49 @@ struct DesktopViewerEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: socket), "the socket goes with the cascade that made it")
     }
 
+    @Test("Open Folder…: --choose-folder asks in zenity's dialog and shows the folder chosen; a cancel opens nothing; without a dialog program, one line")
+    func chooseFolder() async throws {
+        let server = try await XServer()
+        defer { server.stop() }
+        let photos = try ColouredFolder(count: 3)
+        let cache = NSTemporaryDirectory() + "cascade-desktop-cache-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let socket = NSTemporaryDirectory() + "cascade-choose-" + UUID().uuidString + ".sock"
+        defer { try? FileManager.default.removeItem(atPath: socket) }
+        // The dialog opens in the Pictures folder; Return there chooses it, as a person would.
+        let environment = ["DISPLAY": server.display.name, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": cache,
+                           "XDG_PICTURES_DIR": photos.path, "PATH": "/usr/bin:/bin"]
+        let chosen = try ChildProcess(cascadeBinary, ["--choose-folder", "--control", socket, "--geometry", "400x300"],
+                                      environment: environment)
+        defer { chosen.stop() }
+        let dialog = try await server.display.waitForWindow(class: "zenity")
+        #expect(try await server.display.windows(class: "cascade").isEmpty, "the wall opened before a folder was chosen")
+        try await server.display.xdotool(["windowfocus", dialog], allowFailure: true)
+        try await server.display.xdotool(["key", "--window", dialog, "Return"])
+        _ = try await server.display.waitForWindow(class: "cascade")
+        let asked = try await runTool(cascadeBinary, ["ctl", "--socket", socket, "get-state"])
+        let state = try JSONSerialization.jsonObject(with: asked.output) as? [String: Any]
+        #expect(state?["count"] as? Int == 3, "the wall of the folder chosen: \(String(decoding: asked.output, as: UTF8.self))")
+        #expect(((state?["visible"] as? [[String: Any]])?.first?["path"] as? String)?.hasPrefix(photos.path) == true)
+        chosen.stop()
+
+        // Esc in the dialog: no window, and a clean exit.
+        let cancelled = try ChildProcess(cascadeBinary, ["--choose-folder", "--geometry", "400x300"], environment: environment)
+        defer { cancelled.stop() }
+        let second = try await server.display.waitForWindow(class: "zenity")
+        try await server.display.xdotool(["windowfocus", second], allowFailure: true)
+        try await server.display.xdotool(["key", "--window", second, "Escape"])
+        #expect(try await cancelled.waitForExit(within: longestWait) == .exited(0), "stderr:\n\(cancelled.errorOutput)")
+        #expect(try await server.display.windows(class: "cascade").isEmpty)
+
+        // No zenity nor kdialog on PATH: said in one line, status 1.
+        let none = try ChildProcess(cascadeBinary, ["--choose-folder"],
+                                    environment: environment.merging(["PATH": "/nonexistent"]) { $1 })
+        defer { none.stop() }
+        #expect(try await none.waitForExit(within: longestWait) == .exited(1))
+        #expect(none.errorOutput.contains("no folder dialog to ask with: install zenity"), "stderr:\n\(none.errorOutput)")
+    }
+
     @Test("the window carries cascade's icon for task bars and window switchers")
     func windowIcon() async throws {
         let server = try await XServer()
