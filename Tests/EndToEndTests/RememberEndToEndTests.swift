@@ -30,7 +30,7 @@ private final class RememberStage {
 
     var environment: [String: String] {
         ["XDG_CACHE_HOME": home.path + "/cache", "XDG_STATE_HOME": state, "HOME": home.path,
-         "XDG_PICTURES_DIR": home.path + "/no-pictures", "XDG_RUNTIME_DIR": home.path]
+         "XDG_PICTURES_DIR": home.path + "/no-pictures", "XDG_RUNTIME_DIR": home.path, "XDG_CONFIG_HOME": home.path + "/config"]
     }
 }
 
@@ -244,6 +244,36 @@ struct RememberEndToEndTests {
         let wall = try await photo.waitForState { $0.mode == "wall" && !$0.moving }
         #expect(wall.cursor == 29 && wall.visible.contains { $0.index == 29 }, "the wall shows the photo named, not the place remembered: \(String(describing: wall.cursor))")
         #expect(try await photo.quit() == .exited(0))
+    }
+
+    @Test("a reload that shows another folder remembers the one left, and puts it back when it is shown again")
+    func reloadToAnotherFolder() async throws {
+        let server = try await XServer()
+        defer { server.stop() }
+        let stage = try RememberStage(count: 12)
+        let other = try PhotoFolder()
+        try other.photo("other.jpg", width: 300, height: 300, colour: "#123456")
+        let config = stage.home.path + "/config/cascade/config.toml"
+        try FileManager.default.createDirectory(atPath: stage.home.path + "/config/cascade", withIntermediateDirectories: true)
+        func show(_ folder: String) throws { try Data("paths = [\"\(folder)\"]\n".utf8).write(to: URL(fileURLWithPath: config)) }
+        try show(stage.folder.path)
+        let viewer = try await RememberingViewer([], stage: stage, display: server.display)
+        _ = try await viewer.scannedAndStill()
+        for _ in 0..<3 { try await viewer.key("Right") }
+        _ = try await viewer.waitForState { $0.cursor == 2 }
+
+        try show(other.path)
+        kill(viewer.child.pid, SIGHUP)
+        let elsewhere = try await viewer.waitForState { $0.count == 1 }
+        #expect(elsewhere.count == 1, "the other folder is shown: \(elsewhere.count); stderr: \(viewer.child.errorOutput)")
+        let written = try String(contentsOfFile: stage.placesFile, encoding: .utf8)
+        #expect(written.contains("photo-03.jpg"), "the folder left is written at once: \(written)")
+
+        try show(stage.folder.path)
+        kill(viewer.child.pid, SIGHUP)
+        let back = try await viewer.waitForState { $0.count == 12 && $0.cursor == 2 }
+        #expect(back.count == 12 && back.cursor == 2, "the cursor is back on photo-03: \(String(describing: back.cursor)); stderr: \(viewer.child.errorOutput)")
+        #expect(try await viewer.quit() == .exited(0))
     }
 
     @Test("--no-remember neither reads nor writes the places")
