@@ -276,6 +276,30 @@ struct RememberEndToEndTests {
         #expect(try await viewer.quit() == .exited(0))
     }
 
+    @Test("a kiosk and a photo frame neither read nor write the places")
+    func kioskAndFrameForget() async throws {
+        let server = try await XServer()
+        defer { server.stop() }
+        let stage = try RememberStage(count: 6)
+        for mode in [["--kiosk"], ["--slideshow"]] {
+            let viewer = try await RememberingViewer([stage.folder.path] + mode, stage: stage, display: server.display)
+            _ = try await viewer.waitForState { $0.count == 6 }
+            kill(viewer.child.pid, SIGTERM)
+            #expect(try await viewer.child.waitForExit(within: longestWait) == .exited(0))
+            #expect(!FileManager.default.fileExists(atPath: stage.placesFile), "\(mode) wrote \(stage.placesFile)")
+        }
+        // A last folder remembered by a desktop window is not what a kiosk with no folder shows.
+        let desktop = try await RememberingViewer([stage.folder.path], stage: stage, display: server.display)
+        _ = try await desktop.scannedAndStill()
+        #expect(try await desktop.quit() == .exited(0))
+        let kiosk = try await RememberingViewer(["--kiosk"], stage: stage, display: server.display)
+        let shown = try await kiosk.waitForState { $0.count > 0 }
+        #expect(shown.count != 6 && !shown.visible.contains { $0.path.hasPrefix(stage.folder.path + "/") },
+                "the kiosk shows the samples, not the desktop's last folder: \(shown.visible.map(\.path))")
+        kill(kiosk.child.pid, SIGTERM)
+        #expect(try await kiosk.child.waitForExit(within: longestWait) == .exited(0))
+    }
+
     @Test("--no-remember neither reads nor writes the places")
     func noRemember() async throws {
         let server = try await XServer()
