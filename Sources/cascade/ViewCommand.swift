@@ -61,6 +61,10 @@ struct View: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Draw frame times, decode queue and texture pool figures over the wall; print a summary on exit.")
     var stats = false
 
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp("Remember where each folder's wall was left (cursor, scroll, columns) and open the last folder when none is named; never in a kiosk, a photo frame or a systemd service.")
+            .restartOnly())
+    var remember = true
+
     @Option(parsing: .unconditional, help: Limits.textureBudget.help("Memory for tile textures",
                                             default: "by the GPU's largest texture: 64 up to 2048 px, 96 up to 4096, else 256; 64 for OpenGL drawn on the CPU, 48 for SDL's software renderer",
                                             valueName: "MiB").restartOnly(),
@@ -117,6 +121,7 @@ struct View: ParsableCommand {
         options.decoders = .standard(niceness: BackgroundPriority.viewerDecoders)
         options.events = events == .stdout ? .stdout : .none
         options.stats = stats
+        options.remember = remember
         options.textureBudgetBytes = textureBudget.map { $0 << 20 }
         daemon.apply(to: &options)
         slideshow.apply(to: &options)

@@ -10,6 +10,7 @@ func cascadeRun(_ arguments: [String], environment: [String: String],
     p.executableURL = URL(fileURLWithPath: command[0])
     p.arguments = Array(command.dropFirst())
     var env = ProcessInfo.processInfo.environment
+    env["XDG_STATE_HOME"] = freshStateHome()
     if withoutDisplay {
         env["DISPLAY"] = nil
         env["WAYLAND_DISPLAY"] = nil

@@ -129,6 +129,7 @@ final class SpawnedProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         var merged = ProcessInfo.processInfo.environment
+        merged["XDG_STATE_HOME"] = freshStateHome()
         for (k, v) in environment { merged[k] = v }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]

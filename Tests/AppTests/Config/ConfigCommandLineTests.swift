@@ -73,10 +73,10 @@ struct ConfigCommandLineTests {
         #expect(expected.count > 20)
         #expect(keys == expected)
         // What a running viewer cannot take over: the window, its display device, the socket,
-        // the decoders' limits, the MQTT broker.
+        // the decoders' limits, the MQTT broker, remembering the walls' places.
         let restartOnly = Set(viewKeys.filter { $0.restartOnly != nil }.map(\.name))
         #expect(restartOnly == ["geometry", "scale", "fullscreen", "max-pixels", "no-thumbnail-cache", "events", "texture-budget",
-                                "control", "control-group", "kiosk", "drm-device", "mqtt"])
+                                "control", "control-group", "kiosk", "drm-device", "mqtt", "remember"])
     }
 
     @Test("examples/cascade.toml parses, names every key, and its values are the defaults")

@@ -28,7 +28,12 @@ public enum Viewer {
         // opens is taken in turn by the loop rather than ending the process.
         let waker = Waker()
         let signals = ProcessSignals(wake: { waker.wake() })
-        var choice = try choose(options.paths)
+        // A desktop window remembers where each folder's wall was left; with no folder named
+        // (on the command line or in the configuration) it opens the last one browsed again.
+        let places = options.remembersPlaces(underSystemd: notifier != nil)
+            ? PlacesFile.standardPath(environment: ProcessInfo.processInfo.environment).map { WallPlaces(file: PlacesFile(path: $0), log: log) }
+            : nil
+        var choice = try choose(options.paths.isEmpty ? places?.lastFolder.map { [$0.string] } ?? [] : options.paths)
         // The console's display device before the scan, the socket or SDL start: a device that
         // cannot be used is the one line cascade prints, not one among the scan's.
         do throws(DisplayDeviceError) {
@@ -121,9 +126,13 @@ public enum Viewer {
         // Connected only now, on the client's own thread: the commands it brings need the loop.
         session.daemon.mqtt = mqtt
         mqtt?.start()
+        session.places = places
+        // A photo named alone is what was asked for: its folder's place is not put back over it.
+        places?.shows(WallPlaces.key(choice), restoring: alone == nil)
         session.start(scanning: choice.paths, depth: choice.depth, scan: scan)
         if let alone { session.wall.openAlone(alone) }
         session.loop()
+        session.leavePlace()
         return 0
     }
 

@@ -29,6 +29,9 @@ public struct ViewerOptions: Sendable {
     /// Keep the library's headers in `$XDG_CACHE_HOME/cascade/library.sqlite3` and show the
     /// last wall at once on the next start (`PhotoIndex`).
     public var photoIndex = true
+    /// Remember where each folder's wall was left, and open the last folder when none is named
+    /// (`WallPlaces`).
+    public var remember = true
     /// Where the C decoders run; the executable asks for worker processes.
     public var decoders = DecoderIsolation.inProcess
 
@@ -114,6 +117,13 @@ public struct ViewerOptions: Sendable {
     /// Where the recent destinations of move and copy are remembered.
     var destinationsFile: PhotoPath? {
         RecentDestinations.standardFile(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Whether this viewer reads and writes the walls' places: a desktop window's memory. A
+    /// kiosk, a photo frame or a service (started by systemd) shows what it is configured to
+    /// show, the same after every restart.
+    func remembersPlaces(underSystemd: Bool) -> Bool {
+        remember && !kiosk && !slideshow.atStart && !underSystemd
     }
 
     public static let defaultSize = (width: 1280, height: 800)

@@ -13,6 +13,7 @@ extension ViewerSession {
         switch event {
         case .input, .key, .secondaryClick:
             idle.noteInput(now: clock.now)
+            if places?.pending != nil, event.movesThePlace { places?.pending = nil }
             // Input that wakes the screen does only that (ScreenController).
             guard screen.admits(event, now: clock.now) else { tickScreen(at: clock.now); return }
         default: break

@@ -19,6 +19,7 @@ extension ViewerSession {
             if stack.isAtBottom || wall.alonePhoto != nil {
                 wall.show(entries)
                 wall.placeAlonePhoto(final: false)
+                restorePlace(scanEnded: false)
             }
             return
         case let .scanned(entries, issues, live, edit):
@@ -40,11 +41,13 @@ extension ViewerSession {
                 // What is open over the wall follows it: a photo stays open if it is still there.
                 for screen in stack.screens.dropFirst() { screen.photosChanged(wall.entries, by: .rescan) }
             }
+            restorePlace(scanEnded: true)
             log.debug("scanned \(entries.count) photos at \(ProcessClock.msSinceStart) ms")
             milestones.pendingScanAnnouncement = entries.count
         case .failed(let reason):
             log.error("cannot scan: \(reason)")
             placeAlonePhoto()
+            restorePlace(scanEnded: true)
             milestones.pendingScanAnnouncement = wall.entries.count
         }
     }

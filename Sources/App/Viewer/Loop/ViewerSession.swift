@@ -38,9 +38,13 @@ final class ViewerSession {
     /// `--slideshow`: started once the scan has found the photos.
     lazy var slideshowAtStart = options.slideshow.atStart
     var scan: LibraryScan?
-    var scanPaths: [PhotoPath] = []
+    var scanPaths: [PhotoPath] = [] {
+        didSet { if !oldValue.isEmpty, oldValue != scanPaths { foldersChanged() } }
+    }
     /// A photo named alone shows its folder's own photos; every other wall is the folders' trees.
     var scanDepth = FolderDepth.tree
+    /// Where each folder's wall was left (ViewerSession+Places); nil where nothing is remembered.
+    var places: WallPlaces?
     var scanning: Bool { scan != nil }
     var running = true
     var dirty = true

@@ -1,0 +1,86 @@
+// Where the walls were left, on disk: `$XDG_STATE_HOME/cascade/places.json` (the XDG base
+// directory for state that should outlive a restart but is no one's document). Read once at the
+// start and written whole when a folder is left — at a clean exit or when another folder is shown —
+// never per frame. Written to a temporary file and renamed over the old one, so a crash or a full
+// disk leaves the old file or the new one, never half of either. Losing it costs only the places:
+// a file too large or unreadable is said in one line and replaced at the next write.
+
+import Foundation
+import Logging
+import Waterfall
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct PlacesFile {
+    /// Far above what 200 folders take (some tens of kB): anything larger is not ours.
+    static let sizeCap = 1 << 20
+    let path: String
+
+    /// `$XDG_STATE_HOME/cascade/places.json`, `~/.local/state/cascade/places.json` by default;
+    /// nil without a home. A relative XDG_STATE_HOME is ignored, as the specification says.
+    static func standardPath(environment: [String: String]) -> String? {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/cascade/places.json" }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return home + "/.local/state/cascade/places.json"
+    }
+
+    /// The remembered walls; none when there is no file, and none, said once, when it is too
+    /// large or not ours.
+    func read(log: Logger) -> RememberedWalls {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return RememberedWalls() }
+        guard Int(status.st_size) <= Self.sizeCap else {
+            log.warning("\(path) is larger than \(Self.sizeCap >> 10) KiB: the places in it are ignored, and it is written anew")
+            return RememberedWalls()
+        }
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            return try JSONDecoder().decode(RememberedWalls.self, from: data).tidied()
+        } catch {
+            log.warning("\(path) cannot be read (\(Self.reason(error))): the places in it are ignored, and it is written anew")
+            return RememberedWalls()
+        }
+    }
+
+    /// Writes `walls` whole; false, said once, when it cannot (a read-only or full disk).
+    @discardableResult
+    func write(_ walls: RememberedWalls, log: Logger) -> Bool {
+        var walls = walls
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            var data = try encoder.encode(walls)
+            // Only very long paths get here: the oldest folders go until it fits under the cap.
+            while data.count > Self.sizeCap, !walls.folders.isEmpty {
+                walls.folders.removeLast(max(1, walls.folders.count / 4))
+                data = try encoder.encode(walls)
+            }
+            let folder = (path as NSString).deletingLastPathComponent
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let temporary = path + ".\(getpid()).tmp"
+            do {
+                try data.write(to: URL(fileURLWithPath: temporary))
+                guard rename(temporary, path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            } catch {
+                unlink(temporary)
+                throw error
+            }
+            return true
+        } catch {
+            log.warning("the places of the walls are not saved to \(path): \(Self.reason(error))")
+            return false
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? DecodingError {
+            switch error {
+            case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
+                return (context.underlyingError as? NSError)?.localizedDescription ?? context.debugDescription
+            @unknown default: return "\(error)"
+            }
+        }
+        return (error as NSError).localizedDescription
+    }
+}

@@ -1,0 +1,61 @@
+// The desktop viewer's memory of where each folder's wall was left (`remember`, docs/desktop.md):
+// which folder is shown, the place remembered for it until it is put back, and the file. Only a
+// wall of one folder is remembered; a kiosk, a photo frame or a systemd service has none.
+
+import Foundation
+import Logging
+import Photos
+import Waterfall
+
+@MainActor
+final class WallPlaces {
+    let file: PlacesFile
+    private(set) var walls: RememberedWalls
+    /// The folder whose wall is shown, when it is one folder.
+    private(set) var folder: String?
+    /// Where that folder was left, until it is put back on the wall (or given up).
+    var pending: WallPlace?
+    private let log: Logger
+
+    init(file: PlacesFile, log: Logger) {
+        self.file = file
+        self.log = log
+        walls = file.read(log: log)
+    }
+
+    /// The folder `cascade` with nothing named opens again: the last browsed, if still a folder.
+    var lastFolder: PhotoPath? {
+        guard let last = walls.lastFolder else { return nil }
+        let path = PhotoPath(last)
+        return path.fileType(followingLinks: true) == S_IFDIR ? path : nil
+    }
+
+    /// The key of a wall of `paths`: its folder's absolute, cleaned path, when it is one folder
+    /// (and its name is UTF-8, which the JSON file holds).
+    static func key(_ paths: [PhotoPath]) -> String? {
+        guard paths.count == 1, paths[0].fileType(followingLinks: true) == S_IFDIR else { return nil }
+        return String(validating: paths[0].absolute().bytes, as: UTF8.self)
+    }
+
+    /// The key of the wall `choice` shows; none for the sample photos, which are no one's folder.
+    static func key(_ choice: PhotoSources.Choice) -> String? {
+        if case .samples = choice { return nil }
+        return key(choice.paths)
+    }
+
+    /// The wall shows `folder` from now on; its remembered place waits to be put back unless
+    /// `restoring` is false (a photo named alone: that photo is what was asked for).
+    func shows(_ folder: String?, restoring: Bool) {
+        self.folder = folder
+        pending = restoring ? folder.flatMap { walls.place(of: $0) } : nil
+    }
+
+    /// The folder shown is left at `place`. A place never put back (left before its photos
+    /// came) is kept as it was: the folder was not browsed.
+    func leave(at place: WallPlace) {
+        guard let folder else { return }
+        walls.remember(pending ?? place, of: folder)
+    }
+
+    func save() { file.write(walls, log: log) }
+}
