@@ -62,9 +62,18 @@ final class SlideshowScreen: ViewerScreen {
     /// slide on screen keeps its start, so the next comes the new interval after it.
     func adopt(_ new: SlideshowSettings) {
         if new.clockFormat != settings.clockFormat { localClock = LocalClock(configured: new.clockFormat) }
+        // The slide decoded ahead was sized for the old layout (a panorama as a strip, or at full
+        // height for its pan) and matted or not as the old setting said: it is decoded again.
+        let redecode = new.transition != settings.transition || new.mat != settings.mat
         settings = new
         timing.interval = new.timing.interval
         timing.transition = new.timing.transition
+        if redecode {
+            playlist.unstep(upcoming?.entries.count ?? 0)
+            drop(&upcoming)
+            // During a fade the tick decodes it once the fade is over.
+            if !timing.isFading(at: clock.now) { prepareUpcoming() }
+        }
     }
 
     /// A slide began to show: its photos, the round's size and the place of its first photo.
