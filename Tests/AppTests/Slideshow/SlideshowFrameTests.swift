@@ -26,14 +26,14 @@ struct SlideshowFrameTests {
     /// Runs `body` on a session showing the slideshow of the photos `make` writes, their first
     /// slide on screen, the clock stopped for the test to move.
     private func withSlideshow(mat: SlideshowSettings.Mat = .blur, transition: SlideshowSettings.Transition = .fade,
-                               slideCount: Int, _ make: (PhotoFolder) throws -> Void,
+                               fadeSeconds: Double = 0, slideCount: Int, _ make: (PhotoFolder) throws -> Void,
                                _ body: (SessionLoop) throws -> Void) throws {
         let folder = try PhotoFolder()
         defer { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }
         let loop = try SessionLoop {
             $0.slideshow.order = .name
             $0.slideshow.transition = transition
-            $0.slideshow.transitionSeconds = 0
+            $0.slideshow.transitionSeconds = fadeSeconds
             $0.slideshow.interval = 600
             $0.slideshow.mat = mat
             $0.photoIndex = false
@@ -148,6 +148,77 @@ struct SlideshowFrameTests {
             for (x, y) in [(5, 2), (200, 150), (395, 297)] {
                 #expect(try colour(loop, x, y).matches(Self.blue), "at the end, \(x),\(y) is not the right end")
             }
+        }
+    }
+
+    @Test("a panorama decoded ahead as a strip is decoded again, sharp, when the transition becomes pan")
+    func panoramaDecodedAgainForThePan() throws {
+        try withSlideshow(slideCount: 1, { folder in
+            // 8:1 in stripes 2 px wide: as a 400×50 strip they average to grey; at the window's
+            // full height they are drawn 1:1, black and white.
+            try magick(["-size", "2x300", "xc:black", "-size", "2x300", "xc:white", "+append", "-write", "mpr:tile", "+delete",
+                        "-size", "2400x300", "tile:mpr:tile", folder.path + "/pano.png"])
+        }) { loop throws in
+            let session = loop.session
+            // The slide after this one, the same panorama in the next round, is decoded as a strip.
+            try #require(loop.run { session.state["slideshow"]?["nextReady"]?.boolValue == true }, "the next slide was never decoded")
+            #expect(session.perform(.transition(.pan), from: .control) == .success(.null))
+            #expect(session.perform(.slideshow(.next), from: .control) == .success(.null))
+            let deadline = Date().addingTimeInterval(20)
+            #expect(try !stripes(loop), "as a strip the stripes should be grey")
+            while try !stripes(loop), Date() < deadline {
+                if let event = loop.events.next(waitingUpTo: 0.01) { session.handle(event) }
+                while let event = loop.events.poll() { session.handle(event) }
+                loop.frame()
+            }
+            let seen = try row(loop, y: 150).prefix(24).map(\.red)
+            #expect(try stripes(loop), "the panorama under the pan is a stretched strip, not decoded again: \(seen)")
+        }
+    }
+
+    /// Whether the middle row shows the panorama's stripes sharp: both near black and near white.
+    private func stripes(_ loop: SessionLoop) throws -> Bool {
+        let reds = try row(loop, y: 150).map(\.red)
+        return reds.contains { $0 < 50 } && reds.contains { $0 > 200 }
+    }
+
+    @Test("a crossfade follows the slides' real rectangles: mats blend into mats, the pair's gap fades to the background")
+    func crossfadeIntoAPair() throws {
+        try withSlideshow(fadeSeconds: 1, slideCount: 1, { folder in
+            // By name: the wide photo first, alone; then the two portraits, paired.
+            _ = try folder.photo("a-wide.png", width: 400, height: 100, colour: "\(Self.amber)")
+            _ = try folder.photo("b-tall.png", width: 150, height: 300, colour: "\(Self.red)")
+            _ = try folder.photo("c-tall.png", width: 150, height: 300, colour: "\(Self.blue)")
+        }) { loop throws in
+            let session = loop.session
+            loop.clock.advance(by: 2)
+            loop.frame()
+            // The pair will have its 6 px gap at 197..<203 and bars 0..<47 and 353..<400.
+            let (bar, gap) = ((20, 20), (200, 150))
+            let oldBar = try colour(loop, bar.0, bar.1), oldGap = try colour(loop, gap.0, gap.1)
+            #expect(oldGap.matches(Self.amber), "the wide photo is \(oldGap)")
+            try #require(loop.run { session.state["slideshow"]?["nextReady"]?.boolValue == true }, "the pair was never decoded")
+            #expect(session.perform(.slideshow(.next), from: .control) == .success(.null))
+            loop.frame()
+            try #require(session.state["slideshow"]?["shown"]?.arrayValue?.count == 2, "the pair did not show")
+            loop.clock.advance(by: 0.5)
+            session.frame(at: loop.now)
+            let midBar = try colour(loop, bar.0, bar.1), midGap = try colour(loop, gap.0, gap.1)
+            loop.clock.advance(by: 2)
+            loop.frame()
+            let newBar = try colour(loop, bar.0, bar.1), newGap = try colour(loop, gap.0, gap.1)
+            #expect(newGap.matches(DetailScreen.background, tolerance: 2), "the pair's gap is \(newGap), not the background")
+            #expect(newBar.red > newBar.blue && newBar.red > 30, "the left bar is \(newBar), not the red photo's mat")
+            func between(_ mid: ScreenColor, _ a: ScreenColor, _ b: ScreenColor) -> Bool {
+                let channels: [(UInt8, UInt8, UInt8)] = [(mid.red, a.red, b.red), (mid.green, a.green, b.green), (mid.blue, a.blue, b.blue)]
+                return channels.allSatisfy { (m: UInt8, x: UInt8, y: UInt8) -> Bool in
+                    // The fade is a refresh past half-way when drawn.
+                    let expected = Double(x) + (Double(y) - Double(x)) * (0.5 + 1.0 / 60)
+                    return abs(Double(m) - expected) <= 8
+                }
+            }
+            #expect(between(midBar, oldBar, newBar), "half-way the bar is \(midBar), not between \(oldBar) and \(newBar)")
+            #expect(between(midGap, oldGap, newGap), "half-way the gap is \(midGap), not between \(oldGap) and \(newGap)")
         }
     }
 }
