@@ -13,6 +13,9 @@ struct SlideshowOptions: ParsableArguments {
     @Option(help: "Between photos: fade (a crossfade), pan (a slow move over each photo, crossfaded) or none.")
     var transition: TransitionChoice = .fade
 
+    @Option(help: "What fills the bars beside a photo that does not cover the screen: blur (a blurred, darkened copy of the photo) or black.")
+    var mat: MatChoice = .blur
+
     @Option(parsing: .unconditional, help: Limits.transitionMs.help("How long a crossfade takes", default: "1000", valueName: "MS"),
             transform: Limits.transitionMs.read)
     var transitionMs = 1000
@@ -61,6 +64,7 @@ struct SlideshowOptions: ParsableArguments {
         s.interval = interval
         s.transition = SlideshowSettings.Transition(rawValue: transition.rawValue) ?? .fade
         s.transitionSeconds = Double(transitionMs) / 1000
+        s.mat = SlideshowSettings.Mat(rawValue: mat.rawValue) ?? .blur
         s.pairPortraits = pairPortraits
         s.captions = (try? SlideshowSettings.captions(from: slideshowCaption).get()) ?? []
         s.clockFormat = clockFormat
@@ -72,5 +76,6 @@ struct SlideshowOptions: ParsableArguments {
     }
 }
 
+enum MatChoice: String, ExpressibleByArgument, CaseIterable { case blur, black }
 enum TransitionChoice: String, ExpressibleByArgument, CaseIterable { case fade, pan, none }
 enum SlideshowOrderChoice: String, ExpressibleByArgument, CaseIterable { case fair, random, date, name }

@@ -283,7 +283,7 @@ struct SlideshowEndToEndTests {
             let caption = (state["caption"] as? [String]) ?? []
             #expect(caption.first?.contains("2024") == true && caption.first?.contains("May") == true, "caption \(caption)")
             #expect(caption.first?.contains("a-portrait.jpg") == true)
-            // Left half red, right half blue: side by side, each fit to its half.
+            // Left half red, right half blue: side by side, one picture across the screen.
             let shot = try await display.waitUntilStill(window)
             #expect(close(shot.pixel(200, 300), (224, 32, 32), tolerance: 24), "left half is \(shot.pixel(200, 300))")
             #expect(close(shot.pixel(600, 300), (32, 64, 224), tolerance: 24), "right half is \(shot.pixel(600, 300))")
@@ -355,6 +355,63 @@ struct SlideshowEndToEndTests {
             #expect(try await eventually(every: .milliseconds(50)) {
                 last = try await caption(); return last == ["30.00000° N, 40.00000° W"]
             }, "caption \(last)")
+            try await frame.stop()
+        }
+    }
+    @Test("a portrait pair is one picture with a small even gap between blurred mats; a panorama pans across at full height")
+    func pairAsOnePictureAndPanorama() async throws {
+        let folder = try PhotoFolder()
+        // 1:2 portraits: at the 800×600 window's full height they are 300 px wide each.
+        try folder.photo("a-tall.png", width: 300, height: 600, colour: "#e02020")
+        try folder.photo("b-tall.png", width: 300, height: 600, colour: "#2040e0")
+        // 8:1: a red left quarter, a green half, a blue right quarter.
+        try magick(["-size", "800x400", "xc:#e02020", "-size", "1600x400", "xc:#20c040", "-size", "800x400", "xc:#2040e0",
+                    "+append", folder.path + "/c-pano.png"])
+        let cache = TemporaryFolder("cascade-slides-cache")
+        let server = try await XServer()
+        defer { server.stop() }
+        let frame = Frame(server: server)
+        try await frame.start(folder.path, cache: cache.path, ["--slideshow-order", "name", "--interval", "10", "--transition-ms", "0"])
+        try await frame.check {
+            let display = server.display
+            let window = try await display.waitForWindow(class: "cascade")
+            let a = try await frame.shown(), b = try await frame.shown()
+            #expect([a.name, b.name] == ["a-tall.png", "b-tall.png"])
+            // Paused, so the slide stays while it is looked at.
+            _ = try await frame.control.data(["slideshow", "pause"])
+            let state = try await frame.slideshow()
+            #expect((state["shown"] as? [Any])?.count == 2 && state["paused"] as? Bool == true, "\(state)")
+            let shot = try await display.waitUntilStill(window)
+            let red = (224, 32, 32), blue = (32, 64, 224), background = (12, 12, 13)
+            // Along the middle row: mat, red, the gap, blue, mat.
+            let row = (0..<800).map { shot.pixel($0, 300) }
+            let reds = row.indices.filter { close(row[$0], red, tolerance: 24) }
+            let blues = row.indices.filter { close(row[$0], blue, tolerance: 24) }
+            let (redStart, redEnd) = (reds.first ?? 0, (reds.last ?? 0) + 1), (blueStart, blueEnd) = (blues.first ?? 0, (blues.last ?? 0) + 1)
+            #expect(abs((redEnd - redStart) - 300) <= 2 && abs((blueEnd - blueStart) - 300) <= 2, "photos \(redStart)..<\(redEnd), \(blueStart)..<\(blueEnd)")
+            #expect(abs((blueStart - redEnd) - 12) <= 2, "the gap is \(blueStart - redEnd) px")
+            #expect((redEnd..<blueStart).allSatisfy { close(row[$0], background, tolerance: 8) }, "the gap is the background")
+            #expect(abs(redStart - (800 - blueEnd)) <= 2, "the pair is not centred: \(redStart) px left, \(800 - blueEnd) px right")
+            // The bars beside the pair: each photo's blurred mat, darker than it and not black.
+            let left = shot.pixel(30, 300), right = shot.pixel(770, 300)
+            #expect(left.r > 40 && left.r < 200 && left.r > left.b, "the left bar is \(left)")
+            #expect(right.b > 40 && right.b < 200 && right.b > right.r, "the right bar is \(right)")
+
+            // The pan from the next slide: the panorama is decoded again for it and crosses the
+            // screen at full height, from its left end.
+            _ = try await frame.control.data(["transition", "pan"])
+            _ = try await frame.control.data(["slideshow", "next"])
+            #expect(try await frame.shown().name == "c-pano.png")
+            let start = try await display.waitUntilStill(window)
+            for (x, y) in [(5, 2), (400, 300), (795, 597)] {
+                #expect(close(start.pixel(x, y), red, tolerance: 24), "at the start \(x),\(y) is \(start.pixel(x, y)), not the left end")
+            }
+            _ = try await frame.control.data(["slideshow", "resume"])
+            // The right end comes into view as the slide's time runs out.
+            #expect(try await eventually(within: .seconds(30), every: .milliseconds(200)) {
+                let shot = try await display.capture(window)
+                return close(shot.pixel(795, 300), blue, tolerance: 24) && close(shot.pixel(795, 2), blue, tolerance: 24)
+            }, "the pan never reached the panorama's right end")
             try await frame.stop()
         }
     }

@@ -1,7 +1,9 @@
-// The photo frame: one photo at a time (two portraits side by side on a landscape screen), fit to
-// the screen and decoded at its size by the workers, the next slide decoded while this one shows,
-// a crossfade into each, timed by the clock (SlideshowTiming). A slide changes when it is due
-// and its pixels are in, so a slow decode delays a change and never flashes a grey box.
+// The photo frame: one photo at a time (two portraits side by side on a landscape screen, laid out
+// as one picture), fit to the screen and decoded at its size by the workers, the next slide decoded
+// while this one shows, a crossfade into each, timed by the clock (SlideshowTiming). A slide
+// changes when it is due and its pixels are in, so a slow decode delays a change and never flashes
+// a grey box. Where the photos leave bars, a blurred copy of them fills the bars (SlideMat); a
+// panorama under `--transition pan` pans across at full height (SlideLayout).
 
 import Control
 import Foundation
@@ -29,10 +31,13 @@ final class SlideshowScreen: ViewerScreen {
         let entries: [PhotoEntry]
         var pictures: [Int: TileTexture] = [:]
         var failures: [Int: String] = [:]
+        /// The blurred mats beside the photos, by photo, where the slide has any.
+        var mats: [Int: TileTexture] = [:]
         let exif = SlideExif()
+        let matPixels = SlideMats()
         init(serial: Int, entries: [PhotoEntry]) { self.serial = serial; self.entries = entries }
         var isReady: Bool { pictures.count + failures.count == entries.count }
-        func destroy() { for texture in pictures.values { texture.destroy() } }
+        func destroy() { for texture in Array(pictures.values) + Array(mats.values) { texture.destroy() } }
     }
 
     let drawer: TileDrawer
@@ -57,9 +62,18 @@ final class SlideshowScreen: ViewerScreen {
     /// slide on screen keeps its start, so the next comes the new interval after it.
     func adopt(_ new: SlideshowSettings) {
         if new.clockFormat != settings.clockFormat { localClock = LocalClock(configured: new.clockFormat) }
+        // The slide decoded ahead was sized for the old layout (a panorama as a strip, or at full
+        // height for its pan) and matted or not as the old setting said: it is decoded again.
+        let redecode = new.transition != settings.transition || new.mat != settings.mat
         settings = new
         timing.interval = new.timing.interval
         timing.transition = new.timing.transition
+        if redecode {
+            playlist.unstep(upcoming?.entries.count ?? 0)
+            drop(&upcoming)
+            // During a fade the tick decodes it once the fade is over.
+            if !timing.isFading(at: clock.now) { prepareUpcoming() }
+        }
     }
 
     /// A slide began to show: its photos, the round's size and the place of its first photo.
@@ -215,16 +229,21 @@ final class SlideshowScreen: ViewerScreen {
         let matte = Matte(DetailScreen.background), enlarging = drawer.renderer.isSoftware
         let wantsExif = settings.captions.contains(.date) || settings.captions.contains(.place)
         let wantsPlace = settings.captions.contains(.place)
+        let frames = frames(of: entries)
+        let matted = settings.mat == .blur && !SlideLayout.bars(frames, in: viewportSize).isEmpty
+        let matAreas = SlideLayout.matAreas(frames, in: viewportSize), mats = slide.matPixels
         for (i, entry) in entries.enumerated() {
             // At most the largest texture: beyond it the slide is drawn scaled up.
-            let box = drawer.renderer.textureFit(PixelRect(snapping: Rect(origin: .zero, size: frame(for: entry, at: i, of: entries.count).size),
+            let box = drawer.renderer.textureFit(PixelRect(snapping: Rect(origin: .zero, size: frames[i].size),
                                                            scale: drawer.renderer.scale).size)
+            let matBox = matted ? drawer.renderer.textureFit(PixelRect(snapping: matAreas[i], scale: drawer.renderer.scale).size) : nil
             decodes.submit(key: key(.slide(serial, i)), generation: UInt64(serial), priority: -900 + Double(i)) { () throws(TileFailure) in
                 if wantsExif, let details = try? PhotoDetails.read(entry.path) {
                     exif.set(wantsPlace ? PlaceNames.named(details.exif) : details.exif, at: i)
                 }
                 var image = try source.photo(for: entry, fitting: box).get()
                 image.flatten(onto: matte)
+                if let matBox { mats.set(SlideMat.make(from: image, size: matBox), at: i) }
                 return enlarging ? image.enlarged(toFill: box) : image
             }
         }
@@ -248,6 +267,12 @@ final class SlideshowScreen: ViewerScreen {
                                               opaque: true)
                 try texture.fill(with: image)
                 slide.pictures[i] = texture
+                if let mat = slide.matPixels.take(at: i) {
+                    let matTexture = try TileTexture(renderer: drawer.renderer, capacity: PixelSize(width: mat.width, height: mat.height),
+                                                     opaque: true)
+                    try matTexture.fill(with: mat)
+                    slide.mats[i] = matTexture
+                }
             } catch {
                 slide.failures[i] = "\(error)"
             }
@@ -280,19 +305,23 @@ final class SlideshowScreen: ViewerScreen {
     /// picture: the middle of the screen, between its two photos, is where people tap to pause.
     private func covers(_ point: Point) -> Bool {
         guard let current else { return true }
-        let count = current.entries.count
-        return current.entries.enumerated().map { i, entry in frame(for: entry, at: i, of: count) }
-            .reduce(Rect.zero) { $0.union($1) }.contains(point)
+        return frames(of: current.entries).reduce(Rect.zero) { $0.union($1) }.contains(point)
     }
 
     // MARK: Drawing
 
-    /// Where photo `i` of a slide of `count` goes: the whole screen, or its half of it.
-    private func frame(for entry: PhotoEntry, at i: Int, of count: Int) -> Rect {
-        let gap = count > 1 ? 8.0 : 0
-        let width = (viewportSize.width - gap * Double(count - 1)) / Double(count)
-        let area = Rect(x: Double(i) * (width + gap), y: 0, width: width, height: viewportSize.height)
-        return KenBurns.fit(WallPlan.displayedSize(entry), in: area)
+    /// Where a slide's photos go at the start of its time: one photo fit to the screen, a pair
+    /// as one picture; a panorama under the pan at full height, at its left end.
+    private func frames(of entries: [PhotoEntry]) -> [Rect] {
+        if let size = panorama(entries) { return [SlideLayout.pan(size, on: viewportSize, travel: 0)] }
+        return SlideLayout.frames(entries.map(WallPlan.displayedSize), in: viewportSize)
+    }
+
+    /// The photo's size as shown, when the slide is a panorama that pans across the screen.
+    private func panorama(_ entries: [PhotoEntry]) -> Size? {
+        guard settings.transition == .pan, entries.count == 1, let entry = entries.first else { return nil }
+        let size = WallPlan.displayedSize(entry)
+        return SlideLayout.isPanorama(size, on: viewportSize) ? size : nil
     }
 
     func draw(now: Double) {
@@ -303,10 +332,13 @@ final class SlideshowScreen: ViewerScreen {
         if let previous {
             // The old slide is copied as it is (the software renderer's plain copy) and the new
             // one blended over it: one blend per pixel, not two. Where the old one shows past
-            // the new, the background is blended back over it, so its edges fade too.
+            // the new (its photos and mats), the background is blended back over it, so its
+            // edges fade too.
             let old = placements(of: previous, travel: 1)
             draw(previous, at: old, opacity: 1)
-            let uncovered = new.map(\.rect).reduce(old.map(\.rect)) { strips, cover in strips.flatMap { $0.subtracting(cover) } }
+            let newCover = new.map(\.rect) + matPieces(of: current, at: new).map(\.part)
+            let oldCover = old.map(\.rect) + matPieces(of: previous, at: old).map(\.part)
+            let uncovered = newCover.reduce(oldCover) { strips, cover in strips.flatMap { $0.subtracting(cover) } }
             let veil = DetailScreen.background
             for strip in uncovered {
                 drawer.fill(strip, color: ScreenColor(red: veil.red, green: veil.green, blue: veil.blue, alpha: UInt8((fade * 255).rounded())))
@@ -321,19 +353,47 @@ final class SlideshowScreen: ViewerScreen {
         if timing.isPaused { drawer.drawPanel(["paused"], placement: .topRight) }
     }
 
-    /// Where each photo of a slide is drawn, `travel` of the way through its pan.
+    /// Where each photo of a slide is drawn, `travel` of the way through its pan: a panorama
+    /// across the screen, other photos the Ken Burns move, a pair as one picture.
     private func placements(of slide: Slide, travel: Double) -> [(index: Int, rect: Rect)] {
-        slide.entries.enumerated().map { i, entry in
-            var rect = frame(for: entry, at: i, of: slide.entries.count)
-            rect.origin.x += swipe
-            if settings.transition == .pan, slide.pictures[i] != nil {
-                rect = KenBurns.rect(rect, travel: travel, portrait: rect.height > rect.width)
+        var rects = frames(of: slide.entries)
+        if settings.transition == .pan, !slide.pictures.isEmpty {
+            if let size = panorama(slide.entries) {
+                rects = [SlideLayout.pan(size, on: viewportSize, travel: travel)]
+            } else {
+                rects = SlideLayout.kenBurns(rects, travel: travel)
             }
-            return (i, rect)
+        }
+        return rects.enumerated().map { i, rect in (i, rect.offsetBy(dx: swipe, dy: 0)) }
+    }
+
+    /// Where a slide's mats are drawn: the bars its photos leave, each bar from the mat of the
+    /// photo beside it.
+    private func matPieces(of slide: Slide?, at placements: [(index: Int, rect: Rect)]) -> [(mat: TileTexture, area: Rect, part: Rect)] {
+        guard let slide, !slide.mats.isEmpty else { return [] }
+        let rects = placements.map(\.rect)
+        let screen = Rect(origin: .zero, size: viewportSize)
+        // The areas the mats were made for, so a Ken Burns move never stretches them.
+        let areas = SlideLayout.matAreas(frames(of: slide.entries), in: viewportSize).map { $0.offsetBy(dx: swipe, dy: 0) }
+        return SlideLayout.bars(rects, in: viewportSize).flatMap { bar in
+            areas.enumerated().compactMap { i, area -> (mat: TileTexture, area: Rect, part: Rect)? in
+                guard let mat = slide.mats[i], let part = Self.intersection(Self.intersection(bar, area), screen) else { return nil }
+                return (mat, area, part)
+            }
         }
     }
 
+    private static func intersection(_ a: Rect?, _ b: Rect) -> Rect? {
+        guard let a else { return nil }
+        let x = max(a.minX, b.minX), y = max(a.minY, b.minY)
+        let width = min(a.maxX, b.maxX) - x, height = min(a.maxY, b.maxY) - y
+        return width > 0 && height > 0 ? Rect(x: x, y: y, width: width, height: height) : nil
+    }
+
     private func draw(_ slide: Slide, at placements: [(index: Int, rect: Rect)], opacity: Double) {
+        for piece in matPieces(of: slide, at: placements) {
+            drawer.drawImage(piece.mat, over: piece.area, onlyIn: piece.part, opacity: opacity)
+        }
         for (i, rect) in placements {
             if let picture = slide.pictures[i] {
                 drawer.drawImage(picture, in: rect, opacity: opacity)

@@ -22,6 +22,14 @@ public struct SlideshowSettings: Sendable, Equatable {
         case pan
     }
 
+    /// What fills the bars beside a photo that leaves some.
+    public enum Mat: String, Sendable, CaseIterable {
+        /// A blurred, darkened copy of the photo (SlideMat).
+        case blur
+        /// The background alone.
+        case black
+    }
+
     public enum Caption: String, Sendable, CaseIterable {
         case date, folder, name, place, clock
     }
@@ -31,6 +39,7 @@ public struct SlideshowSettings: Sendable, Equatable {
     public var interval = 10.0
     public var transition = Transition.fade
     public var transitionSeconds = 1.0
+    public var mat = Mat.blur
     /// Two portrait photos side by side on a landscape screen.
     public var pairPortraits = true
     public var captions: [Caption] = []
