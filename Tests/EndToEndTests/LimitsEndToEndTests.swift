@@ -71,7 +71,7 @@ private let numericOptions: [NumericOption] = [
 /// Options whose value is no number: paths, names, commands, enumerations.
 private let wordOptions: Set<String> = ["control", "control-group", "on-select", "sort", "events", "config", "out", "manifest",
                                         "socket", "size", "decode", "screen-schedule", "transition", "slideshow-caption",
-                                        "slideshow-order", "drm-device", "clock-format", "rotate", "mqtt", "cec-device"]
+                                        "slideshow-order", "drm-device", "clock-format", "rotate", "mqtt", "cec-device", "mat"]
 
 /// A private HOME and XDG_CONFIG_HOME, so no configuration file of the machine's takes part.
 private func isolated(_ folder: TemporaryFolder) -> [String: String] {
