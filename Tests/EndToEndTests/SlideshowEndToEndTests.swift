@@ -392,6 +392,11 @@ struct SlideshowEndToEndTests {
             #expect(abs((blueStart - redEnd) - 12) <= 2, "the gap is \(blueStart - redEnd) px")
             #expect((redEnd..<blueStart).allSatisfy { close(row[$0], background, tolerance: 8) }, "the gap is the background")
             #expect(abs(redStart - (800 - blueEnd)) <= 2, "the pair is not centred: \(redStart) px left, \(800 - blueEnd) px right")
+            // get-state says where each is, as drawn.
+            let rects = ((state["shown"] as? [[String: Any]]) ?? []).map { ($0["rect"] as? [String: Any]) ?? [:] }
+            let xs = rects.map { (($0["x"] as? NSNumber)?.doubleValue ?? -1, ($0["w"] as? NSNumber)?.doubleValue ?? -1) }
+            #expect(xs.count == 2 && abs(xs[0].0 - Double(redStart)) <= 1 && abs(xs[1].0 + xs[1].1 - Double(blueEnd)) <= 1,
+                    "get-state's rects \(rects), drawn at \(redStart)..<\(redEnd) and \(blueStart)..<\(blueEnd)")
             // The bars beside the pair: each photo's blurred mat, darker than it and not black.
             let left = shot.pixel(30, 300), right = shot.pixel(770, 300)
             #expect(left.r > 40 && left.r < 200 && left.r > left.b, "the left bar is \(left)")

@@ -14,6 +14,9 @@
       get-state's rects are the upright picture's.
   screen.py detail SHOT.ppm PHOTO
       The open photo: the middle of the screen against the middle of the photo, in 3×3 regions.
+  screen.py slide SHOT.ppm STATE.json
+      The slideshow's photos (get-state's `slideshow.shown`, each with its rect) against their
+      files, as for the wall: a pair's two photos each in its place, upright.
   screen.py dark SHOT.ppm
       Nothing lit: no sampled pixel above 8 (a screen drawn black, or powered down).
 
@@ -182,12 +185,34 @@ def detail(shot_path, photo):
     return d <= TOLERANCE
 
 
+def slide(shot_path, state_path):
+    """Every photo the slideshow shows, at the rect get-state gives it, against its file: the
+    3×3 regions of its middle (above the caption panel at the bottom left)."""
+    state = json.load(open(state_path))
+    shot = upright(shot_path, state.get("rotate", 0))
+    shown = state.get("slideshow", {}).get("shown", [])
+    ok = bool(shown)
+    for photo in shown:
+        r = photo["rect"]
+        x, y, w, h = round(r["x"]), round(r["y"]), round(r["w"]), round(r["h"])
+        ref = photo_at(photo["path"], w, h)
+        box = (w * 15 // 100, h * 15 // 100, w * 85 // 100, h * 70 // 100)
+        d, pairs = grid_distance(shot, x, y, ref, box)
+        worst = max(pairs, key=lambda pair: distance(*pair))
+        print(f"  {os.path.basename(photo['path'])} at {x},{y} {w}x{h}: worst of 9 regions screen {worst[0]} "
+              f"photo {worst[1]} {'ok' if d <= TOLERANCE else 'DIFFERENT'} ({d})")
+        ok = ok and d <= TOLERANCE
+    return ok
+
+
 def main(argv):
     if len(argv) == 3 and argv[0] == "dump":
         dump(argv[1], argv[2])
         return 0
     if len(argv) in (3, 4) and argv[0] == "wall":
         return 0 if wall(argv[1], argv[2], *(int(a) for a in argv[3:])) else 1
+    if len(argv) == 3 and argv[0] == "slide":
+        return 0 if slide(argv[1], argv[2]) else 1
     if len(argv) == 3 and argv[0] == "detail":
         return 0 if detail(argv[1], argv[2]) else 1
     if len(argv) == 2 and argv[0] == "dark":

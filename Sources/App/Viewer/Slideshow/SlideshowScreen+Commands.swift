@@ -27,9 +27,12 @@ extension SlideshowScreen {
     func dismissed() { onDismissed?() }
 
     var stateFields: [(String, JSONValue)] {
-        let shown = self.shown.map { entry -> JSONValue in
+        // Where each photo is drawn, for a screenshot to be read against: the slide at rest (a pan
+        // or a Ken Burns move starts there).
+        let rects = frames(of: self.shown)
+        let shown = zip(self.shown, rects).map { entry, rect -> JSONValue in
             .object([("index", wallIndex?(entry.path).map { .int($0) } ?? .null),
-                     ("path", .string(entry.path.string)), ("uri", .string(entry.path.uri))])
+                     ("path", .string(entry.path.string)), ("uri", .string(entry.path.uri)), ("rect", .rect(rect))])
         }
         return [("mode", .string(mode.rawValue)),
                 ("slideshow", .object([("shown", .array(shown)), ("paused", .bool(isPaused)),

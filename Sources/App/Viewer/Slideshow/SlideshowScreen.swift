@@ -312,7 +312,7 @@ final class SlideshowScreen: ViewerScreen {
 
     /// Where a slide's photos go at the start of its time: one photo fit to the screen, a pair
     /// as one picture; a panorama under the pan at full height, at its left end.
-    private func frames(of entries: [PhotoEntry]) -> [Rect] {
+    func frames(of entries: [PhotoEntry]) -> [Rect] {
         if let size = panorama(entries) { return [SlideLayout.pan(size, on: viewportSize, travel: 0)] }
         return SlideLayout.frames(entries.map(WallPlan.displayedSize), in: viewportSize)
     }
