@@ -96,20 +96,13 @@ private final class DesktopViewer {
     }
 
     func state() async throws -> State {
-        let r = try await runTool(cascadeBinary, ["ctl", "--socket", socket, "get-state"])
-        guard r.status == .exited(0) else { throw HarnessError("cascade ctl get-state: \(r.status); stderr:\n\(child.errorOutput)") }
-        return try JSONDecoder().decode(State.self, from: r.output)
+        try await controlState(socket, as: State.self, stderr: child.errorOutput)
     }
 
     /// Polls get-state until `condition` holds; the last state when it never does.
     @discardableResult
     func waitForState(_ condition: (State) -> Bool) async throws -> State {
-        var state = try await state()
-        _ = try await eventually(every: .milliseconds(100)) {
-            state = try await self.state()
-            return condition(state)
-        }
-        return state
+        try await waitForControlState(socket, as: State.self, stderr: child.errorOutput, until: condition)
     }
 
     /// The window's title property as `xprop` prints it, e.g. `_NET_WM_NAME(UTF8_STRING) = "…"`.
