@@ -46,13 +46,7 @@ private final class DesktopViewer {
         let command = launcher + [cascadeBinary] + arguments + ["--events", "stdout", "--control", socket, "--no-captions"]
         child = try ChildProcess(command[0], Array(command.dropFirst()),
                                  environment: ["DISPLAY": display.name, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": cacheHome])
-        do {
-            window = try await display.waitForWindow(class: "cascade")
-        } catch {
-            child.stop()
-            throw HarnessError("\(error); stderr:\n\(child.errorOutput)")
-        }
-        try await display.xdotool(["windowfocus", window], allowFailure: true)
+        window = try await display.focusedWindow(of: child)
     }
 
     deinit {

@@ -46,13 +46,7 @@ private final class RememberingViewer {
         socket = NSTemporaryDirectory() + "cascade-remember-" + UUID().uuidString + ".sock"
         child = try ChildProcess(cascadeBinary, arguments + ["--geometry", size, "--events", "stdout", "--control", socket, "--no-captions"],
                                  environment: stage.environment.merging(["DISPLAY": display.name, "SDL_VIDEODRIVER": "x11"]) { $1 })
-        do {
-            window = try await display.waitForWindow(class: "cascade")
-        } catch {
-            child.stop()
-            throw HarnessError("\(error); stderr:\n\(child.errorOutput)")
-        }
-        try await display.xdotool(["windowfocus", window], allowFailure: true)
+        window = try await display.focusedWindow(of: child)
     }
 
     deinit {

@@ -309,6 +309,20 @@ struct XDisplay: Sendable {
         }
     }
 
+    /// The child's window once it shows, focused; when it never does, the child is stopped and
+    /// its stderr goes into the error.
+    func focusedWindow(of child: ChildProcess, class wmClass: String = "cascade") async throws -> String {
+        let window: String
+        do {
+            window = try await waitForWindow(class: wmClass)
+        } catch {
+            child.stop()
+            throw HarnessError("\(error); stderr:\n\(child.errorOutput)")
+        }
+        try await xdotool(["windowfocus", window], allowFailure: true)
+        return window
+    }
+
     func title(of window: String) async throws -> String {
         try await xdotool(["getwindowname", window])
     }
