@@ -77,6 +77,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return strips.filter { !$0.isEmpty }
     }
 
+    /// Where the two overlap; nil when they only touch or do not meet (`intersects`'s rule).
+    public func intersection(_ other: Rect) -> Rect? {
+        let x = max(minX, other.minX), y = max(minY, other.minY)
+        let width = min(maxX, other.maxX) - x, height = min(maxY, other.maxY) - y
+        return width > 0 && height > 0 ? Rect(x: x, y: y, width: width, height: height) : nil
+    }
+
     /// The smallest rect holding both; an empty rect adds nothing.
     public func union(_ other: Rect) -> Rect {
         if other.isEmpty { return self }

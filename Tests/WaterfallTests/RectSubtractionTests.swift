@@ -27,4 +27,12 @@ struct RectSubtractionTests {
         #expect(both.contains(Point(x: 400, y: 240)) && !left.contains(Point(x: 400, y: 240)))
         #expect(left.union(.zero) == left)
     }
+
+    @Test("the overlap of two rects; touching edges and apart are no overlap")
+    func intersectionIsTheOverlap() {
+        let bar = Rect(x: 0, y: 0, width: 100, height: 480), area = Rect(x: -20, y: 40, width: 90, height: 400)
+        #expect(bar.intersection(area) == Rect(x: 0, y: 40, width: 70, height: 400))
+        #expect(bar.intersection(Rect(x: 100, y: 0, width: 50, height: 480)) == nil, "touching along an edge")
+        #expect(bar.intersection(Rect(x: 300, y: 0, width: 50, height: 50)) == nil)
+    }
 }

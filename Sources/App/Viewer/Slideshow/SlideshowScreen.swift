@@ -377,17 +377,10 @@ final class SlideshowScreen: ViewerScreen {
         let areas = SlideLayout.matAreas(frames(of: slide.entries), in: viewportSize).map { $0.offsetBy(dx: swipe, dy: 0) }
         return SlideLayout.bars(rects, in: viewportSize).flatMap { bar in
             areas.enumerated().compactMap { i, area -> (mat: TileTexture, area: Rect, part: Rect)? in
-                guard let mat = slide.mats[i], let part = Self.intersection(Self.intersection(bar, area), screen) else { return nil }
+                guard let mat = slide.mats[i], let part = bar.intersection(area)?.intersection(screen) else { return nil }
                 return (mat, area, part)
             }
         }
-    }
-
-    private static func intersection(_ a: Rect?, _ b: Rect) -> Rect? {
-        guard let a else { return nil }
-        let x = max(a.minX, b.minX), y = max(a.minY, b.minY)
-        let width = min(a.maxX, b.maxX) - x, height = min(a.maxY, b.maxY) - y
-        return width > 0 && height > 0 ? Rect(x: x, y: y, width: width, height: height) : nil
     }
 
     private func draw(_ slide: Slide, at placements: [(index: Int, rect: Rect)], opacity: Double) {
