@@ -1,6 +1,7 @@
-import InputLimits
 // The folders whose walls are remembered, most recently left first, and the last one browsed.
 // Bounded, so a file that lives for years stays small: the least recently used go first.
+
+import InputLimits
 
 public struct RememberedWalls: Codable, Hashable, Sendable {
     public struct Folder: Codable, Hashable, Sendable {

@@ -58,14 +58,8 @@ struct PlacesFile {
             }
             let folder = (path as NSString).deletingLastPathComponent
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let temporary = path + ".\(getpid()).tmp"
-            do {
-                try data.write(to: URL(fileURLWithPath: temporary))
-                guard rename(temporary, path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            } catch {
-                unlink(temporary)
-                throw error
-            }
+            // A temporary file renamed over the old one, as RecentDestinations writes its list.
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
             return true
         } catch {
             log.warning("the places of the walls are not saved to \(path): \(Self.reason(error))")
