@@ -48,10 +48,10 @@ public struct WallManifest: Codable, Sendable, Equatable {
     }
 
     public init(layout: WaterfallLayout, height: Double, tiles: [Tile], sections: [Section]? = nil) {
-        width = layout.width
+        width = layout.breadth
         self.height = height
-        columns = layout.columnCount
-        cellWidth = layout.cellWidth
+        columns = layout.laneCount
+        cellWidth = layout.laneBreadth
         let m = layout.margins
         margins = ManifestMargins(top: m.top, left: m.left, bottom: m.bottom, right: m.right, row: m.row, column: m.column)
         self.tiles = tiles

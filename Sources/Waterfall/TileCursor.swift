@@ -3,9 +3,22 @@
 // A masonry wall has no rows, so "left" and "right" cannot mean "same row": they mean the tile
 // beside the cursor's vertical centre in the neighbouring column, which is where the eye goes.
 // Every answer comes from binary searches over one column's list of bottoms, so a step costs
-// O(log n) even on a wall of a million tiles.
+// O(log n) even on a wall of a million tiles. On a horizontal wall the same walk runs turned a
+// quarter: ←/→ go along a row, ↑/↓ to the neighbouring row.
 
-public enum CursorMove: Sendable, Equatable { case up, down, left, right }
+public enum CursorMove: Sendable, Equatable {
+    case up, down, left, right
+
+    /// The same arrow on the wall turned a quarter: ←/→ run along the flow, ↑/↓ across it.
+    var turned: CursorMove {
+        switch self {
+        case .left: .up
+        case .right: .down
+        case .up: .left
+        case .down: .right
+        }
+    }
+}
 
 extension WaterfallLayout {
     /// The tile the cursor reaches from `index` moving one step, or nil at the wall's edge.
@@ -19,8 +32,12 @@ extension WaterfallLayout {
     /// column, or in the nearest column that has one — never past a section, as the next tile
     /// down a column could be several short sections below.
     public func tile(from index: Int, moving move: CursorMove) -> Int? {
+        flowTile(from: index, moving: axis == .vertical ? move : move.turned)
+    }
+
+    private func flowTile(from index: Int, moving move: CursorMove) -> Int? {
         guard index >= 0, index < count else { return nil }
-        let c = column(at: index)
+        let c = lane(at: index)
         let here = sectionTiles(around: index)
         switch move {
         case .up, .down:
@@ -32,8 +49,8 @@ extension WaterfallLayout {
             return edgeTile(of: beyond, nearColumn: c, top: move == .down)
         case .left, .right:
             let neighbour = move == .left ? c - 1 : c + 1
-            guard neighbour >= 0, neighbour < columnCount else { return nil }
-            return tile(in: neighbour, nearestTo: frame(at: index).midY, slots: slots(inColumn: neighbour, holding: here))
+            guard neighbour >= 0, neighbour < laneCount else { return nil }
+            return tile(in: neighbour, nearestTo: flowFrame(at: index).midY, slots: slots(inColumn: neighbour, holding: here))
         }
     }
 
@@ -49,8 +66,8 @@ extension WaterfallLayout {
     /// holding any of them (the left one on a tie).
     private func edgeTile(of tiles: Range<Int>, nearColumn c: Int, top: Bool) -> Int? {
         guard !tiles.isEmpty else { return nil }
-        for distance in 0..<columnCount {
-            for k in [c - distance, c + distance] where k >= 0 && k < columnCount {
+        for distance in 0..<laneCount {
+            for k in [c - distance, c + distance] where k >= 0 && k < laneCount {
                 let slots = slots(inColumn: k, holding: tiles)
                 if !slots.isEmpty { return Int(columns[k].tiles[top ? slots.lowerBound : slots.upperBound - 1]) }
             }
@@ -77,28 +94,32 @@ extension WaterfallLayout {
     /// a photo in view (nsxiv's page keys move the selection a screen too). With no cursor in
     /// `old`, or none of its column in `new`, the first tile of `new`.
     public func cursorTarget(paging cursor: Int?, from old: Rect, to new: Rect) -> Int? {
-        if let cursor, cursor >= 0, cursor < count, frame(at: cursor).intersects(old) {
-            let k = column(at: cursor)
-            let y = frame(at: cursor).midY - old.minY + new.minY
-            if let there = tile(in: k, nearestTo: y, slots: 0..<columns[k].tiles.count), frame(at: there).intersects(new) {
+        let old = axis.turned(old), new = axis.turned(new)
+        if let cursor, cursor >= 0, cursor < count, flowFrame(at: cursor).intersects(old) {
+            let k = lane(at: cursor)
+            let y = flowFrame(at: cursor).midY - old.minY + new.minY
+            if let there = tile(in: k, nearestTo: y, slots: 0..<columns[k].tiles.count), flowFrame(at: there).intersects(new) {
                 return there
             }
         }
-        return firstTile(in: new)
+        return flowFirstTile(in: new)
     }
 
     /// Where a cursor starts when the user first presses an arrow: the tile nearest the
-    /// top-left of `rect` among tiles meeting it (smallest minY, then smallest column); nil if none.
-    /// "Meeting" is the open intersection `indices(in:)` uses, so the answer is always one of
-    /// the tiles drawn in `rect`. O(columns · log n).
-    public func firstTile(in rect: Rect) -> Int? {
-        guard rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite, cellWidth > 0 else { return nil }
+    /// top-left of `rect` among tiles meeting it (smallest minY, then smallest column — on a
+    /// horizontal wall smallest minX, then the top row); nil if none. "Meeting" is the open
+    /// intersection `indices(in:)` uses, so the answer is always one of the tiles drawn in
+    /// `rect`. O(columns · log n).
+    public func firstTile(in rect: Rect) -> Int? { flowFirstTile(in: axis.turned(rect)) }
+
+    private func flowFirstTile(in rect: Rect) -> Int? {
+        guard rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite, laneBreadth > 0 else { return nil }
         var best: (index: Int, top: Double)?
-        for k in 0..<columnCount {
-            let x = columnX(k)
-            guard x < rect.maxX, rect.minX < x + cellWidth else { continue }
+        for k in 0..<laneCount {
+            let x = laneStart(k)
+            guard x < rect.maxX, rect.minX < x + laneBreadth else { continue }
             guard let t = firstTile(in: k, meetingFrom: rect.minY, to: rect.maxY) else { continue }
-            let top = frame(at: t).minY
+            let top = flowFrame(at: t).minY
             // Columns go left to right, so a strict comparison keeps the smaller column on a tie.
             if top < best?.top ?? .infinity { best = (t, top) }
         }
@@ -115,7 +136,7 @@ extension WaterfallLayout {
         let above = below - 1                                                                         // last ending at or above y
         guard below < slots.upperBound else { return Int(column.tiles[above]) }
         let lower = Int(column.tiles[below])
-        let lowerTop = frame(at: lower).minY
+        let lowerTop = flowFrame(at: lower).minY
         if lowerTop <= y || above < slots.lowerBound { return lower }
         let upperBottom = column.bottoms[above]
         guard y - upperBottom <= lowerTop - y else { return lower }
@@ -130,8 +151,8 @@ extension WaterfallLayout {
         var slot = column.firstSlot(bottomAfter: y)
         while slot < column.tiles.count {
             let t = Int(column.tiles[slot])
-            if frame(at: t).minY >= maxY { return nil }
-            if height(at: t) > 0 { return t }
+            if flowFrame(at: t).minY >= maxY { return nil }
+            if length(at: t) > 0 { return t }
             // Skip every tile sharing this bottom in one search: with no row margin a run of
             // zero-height tiles all sit at one y, and stepping through them could take a
             // million steps. With a row margin each step moves down by at least that margin,

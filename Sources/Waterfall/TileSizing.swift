@@ -24,4 +24,14 @@ public enum TileSizing {
     public static func tileHeight(cellWidth: Double, displayed: Size, captionHeight: Double = 0) -> Double {
         max(0, cellWidth) * clampedRatio(for: displayed) + max(0, captionHeight)
     }
+
+    /// A tile's extent along the wall's axis in a lane `breadth` across: on a vertical wall its
+    /// height (`tileHeight`); on a horizontal one its width, the photo as tall as the row less
+    /// the caption under it, `(breadth − caption) ÷ clamp(h / w, 0.25, 4)`.
+    public static func tileLength(axis: WallAxis, breadth: Double, displayed: Size, captionHeight: Double = 0) -> Double {
+        switch axis {
+        case .vertical: tileHeight(cellWidth: breadth, displayed: displayed, captionHeight: captionHeight)
+        case .horizontal: max(0, breadth - max(0, captionHeight)) / clampedRatio(for: displayed)
+        }
+    }
 }

@@ -4,7 +4,8 @@
 public struct ViewportAnchor: Hashable, Sendable {
     /// The tile held in place.
     public var index: Int
-    /// Where the held line of the tile is, relative to the viewport's top, in logical pixels.
+    /// Where the held line of the tile is, relative to the viewport's start along the scroll
+    /// (its top; its left edge on a horizontal wall), in logical pixels.
     public var screenY: Double
     /// Which line of the tile is held, as a share of its height: 0 its top edge, ½ its middle.
     /// A zoom changes the tile's height; holding the line under the pointer keeps the tile
@@ -35,18 +36,20 @@ extension WaterfallLayout {
     /// inside the viewport — the one a reader's eye is on after scrolling — or, when one tile
     /// covers the whole viewport, the lowest-index tile showing.
     public func anchor(forViewport rect: Rect) -> ViewportAnchor? {
+        let rect = axis.turned(rect)
         var visible: [Int] = []
-        indices(in: rect, into: &visible)
+        flowIndices(in: rect, into: &visible)
         guard let first = visible.first else { return nil }
-        let pick = visible.first { frame(at: $0).minY >= rect.minY } ?? first
-        return ViewportAnchor(index: pick, screenY: frame(at: pick).minY - rect.minY)
+        let pick = visible.first { flowFrame(at: $0).minY >= rect.minY } ?? first
+        return ViewportAnchor(index: pick, screenY: flowFrame(at: pick).minY - rect.minY)
     }
 
     /// Holds the tile under `point` (viewport coordinates) at the line under the point — what a
     /// Ctrl+wheel or a pinch zooms about. nil when the point is over no tile (a margin).
     public func anchor(under point: Point, inViewport rect: Rect) -> ViewportAnchor? {
-        guard point.x.isFinite, point.y.isFinite, let i = index(at: Point(x: point.x, y: point.y + rect.minY)) else { return nil }
-        let f = frame(at: i)
+        let point = axis.turned(point), rect = axis.turned(rect)
+        guard point.x.isFinite, point.y.isFinite, let i = flowIndex(at: Point(x: point.x, y: point.y + rect.minY)) else { return nil }
+        let f = flowFrame(at: i)
         return ViewportAnchor(index: i, screenY: point.y, fraction: f.height > 0 ? (point.y + rect.minY - f.minY) / f.height : 0)
     }
 
@@ -55,13 +58,13 @@ extension WaterfallLayout {
     /// (holding a tile nobody sees would move the wall the user is looking at) or does not exist.
     public func anchor(holding index: Int, inViewport rect: Rect) -> ViewportAnchor? {
         guard index >= 0, index < count, frame(at: index).intersects(rect) else { return nil }
-        return ViewportAnchor(index: index, screenY: frame(at: index).midY - rect.minY, fraction: 0.5)
+        return ViewportAnchor(index: index, screenY: flowFrame(at: index).midY - axis.turned(rect).minY, fraction: 0.5)
     }
 
     /// The scroll offset that puts the anchored line of the tile back at its screen y.
     public func offset(restoring anchor: ViewportAnchor) -> Double? {
         guard anchor.index >= 0, anchor.index < count, anchor.fraction.isFinite else { return nil }
-        let f = frame(at: anchor.index)
+        let f = flowFrame(at: anchor.index)
         return f.minY + anchor.fraction * f.height - anchor.screenY
     }
 }

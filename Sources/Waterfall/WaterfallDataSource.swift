@@ -15,7 +15,7 @@ public protocol WaterfallDataSource<Cell>: AnyObject {
     func numberOfCells(in view: WaterfallView<Cell>) -> Int
     /// Called when tile `index` enters the preload range. Ask `view.dequeueReusableCell` first.
     func waterfallView(_ view: WaterfallView<Cell>, cellAt index: Int) -> Cell
-    /// Read by `reloadData`; default 3 (the seed's).
+    /// Read by `reloadData`; default 3 (the seed's). Rows on a horizontal wall.
     func numberOfColumns(in view: WaterfallView<Cell>) -> ColumnCount
     /// Where the wall's sections start and their headings' heights, read by `reloadData` and
     /// `reloadSections`; default none.
@@ -29,8 +29,9 @@ public extension WaterfallDataSource {
 
 public protocol WaterfallDelegate<Cell>: AnyObject {
     associatedtype Cell: WaterfallCell
-    /// Height of tile `index` at cell width `width`; default 65 (the seed's).
-    func waterfallView(_ view: WaterfallView<Cell>, heightAt index: Int, width: Double) -> Double
+    /// Tile `index`'s extent along the wall's axis when its lane is `breadth` across: its height
+    /// at a column's width, or its width at a row's height; default 65 (the seed's).
+    func waterfallView(_ view: WaterfallView<Cell>, lengthAt index: Int, breadth: Double) -> Double
     /// Default 10 for every margin (the seed's).
     func waterfallView(_ view: WaterfallView<Cell>, marginFor type: MarginType) -> Double
     /// A tap landed on a tile that was drawn. By default it selects the tile; an app that routes
@@ -48,7 +49,7 @@ public protocol WaterfallDelegate<Cell>: AnyObject {
 }
 
 public extension WaterfallDelegate {
-    func waterfallView(_ view: WaterfallView<Cell>, heightAt index: Int, width: Double) -> Double { 65 }
+    func waterfallView(_ view: WaterfallView<Cell>, lengthAt index: Int, breadth: Double) -> Double { 65 }
     func waterfallView(_ view: WaterfallView<Cell>, marginFor type: MarginType) -> Double { 10 }
     func waterfallView(_ view: WaterfallView<Cell>, didTapCellAt index: Int) { view.selectCell(at: index) }
     func waterfallView(_ view: WaterfallView<Cell>, didSelectCellAt index: Int) {}

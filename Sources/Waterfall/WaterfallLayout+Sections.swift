@@ -1,13 +1,16 @@
 // What the layout tells of its sections: where each heading is, which tiles each holds, which
-// headings a rect meets and which one is under a point. Headings go down the wall in section
+// headings a rect meets and which one is under a point. Headings go along the wall in section
 // order, so every answer is a binary search over the breaks.
 
 extension WaterfallLayout {
     public var sectionCount: Int { sectionBreaks.count }
 
-    /// Section `k`'s heading: the wall's full width between the side margins. O(1).
-    public func headingFrame(ofSection k: Int) -> Rect {
-        Rect(x: margins.left, y: headingTops[k], width: max(0, width - margins.left - margins.right),
+    /// Section `k`'s heading: across the wall between the side margins (a band down the wall
+    /// between the top and bottom margins when horizontal). O(1).
+    public func headingFrame(ofSection k: Int) -> Rect { axis.turned(flowHeadingFrame(ofSection: k)) }
+
+    func flowHeadingFrame(ofSection k: Int) -> Rect {
+        Rect(x: flow.left, y: headingTops[k], width: max(0, breadth - flow.left - flow.right),
              height: sectionBreaks[k].headingHeight)
     }
 
@@ -24,7 +27,8 @@ extension WaterfallLayout {
 
     /// The sections whose headings meet `rect` (open intersection, as `indices(in:)`).
     public func sections(in rect: Rect) -> Range<Int> {
-        guard rect.width > 0, rect.height > 0, rect.minX < width - margins.right, margins.left < rect.maxX else { return 0..<0 }
+        let rect = axis.turned(rect)
+        guard rect.width > 0, rect.height > 0, rect.minX < breadth - flow.right, flow.left < rect.maxX else { return 0..<0 }
         let first = Self.partition(sectionBreaks.indices) { headingTops[$0] + sectionBreaks[$0].headingHeight <= rect.minY }
         let end = Self.partition(sectionBreaks.indices) { headingTops[$0] < rect.maxY }
         var range = first..<max(first, end)
@@ -36,7 +40,8 @@ extension WaterfallLayout {
     /// The section whose heading is under `point` (half-open, as `index(at:)`), or nil. A point
     /// on a heading is on no tile: `index(at:)` answers nil there.
     public func heading(at point: Point) -> Int? {
-        guard point.x.isFinite, point.y.isFinite, point.x >= margins.left, point.x < width - margins.right else { return nil }
+        let point = axis.turned(point)
+        guard point.x.isFinite, point.y.isFinite, point.x >= flow.left, point.x < breadth - flow.right else { return nil }
         let k = Self.partition(sectionBreaks.indices) { headingTops[$0] <= point.y } - 1
         guard k >= 0, point.y < headingTops[k] + sectionBreaks[k].headingHeight else { return nil }
         return k

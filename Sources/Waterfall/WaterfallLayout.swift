@@ -9,12 +9,24 @@
 //
 // Optional section breaks (SectionBreak) split the wall into sections with headings; a break
 // is replayed like a tile, so the same holds across them.
+//
+// A horizontal wall (WallAxis) is placed by the same rule in flow coordinates — lanes across
+// x, tiles stacked along y — and turned a quarter at the public edge: `frame(at:)`, the rects
+// and points of the queries are the screen's, everything inside is the flow's. "Column" below
+// means a lane: a column, or a row of a horizontal wall seen turned.
 
 public struct WaterfallLayout: Sendable {
-    public private(set) var width: Double
+    public private(set) var axis: WallAxis
+    /// The extent lanes share: the wall's width when vertical, its height when horizontal.
+    public private(set) var breadth: Double
+    /// As given, in the screen's terms (`row` the vertical gap, `column` the horizontal one).
     public private(set) var margins: Margins
-    public private(set) var columnCount: Int
-    public private(set) var cellWidth: Double
+    /// The same margins in flow terms, which every placement and query below uses.
+    private(set) var flow: Margins
+    /// Columns, or rows of a horizontal wall.
+    public private(set) var laneCount: Int
+    /// A column's width, or a row's height.
+    public private(set) var laneBreadth: Double
 
     // Per tile, by index. Struct-of-arrays keeps a million tiles at ~24 bytes each.
     private var tops: [Double] = []
@@ -77,26 +89,40 @@ public struct WaterfallLayout: Sendable {
     /// The top of each section's heading, by section.
     private(set) var headingTops: [Double] = []
 
-    /// `width` is the wall's width in logical pixels; margins below zero count as zero.
+    /// A vertical wall `width` wide; margins below zero count as zero.
     public init(width: Double, columns: ColumnCount = .seedDefault, margins: Margins = .seed) {
-        self.width = 0; self.margins = margins; self.columnCount = 1; self.cellWidth = 0
-        self.columns = []
-        configure(width: width, columns: columns, margins: margins)
+        self.init(axis: .vertical, breadth: width, lanes: columns, margins: margins)
     }
 
-    /// New width, columns or margins. Every tile moves, so the wall is emptied and the caller
-    /// supplies heights for the new `cellWidth` (they scale with it) through `setHeights`.
-    /// Storage is kept: relayout on a resize or a pinch touches no fresh memory.
-    public mutating func configure(width: Double, columns requested: ColumnCount, margins: Margins) {
+    /// A wall scrolling along `axis` whose lanes share `breadth` logical pixels.
+    public init(axis: WallAxis, breadth: Double, lanes: ColumnCount = .seedDefault, margins: Margins = .seed) {
+        self.axis = axis; self.breadth = 0; self.margins = margins; self.flow = margins
+        self.laneCount = 1; self.laneBreadth = 0
+        self.columns = []
+        configure(axis: axis, breadth: breadth, lanes: lanes, margins: margins)
+    }
+
+    /// A vertical wall's new width, columns or margins.
+    public mutating func configure(width: Double, columns: ColumnCount, margins: Margins) {
+        configure(axis: .vertical, breadth: width, lanes: columns, margins: margins)
+    }
+
+    /// New axis, breadth, lanes or margins. Every tile moves, so the wall is emptied and the
+    /// caller supplies lengths for the new `laneBreadth` (they scale with it) through
+    /// `setHeights`. Storage is kept: relayout on a resize or a pinch touches no fresh memory.
+    public mutating func configure(axis: WallAxis, breadth: Double, lanes requested: ColumnCount, margins: Margins) {
         let m = Margins(top: max(0, margins.top), left: max(0, margins.left),
                         bottom: max(0, margins.bottom), right: max(0, margins.right),
                         row: max(0, margins.row), column: max(0, margins.column))
-        let w = width.isFinite ? max(0, width) : 0
-        let c = requested.resolve(width: w, margins: m)
-        self.width = w
+        let f = axis.turned(m)
+        let w = breadth.isFinite ? max(0, breadth) : 0
+        let c = requested.resolve(width: w, margins: f)
+        self.axis = axis
+        self.breadth = w
         self.margins = m
-        self.columnCount = c
-        self.cellWidth = max(0, (w - m.left - m.right - Double(c - 1) * m.column) / Double(c))
+        self.flow = f
+        self.laneCount = c
+        self.laneBreadth = max(0, (w - f.left - f.right - Double(c - 1) * f.column) / Double(c))
         if columns.count > c { columns.removeLast(columns.count - c) }
         while columns.count < c { columns.append(Column()) }
         for k in columns.indices { columns[k].truncate(to: 0) }
@@ -110,19 +136,26 @@ public struct WaterfallLayout: Sendable {
     public var count: Int { tops.count }
     public var isEmpty: Bool { tops.isEmpty }
 
-    /// Tallest column bottom plus the bottom margin (the seed's content size).
-    public var contentHeight: Double { (columns.lazy.map(\.bottom).max() ?? 0) + margins.bottom }
+    /// Longest lane's end plus the end margin (the seed's content size): the wall's height,
+    /// or its width when horizontal.
+    public var contentLength: Double { (columns.lazy.map(\.bottom).max() ?? 0) + flow.bottom }
 
-    public func column(at index: Int) -> Int { Int(columnOf[index]) }
-    public func height(at index: Int) -> Double { heights[index] }
+    /// The column (or row) tile `index` is in.
+    public func lane(at index: Int) -> Int { Int(columnOf[index]) }
+    /// Tile `index`'s extent along the scroll: its height, or its width when horizontal.
+    public func length(at index: Int) -> Double { heights[index] }
 
-    public func columnX(_ column: Int) -> Double {
-        margins.left + Double(column) * (cellWidth + margins.column)
+    /// Where lane `k` starts across the scroll, in flow coordinates.
+    func laneStart(_ k: Int) -> Double {
+        flow.left + Double(k) * (laneBreadth + flow.column)
     }
 
-    /// O(1).
-    public func frame(at index: Int) -> Rect {
-        Rect(x: columnX(Int(columnOf[index])), y: tops[index], width: cellWidth, height: heights[index])
+    /// Tile `index`'s frame on the screen's axes. O(1).
+    public func frame(at index: Int) -> Rect { axis.turned(flowFrame(at: index)) }
+
+    /// The frame in flow coordinates: lanes across x, the scroll along y.
+    func flowFrame(at index: Int) -> Rect {
+        Rect(x: laneStart(Int(columnOf[index])), y: tops[index], width: laneBreadth, height: heights[index])
     }
 
     // MARK: Building and changing
@@ -130,7 +163,7 @@ public struct WaterfallLayout: Sendable {
     public mutating func reserveCapacity(_ n: Int) {
         tops.reserveCapacity(n); heights.reserveCapacity(n); columnOf.reserveCapacity(n)
         // Columns fill unevenly; a little headroom avoids a regrow near the end.
-        let perColumn = n / columnCount + n / (4 * columnCount) + 16
+        let perColumn = n / laneCount + n / (4 * laneCount) + 16
         for c in columns.indices { columns[c].reserveCapacity(perColumn) }
     }
 
@@ -167,8 +200,8 @@ public struct WaterfallLayout: Sendable {
         }
         let h = Self.sanitized(height)
         var best = 0
-        for k in 1..<columnCount where columns[k].bottom < columns[best].bottom { best = k }
-        let y = columns[best].tiles.isEmpty ? margins.top : columns[best].bottom + margins.row
+        for k in 1..<laneCount where columns[k].bottom < columns[best].bottom { best = k }
+        let y = columns[best].tiles.isEmpty ? flow.top : columns[best].bottom + flow.row
         let i = count
         heights.append(h)
         tops.append(y)
@@ -240,7 +273,7 @@ public struct WaterfallLayout: Sendable {
 
     /// Rewinds every column to its state just before `index`, then places `index...` again.
     private mutating func relayout(from index: Int) {
-        for c in 0..<columnCount {
+        for c in 0..<laneCount {
             // Tiles of this column with an index below `index` form a prefix of its list.
             let keep = Self.partition(columns[c].tiles) { Int($0) < index }
             columns[c].truncate(to: keep)
@@ -268,7 +301,7 @@ public struct WaterfallLayout: Sendable {
                 used[k] = true
             }
         }
-        let top = margins.top, row = margins.row
+        let top = flow.top, row = flow.row
         var from = start
         while from < n {
             if next < sectionBreaks.count, sectionBreaks[next].start == from {
@@ -322,7 +355,7 @@ public struct WaterfallLayout: Sendable {
     /// Appends tiles `start...` to their columns' lists: a counting sort by column into one
     /// scratch run (a single branch-free pass), then one block copy per column.
     private mutating func fillColumns(from start: Int) {
-        let c = columnCount
+        let c = laneCount
         let n = count - start
         guard n > 0 else { return }
         var firstSlot = [Int](repeating: 0, count: c + 1)
@@ -361,17 +394,22 @@ public struct WaterfallLayout: Sendable {
     /// touching edges do not count). O(columns · log n + k); allocates nothing when `result`
     /// has room.
     public func indices(in rect: Rect, into result: inout [Int]) {
-        guard rect.width > 0, rect.height > 0, cellWidth > 0 else { return }
+        flowIndices(in: axis.turned(rect), into: &result)
+    }
+
+    /// `indices(in:into:)` with `rect` in flow coordinates.
+    func flowIndices(in rect: Rect, into result: inout [Int]) {
+        guard rect.width > 0, rect.height > 0, laneBreadth > 0 else { return }
         let start = result.count
-        let c = columnCount
+        let c = laneCount
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * c) { bounds in
             // Each column's search first narrows to one block through its small, cache-resident
             // summary; then all columns step through their blocks in lockstep, so the cache
             // misses of different columns are in flight together instead of one after another.
             var searching = 0
             for k in 0..<c {
-                let x = columnX(k)
-                if x < rect.maxX, rect.minX < x + cellWidth {
+                let x = laneStart(k)
+                if x < rect.maxX, rect.minX < x + laneBreadth {
                     let range = columns[k].block(bottomAfter: rect.minY)
                     bounds[2 * k] = range.lowerBound
                     bounds[2 * k + 1] = range.upperBound
@@ -423,15 +461,18 @@ public struct WaterfallLayout: Sendable {
 
     /// The tile under `point` (half-open frames: a shared edge belongs to the tile below or to
     /// the right), or nil in a margin, a gap, or outside the content. O(log n).
-    public func index(at point: Point) -> Int? {
-        guard cellWidth > 0, point.x.isFinite, point.y.isFinite else { return nil }
-        let pitch = cellWidth + margins.column
-        var c = Int(((point.x - margins.left) / pitch).rounded(.down).clamped(to: -1...Double(columnCount)))
-        // Division can land one column off right at a column's left edge; correct against the
-        // same formula `frame(at:)` uses so both always agree.
-        if c + 1 < columnCount, point.x >= columnX(c + 1) { c += 1 }
-        if c >= 0, point.x < columnX(c) { c -= 1 }
-        guard c >= 0, c < columnCount, point.x < columnX(c) + cellWidth else { return nil }
+    public func index(at point: Point) -> Int? { flowIndex(at: axis.turned(point)) }
+
+    /// `index(at:)` with `point` in flow coordinates.
+    func flowIndex(at point: Point) -> Int? {
+        guard laneBreadth > 0, point.x.isFinite, point.y.isFinite else { return nil }
+        let pitch = laneBreadth + flow.column
+        var c = Int(((point.x - flow.left) / pitch).rounded(.down).clamped(to: -1...Double(laneCount)))
+        // Division can land one lane off at a lane's edge; correct against the same formula
+        // `flowFrame(at:)` uses so both always agree.
+        if c + 1 < laneCount, point.x >= laneStart(c + 1) { c += 1 }
+        if c >= 0, point.x < laneStart(c) { c -= 1 }
+        guard c >= 0, c < laneCount, point.x < laneStart(c) + laneBreadth else { return nil }
         // Tiles in a column do not overlap: the first one ending below the point holds it, if any.
         let column = columns[c]
         let slot = column.firstSlot(bottomAfter: point.y)

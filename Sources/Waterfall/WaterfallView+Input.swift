@@ -50,20 +50,21 @@ extension WaterfallView {
         case .dragBegan:
             scroll.beginDrag()
         case .dragMoved(let d, _):
-            scroll.drag(by: -d.y)
+            scroll.drag(by: -axis.along(d))
         case .dragEnded(let v):
-            scroll.endDrag(velocity: -v.y)
+            scroll.endDrag(velocity: -axis.along(v))
         case .pinchBegan:
-            pinchBaseColumns = layout.columnCount
+            pinchBaseColumns = layout.laneCount
         case .pinchChanged(let scale, let center):
             // Fingers twice as far apart → tiles twice as wide → half the columns.
             let target = (Double(pinchBaseColumns) / max(scale, 0.01)).rounded()
             let clamped = Int(target.clamped(to: Double(columnLimits.lowerBound)...Double(columnLimits.upperBound)))
-            if clamped != layout.columnCount { setColumns(.fixed(clamped), holding: center) }
+            if clamped != layout.laneCount { setColumns(.fixed(clamped), holding: center) }
         case .pinchEnded:
             break
-        case .wheel(_, let dy):
-            scroll.scroll(by: dy, animated: true)
+        case .wheel(let dx, let dy):
+            // A sideways wall takes the plain wheel too: most mice have no other.
+            scroll.scroll(by: axis == .vertical ? dy : dy + dx, animated: true)
         case let .zoomStep(steps, point):
             zoom(by: steps, holding: point)
         }

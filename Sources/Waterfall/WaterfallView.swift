@@ -6,6 +6,10 @@ import InputLimits
 //
 // Generic over the cell type so the screen uses texture-backed cells and tests use fakes.
 // Not thread-safe: one owner (the frame loop) drives it.
+//
+// On either axis (WallAxis): the scroll offset runs along it, and the frame pass works in the
+// layout's flow coordinates, turning only what leaves the view — the draw list, the viewport
+// rects — into the screen's.
 
 public struct DrawItem<Cell> {
     public let index: Int
@@ -28,7 +32,10 @@ public final class WaterfallView<Cell: WaterfallCell> {
     public private(set) var layout = WaterfallLayout(width: 0)
     public internal(set) var scroll = ScrollModel()
     public private(set) var viewportSize: Size
+    /// Columns, or rows on a horizontal wall.
     public private(set) var columns = ColumnCount.seedDefault
+    /// Which way the wall scrolls; set with `setAxis`.
+    public private(set) var axis = WallAxis.vertical
     /// Screens of tiles kept decoded ahead of the scroll direction and behind it (Texture's
     /// preload range): enough that a fling rarely outruns the decoders.
     public var preloadAhead = 1.5
@@ -59,15 +66,20 @@ public final class WaterfallView<Cell: WaterfallCell> {
         reserveBuffers(64)
     }
 
+    /// How far the wall has scrolled along its axis.
     public var contentOffset: Double { scroll.offset }
-    public var contentHeight: Double { layout.contentHeight }
+    /// The wall's extent along its axis: its height, or its width when horizontal.
+    public var contentLength: Double { layout.contentLength }
     public var numberOfCells: Int { layout.count }
-    public var viewportRect: Rect {
-        Rect(x: 0, y: scroll.offset, width: viewportSize.width, height: viewportSize.height)
-    }
+    /// The viewport's extent along the axis (its height on a vertical wall).
+    var viewportLength: Double { axis.along(viewportSize) }
+    public var viewportRect: Rect { axis.turned(flowViewport(at: scroll.offset)) }
     /// The viewport where the scroll is headed: the end of a glide under way, else `viewportRect`.
-    public var destinationRect: Rect {
-        Rect(x: 0, y: scroll.destination, width: viewportSize.width, height: viewportSize.height)
+    public var destinationRect: Rect { axis.turned(flowViewport(at: scroll.destination)) }
+
+    /// The viewport at `offset` in flow coordinates.
+    private func flowViewport(at offset: Double) -> Rect {
+        Rect(x: 0, y: offset, width: axis.across(viewportSize), height: viewportLength)
     }
     /// A frame is needed every vsync while this is true.
     public var isAnimating: Bool { scroll.isAnimating }
@@ -98,7 +110,7 @@ public final class WaterfallView<Cell: WaterfallCell> {
         columns = dataSource?.numberOfColumns(in: self) ?? .seedDefault
         recycleAll()
         rebuildLayout()
-        scroll.setBounds(viewportLength: viewportSize.height, contentLength: layout.contentHeight)
+        scroll.setBounds(viewportLength: viewportLength, contentLength: layout.contentLength)
         scroll.setOffset(scroll.offset)
     }
 
@@ -121,8 +133,8 @@ public final class WaterfallView<Cell: WaterfallCell> {
         lastWheelZoom = nil
         keepingAnchor { anchor in
             let delegate = self.delegate
-            let w = layout.cellWidth
-            layout.insert(heights: range.map { delegate?.waterfallView(self, heightAt: $0, width: w) ?? 65 }, at: range.lowerBound)
+            let w = layout.laneBreadth
+            layout.insert(heights: range.map { delegate?.waterfallView(self, lengthAt: $0, breadth: w) ?? 65 }, at: range.lowerBound)
             anchor?.noteInsert(at: range.lowerBound, count: range.count)
             shiftIndices(from: range.lowerBound, by: range.count)
         }
@@ -155,9 +167,9 @@ public final class WaterfallView<Cell: WaterfallCell> {
         guard !range.isEmpty else { return }
         keepingAnchor { _ in
             recycle { range.contains($0) }
-            let w = layout.cellWidth
+            let w = layout.laneBreadth
             for i in range {
-                layout.setHeight(delegate?.waterfallView(self, heightAt: i, width: w) ?? 65, at: i)
+                layout.setHeight(delegate?.waterfallView(self, lengthAt: i, breadth: w) ?? 65, at: i)
             }
         }
     }
@@ -166,13 +178,25 @@ public final class WaterfallView<Cell: WaterfallCell> {
 
     public func setViewportSize(_ size: Size) {
         guard size != viewportSize else { return }
-        let widthChanged = size.width != viewportSize.width
+        let breadthChanged = axis.across(size) != axis.across(viewportSize)
         keepingAnchor { _ in
             viewportSize = size
-            if widthChanged {
+            if breadthChanged {
                 recycleAll()
                 rebuildLayout()
             }
+        }
+    }
+
+    /// Turns the wall to scroll along `axis`: the tile a reader's eye is on stays at the same
+    /// distance from the viewport's start.
+    public func setAxis(_ newAxis: WallAxis) {
+        guard newAxis != axis else { return }
+        lastWheelZoom = nil
+        keepingAnchor { _ in
+            axis = newAxis
+            recycleAll()
+            rebuildLayout()
         }
     }
 
@@ -192,9 +216,9 @@ public final class WaterfallView<Cell: WaterfallCell> {
     }
 
     private func setColumns(_ newColumns: ColumnCount, anchoredBy held: ViewportAnchor?) {
-        let before = layout.columnCount
+        let before = layout.laneCount
         columns = newColumns
-        let after = newColumns.resolve(width: layout.width, margins: layout.margins)
+        let after = newColumns.resolve(width: layout.breadth, margins: layout.flow)
         if after != before {
             keepingAnchor(held) { _ in
                 recycleAll()
@@ -225,40 +249,43 @@ public final class WaterfallView<Cell: WaterfallCell> {
     }
 
     private func zoomTarget(_ steps: Int) -> Int? {
-        let target = (layout.columnCount - steps).clamped(to: columnLimits)
-        return target != layout.columnCount ? target : nil
+        let target = (layout.laneCount - steps).clamped(to: columnLimits)
+        return target != layout.laneCount ? target : nil
     }
 
     // MARK: Scrolling
 
+    /// Scrolls to `y` along the wall's axis.
     public func scrollTo(offset y: Double, animated: Bool = false) {
         scroll.scroll(to: y, animated: animated)
     }
 
-    /// Section `k`'s heading at the top of the screen (below the top margin).
+    /// Section `k`'s heading at the start of the screen (after the start margin).
     public func scrollToSection(_ k: Int, animated: Bool = false) {
         guard k >= 0, k < layout.sectionCount else { return }
-        scroll.scroll(to: layout.headingFrame(ofSection: k).minY - layout.margins.top, animated: animated)
+        scroll.scroll(to: layout.flowHeadingFrame(ofSection: k).minY - layout.flow.top, animated: animated)
     }
 
+    /// `.top` puts the tile at the start of the screen: its top, or its left edge when horizontal.
     public func scrollToCell(at index: Int, position: ScrollPosition = .top, animated: Bool = false) {
         guard index >= 0, index < layout.count else { return }
         let f = frameWithHeading(at: index)
-        let h = viewportSize.height
+        let h = viewportLength
+        let margins = layout.flow
         let target: Double
         switch position {
         case .top:
-            target = f.minY - layout.margins.top
+            target = f.minY - margins.top
         case .center:
             target = f.midY - h / 2
         case .visible:
             // Measured from where the view is headed: a glide still on its way to the last
             // cursor step must not make this one scroll back, or not at all.
             let top = scroll.destination
-            if f.minY - layout.margins.top < top || f.height > h {
-                target = f.minY - layout.margins.top
-            } else if f.maxY + layout.margins.bottom > top + h {
-                target = f.maxY + layout.margins.bottom - h
+            if f.minY - margins.top < top || f.height > h {
+                target = f.minY - margins.top
+            } else if f.maxY + margins.bottom > top + h {
+                target = f.maxY + margins.bottom - h
             } else {
                 return
             }
@@ -266,13 +293,13 @@ public final class WaterfallView<Cell: WaterfallCell> {
         scroll.scroll(to: target, animated: animated)
     }
 
-    /// Tile `index`'s frame, stretched up over its section's heading when it is a first tile
-    /// right under it: brought into view, it shows which month it is of.
+    /// Tile `index`'s flow frame, stretched back over its section's heading when it is a first
+    /// tile right after it: brought into view, it shows which month it is of.
     private func frameWithHeading(at index: Int) -> Rect {
-        let f = layout.frame(at: index)
+        let f = layout.flowFrame(at: index)
         guard let k = layout.section(containing: index) else { return f }
-        let heading = layout.headingFrame(ofSection: k)
-        guard f.minY <= heading.maxY + layout.margins.row else { return f }
+        let heading = layout.flowHeadingFrame(ofSection: k)
+        guard f.minY <= heading.maxY + layout.flow.row else { return f }
         return Rect(x: f.minX, y: heading.minY, width: f.width, height: f.maxY - heading.minY)
     }
 
@@ -284,13 +311,13 @@ public final class WaterfallView<Cell: WaterfallCell> {
         let offset = scroll.offset
         if offset != lastLaidOutOffset { scrollDirection = offset > lastLaidOutOffset ? 1 : -1 }
         lastLaidOutOffset = offset
-        let viewport = viewportRect
-        let h = viewportSize.height
+        let viewport = flowViewport(at: offset)
+        let h = viewportLength
         let ahead = preloadAhead * h, behind = preloadBehind * h
         let preload = viewport.expanded(top: scrollDirection > 0 ? behind : ahead,
                                         bottom: scrollDirection > 0 ? ahead : behind)
         wanted.removeAll(keepingCapacity: true)
-        layout.indices(in: preload, into: &wanted)
+        layout.flowIndices(in: preload, into: &wanted)
         reserveBuffers(wanted.count)
 
         // Tiles that left the range go back first, so the ones entering can reuse their cells.
@@ -305,7 +332,7 @@ public final class WaterfallView<Cell: WaterfallCell> {
             } else if let dataSource {
                 // A preloaded cell only well under the budget: the 10 % below `trimPreload`'s
                 // line keeps a cell at the edge from being made and dropped every frame.
-                if pool.stats.bytesInUse >= pool.budgetBytes / 10 * 9, !layout.frame(at: index).intersects(viewport) { continue }
+                if pool.stats.bytesInUse >= pool.budgetBytes / 10 * 9, !layout.flowFrame(at: index).intersects(viewport) { continue }
                 nextLive.append(LiveCell(index: index, cell: dataSource.waterfallView(self, cellAt: index)))
             }
         }
@@ -315,9 +342,9 @@ public final class WaterfallView<Cell: WaterfallCell> {
 
         drawList.removeAll(keepingCapacity: true)
         for entry in live {
-            let frame = layout.frame(at: entry.index)
+            let frame = layout.flowFrame(at: entry.index)
             if frame.intersects(viewport) {
-                drawList.append(DrawItem(index: entry.index, frame: frame.offsetBy(dx: 0, dy: -offset), cell: entry.cell))
+                drawList.append(DrawItem(index: entry.index, frame: axis.turned(frame.offsetBy(dx: 0, dy: -offset)), cell: entry.cell))
             }
         }
         drawnOffset = offset
@@ -335,11 +362,11 @@ public final class WaterfallView<Cell: WaterfallCell> {
             right: d?.waterfallView(self, marginFor: .right) ?? 10,
             row: d?.waterfallView(self, marginFor: .row) ?? 10,
             column: d?.waterfallView(self, marginFor: .column) ?? 10)
-        layout.configure(width: viewportSize.width, columns: columns, margins: margins)
+        layout.configure(axis: axis, breadth: axis.across(viewportSize), lanes: columns, margins: margins)
         layout.reserveCapacity(count)
-        let w = layout.cellWidth
+        let w = layout.laneBreadth
         var heights = [Double](repeating: 65, count: count)
-        if let d { for i in 0..<count { heights[i] = d.waterfallView(self, heightAt: i, width: w) } }
+        if let d { for i in 0..<count { heights[i] = d.waterfallView(self, lengthAt: i, breadth: w) } }
         layout.setHeights(heights, sections: dataSource?.sectionBreaks(in: self) ?? [])
     }
 
@@ -348,7 +375,7 @@ public final class WaterfallView<Cell: WaterfallCell> {
     private func keepingAnchor(_ held: ViewportAnchor? = nil, _ change: (inout ViewportAnchor?) -> Void) {
         var anchor = held ?? layout.anchor(forViewport: viewportRect)
         change(&anchor)
-        scroll.setBounds(viewportLength: viewportSize.height, contentLength: layout.contentHeight)
+        scroll.setBounds(viewportLength: viewportLength, contentLength: layout.contentLength)
         if let anchor, let y = layout.offset(restoring: anchor) {
             scroll.shift(by: y - scroll.offset)
         }
@@ -379,7 +406,7 @@ public final class WaterfallView<Cell: WaterfallCell> {
     /// first: the budget is kept by preloading less, never by leaving a tile on screen empty.
     private func trimPreload(toBudgetAround viewport: Rect) {
         guard pool.stats.bytesInUse > pool.budgetBytes else { return }
-        func distance(_ i: Int) -> Double { max(layout.frame(at: i).minY - viewport.maxY, viewport.minY - layout.frame(at: i).maxY, 0) }
+        func distance(_ i: Int) -> Double { max(layout.flowFrame(at: i).minY - viewport.maxY, viewport.minY - layout.flowFrame(at: i).maxY, 0) }
         var bytes = pool.stats.bytesInUse, dropped = Set<Int>()
         for entry in live.filter({ distance($0.index) > 0 }).sorted(by: { distance($0.index) > distance($1.index) })
         where bytes > pool.budgetBytes {

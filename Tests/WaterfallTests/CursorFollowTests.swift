@@ -48,7 +48,7 @@ struct CursorFollowTests {
         }
         let expected = below(0, 10, in: view.layout)
         #expect(cursor == expected)
-        #expect(view.layout.column(at: expected) == 0)
+        #expect(view.layout.lane(at: expected) == 0)
         stage.run(for: 2)
         #expect(!view.isAnimating)
         let frame = view.layout.frame(at: expected)
@@ -158,7 +158,7 @@ struct ZoomAnchorTests {
             let f = view.layout.frame(at: anchor.index)
             #expect(f.minY - view.contentOffset <= pointer.y && pointer.y < f.maxY - view.contentOffset)
         }
-        #expect(view.layout.columnCount == 4)
+        #expect(view.layout.laneCount == 4)
 
         // Once the wall has moved, the next notch holds whatever tile is under the pointer then.
         view.scrollTo(offset: view.contentOffset + 700)

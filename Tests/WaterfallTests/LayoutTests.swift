@@ -32,8 +32,8 @@ struct LayoutTests {
         var layout = WaterfallLayout(width: 320)
         layout.setHeights([100, 50, 70, 30, 65, 40])
         let cw = 280.0 / 3
-        #expect(layout.columnCount == 3)
-        #expect(layout.cellWidth == cw)
+        #expect(layout.laneCount == 3)
+        #expect(layout.laneBreadth == cw)
         let expected = [
             Rect(x: 10, y: 10, width: cw, height: 100),          // every column empty: leftmost
             Rect(x: 20 + cw, y: 10, width: cw, height: 50),      // col 1
@@ -44,7 +44,7 @@ struct LayoutTests {
         ]
         #expect(frames(layout) == expected)
         // Content height = tallest column (col 2: 155) + bottom margin.
-        #expect(layout.contentHeight == 165)
+        #expect(layout.contentLength == 165)
     }
 
     @Test("ties go to the lowest column")
@@ -119,7 +119,7 @@ struct LayoutTests {
             var rebuilt = WaterfallLayout(width: 1000, columns: .fixed(columns))
             rebuilt.setHeights(heights)
             #expect(frames(layout) == frames(rebuilt))
-            #expect(layout.contentHeight == rebuilt.contentHeight)
+            #expect(layout.contentLength == rebuilt.contentLength)
             #expect(Array(frames(layout).prefix(changedFrom)) == Array(before.prefix(changedFrom)))
         }
     }
@@ -128,18 +128,18 @@ struct LayoutTests {
     func edgeCases() {
         var empty = WaterfallLayout(width: 800)
         empty.setHeights([])
-        #expect(empty.contentHeight == 10)
+        #expect(empty.contentLength == 10)
         #expect(empty.indices(in: Rect(x: 0, y: 0, width: 800, height: 600)).isEmpty)
         #expect(empty.index(at: Point(x: 20, y: 20)) == nil)
 
         var one = WaterfallLayout(width: 800)
         one.append(height: 100)
         #expect(one.frame(at: 0).minY == 10)
-        #expect(one.contentHeight == 120)
+        #expect(one.contentLength == 120)
 
         var zero = WaterfallLayout(width: 0)
         zero.setHeights([100, 200, 300])
-        #expect(zero.cellWidth == 0)
+        #expect(zero.laneBreadth == 0)
         #expect(zero.indices(in: Rect(x: -10, y: -10, width: 100, height: 1000)).isEmpty)
         #expect(zero.index(at: Point(x: 10, y: 50)) == nil)
     }

@@ -97,6 +97,6 @@ struct LimitsTests {
         #expect(ColumnCount.fixed(-5).resolve(width: 800, margins: .seed) == 1)
         var layout = WaterfallLayout(width: 800, columns: .fixed(Int.max))
         layout.setHeights([100, 100])
-        #expect(layout.columnCount == Limits.columns.range.upperBound)
+        #expect(layout.laneCount == Limits.columns.range.upperBound)
     }
 }

@@ -46,7 +46,7 @@ struct SectionLayoutTests {
             // not in column 1, the shortest before the break.
             Rect(x: 10, y: 200, width: cw, height: 30),
         ])
-        #expect(layout.contentHeight == 240)
+        #expect(layout.contentLength == 240)
     }
 
     @Test("matches the plain reference on random walls in sections", arguments: 1...8)
@@ -61,7 +61,7 @@ struct SectionLayoutTests {
         let expected = referenceFrames(width: 900, columns: columns, margins: .seed, heights: heights, breaks: breaks)
         #expect(frames(layout) == expected.tiles)
         #expect(headings(layout) == expected.headings)
-        #expect(layout.contentHeight == (expected.tiles.map(\.maxY).max() ?? 0) + 10)
+        #expect(layout.contentLength == (expected.tiles.map(\.maxY).max() ?? 0) + 10)
     }
 
     @Test("an insert or a removal across a break replays from there: nothing before it moves, the rest as laid out afresh",
@@ -105,7 +105,7 @@ struct SectionLayoutTests {
             fresh.setHeights(heights, sections: breaks)
             #expect(frames(layout) == frames(fresh))
             #expect(headings(layout) == headings(fresh))
-            #expect(layout.contentHeight == fresh.contentHeight)
+            #expect(layout.contentLength == fresh.contentLength)
             #expect(Array(frames(layout).prefix(at)) == Array(before.prefix(at)), "tiles before the change stay put")
             let kept = breaks.prefix { $0.start < at }.count
             #expect(Array(headings(layout).prefix(kept)) == Array(headingsBefore.prefix(kept)), "headings before it too")
@@ -196,7 +196,7 @@ struct SectionLayoutTests {
             let anchor = view.layout.anchor(forViewport: view.viewportRect)!
             change()
             let y = view.layout.frame(at: anchor.index + shift).minY - view.contentOffset
-            #expect(abs(y - anchor.screenY) < 0.001, "tile \(anchor.index) moved from \(anchor.screenY) to \(y) (shift \(shift), offset \(view.contentOffset), content \(view.contentHeight))")
+            #expect(abs(y - anchor.screenY) < 0.001, "tile \(anchor.index) moved from \(anchor.screenY) to \(y) (shift \(shift), offset \(view.contentOffset), content \(view.contentLength))")
             view.layoutCells()
         }
         // Section 1 (tiles 50..<100) trashed whole: its heading goes with it.
@@ -218,7 +218,7 @@ struct SectionLayoutTests {
         }
         #expect(view.layout.sectionCount == 13)
         var fresh = WaterfallLayout(width: 900, columns: .fixed(3))
-        let cw = fresh.cellWidth
+        let cw = fresh.laneBreadth
         fresh.setHeights(wall.ratios.map { cw * $0 }, sections: wall.breaks)
         #expect((0..<fresh.count).map(fresh.frame(at:)) == (0..<view.layout.count).map(view.layout.frame(at:)))
     }

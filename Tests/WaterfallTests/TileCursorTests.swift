@@ -3,16 +3,16 @@ import Testing
 
 /// The cursor's rules written as plainly as possible, by scanning every tile.
 private func referenceStep(_ layout: WaterfallLayout, from index: Int, _ move: CursorMove) -> Int? {
-    let c = layout.column(at: index)
+    let c = layout.lane(at: index)
     switch move {
     case .up:
-        return (0..<index).last { layout.column(at: $0) == c }
+        return (0..<index).last { layout.lane(at: $0) == c }
     case .down:
-        return ((index + 1)..<layout.count).first { layout.column(at: $0) == c }
+        return ((index + 1)..<layout.count).first { layout.lane(at: $0) == c }
     case .left, .right:
         let target = move == .left ? c - 1 : c + 1
         let y = layout.frame(at: index).midY
-        let candidates = (0..<layout.count).filter { layout.column(at: $0) == target }
+        let candidates = (0..<layout.count).filter { layout.lane(at: $0) == target }
         if let holding = candidates.first(where: { layout.frame(at: $0).minY <= y && y < layout.frame(at: $0).maxY }) {
             return holding
         }
@@ -28,7 +28,7 @@ private func referenceStep(_ layout: WaterfallLayout, from index: Int, _ move: C
 
 private func referenceFirst(_ layout: WaterfallLayout, in rect: Rect) -> Int? {
     layout.indices(in: rect).min { a, b in
-        (layout.frame(at: a).minY, layout.column(at: a)) < (layout.frame(at: b).minY, layout.column(at: b))
+        (layout.frame(at: a).minY, layout.lane(at: a)) < (layout.frame(at: b).minY, layout.lane(at: b))
     }
 }
 
@@ -60,8 +60,8 @@ struct TileCursorTests {
         let layout = randomWall(&rng)
         for i in 0..<layout.count {
             if let below = layout.tile(from: i, moving: .down) {
-                #expect(layout.column(at: below) == layout.column(at: i))
-                #expect(layout.frame(at: below).minY > layout.frame(at: i).minY || layout.height(at: i) == 0)
+                #expect(layout.lane(at: below) == layout.lane(at: i))
+                #expect(layout.frame(at: below).minY > layout.frame(at: i).minY || layout.length(at: i) == 0)
                 #expect(layout.tile(from: below, moving: .up) == i)
             }
             if let above = layout.tile(from: i, moving: .up) {
@@ -112,7 +112,7 @@ struct TileCursorTests {
         func right(upperHeight h: Double) -> Int? {
             var layout = WaterfallLayout(width: 200, columns: .fixed(2), margins: Margins(top: 0, left: 0, bottom: 0, right: 0, row: 20, column: 0))
             layout.setHeights([100, h, 100])
-            #expect(layout.column(at: 2) == 1)
+            #expect(layout.lane(at: 2) == 1)
             return layout.tile(from: 0, moving: .right)
         }
         #expect(right(upperHeight: 45) == 1)   // gaps 5 and 15
@@ -202,11 +202,11 @@ struct TileCursorTests {
     func firstTileMatchesReference(seed: Int) {
         var rng = SeededGenerator(seed: UInt64(seed))
         let layout = randomWall(&rng)
-        let h = layout.contentHeight
+        let h = layout.contentLength
         for _ in 0..<200 {
-            let rect = Rect(x: Double.random(in: -50...layout.width, using: &rng),
+            let rect = Rect(x: Double.random(in: -50...layout.breadth, using: &rng),
                             y: Double.random(in: -200...(h + 200), using: &rng),
-                            width: Double.random(in: 0...layout.width, using: &rng),
+                            width: Double.random(in: 0...layout.breadth, using: &rng),
                             height: Double.random(in: 0...900, using: &rng))
             #expect(layout.firstTile(in: rect) == referenceFirst(layout, in: rect), "\(rect)")
         }
@@ -219,7 +219,7 @@ struct TileCursorTests {
         var layout = WaterfallLayout(width: 200, columns: .fixed(2), margins: Margins(top: 10, left: 0, bottom: 0, right: 0, row: 0, column: 0))
         layout.setHeights(Array(repeating: 0, count: 10_000) + [50])
         let last = layout.count - 1
-        #expect(layout.column(at: last) == 0 && layout.frame(at: last).minY == 10)
+        #expect(layout.lane(at: last) == 0 && layout.frame(at: last).minY == 10)
         #expect(layout.firstTile(in: Rect(x: 0, y: 0, width: 200, height: 100)) == last)
         #expect(layout.firstTile(in: Rect(x: 100, y: 0, width: 100, height: 100)) == nil)
     }
@@ -238,16 +238,16 @@ struct TileCursorTests {
             at = next
             steps += 1
         }
-        let inColumn0 = (0..<layout.count).filter { layout.column(at: $0) == 0 }
+        let inColumn0 = (0..<layout.count).filter { layout.lane(at: $0) == 0 }
         #expect(steps == inColumn0.count - 1)
         #expect(at == inColumn0.last)
         // Across the wall near its end: each step right lands beside the cursor's centre.
-        var across = layout.firstTile(in: Rect(x: 0, y: layout.contentHeight - 2000, width: 20, height: 800))
+        var across = layout.firstTile(in: Rect(x: 0, y: layout.contentLength - 2000, width: 20, height: 800))
         for _ in 0..<4 {
             guard let from = across, let to = layout.tile(from: from, moving: .right) else { break }
             #expect(to == referenceStep(layout, from: from, .right))
             across = to
         }
-        #expect(across.map(layout.column(at:)) == 4)
+        #expect(across.map(layout.lane(at:)) == 4)
     }
 }

@@ -24,11 +24,11 @@ struct VisibilityTests {
     func rectQueries(seed: Int) {
         var rng = SeededGenerator(seed: UInt64(seed))
         let layout = randomLayout(&rng)
-        let h = layout.contentHeight
+        let h = layout.contentLength
         for _ in 0..<200 {
-            let rect = Rect(x: Double.random(in: -50...layout.width, using: &rng),
+            let rect = Rect(x: Double.random(in: -50...layout.breadth, using: &rng),
                             y: Double.random(in: -200...(h + 200), using: &rng),
-                            width: Double.random(in: 0...layout.width, using: &rng),
+                            width: Double.random(in: 0...layout.breadth, using: &rng),
                             height: Double.random(in: 0...900, using: &rng))
             #expect(layout.indices(in: rect) == bruteForce(layout, rect))
         }
@@ -55,8 +55,8 @@ struct VisibilityTests {
         var rng = SeededGenerator(seed: UInt64(1000 + seed))
         let layout = randomLayout(&rng)
         for _ in 0..<400 {
-            let p = Point(x: Double.random(in: -20...(layout.width + 20), using: &rng),
-                          y: Double.random(in: -50...(layout.contentHeight + 50), using: &rng))
+            let p = Point(x: Double.random(in: -20...(layout.breadth + 20), using: &rng),
+                          y: Double.random(in: -50...(layout.contentLength + 50), using: &rng))
             #expect(layout.index(at: p) == bruteForce(layout, p))
         }
         // Corners and edges of every tile, and just outside them.
@@ -76,9 +76,9 @@ struct VisibilityTests {
         #expect(layout.index(at: Point(x: 50, y: 5)) == nil)                         // top margin
         #expect(layout.index(at: Point(x: 5, y: 50)) == nil)                         // left margin
         #expect(layout.index(at: Point(x: 635, y: 50)) == nil)                       // right margin
-        #expect(layout.index(at: Point(x: 50, y: layout.contentHeight + 1)) == nil)  // below
+        #expect(layout.index(at: Point(x: 50, y: layout.contentLength + 1)) == nil)  // below
         #expect(layout.index(at: Point(x: 50, y: 50)) == 0)
         #expect(layout.indices(in: Rect(x: 0, y: -500, width: 640, height: 500)).isEmpty)
-        #expect(layout.indices(in: Rect(x: 0, y: layout.contentHeight, width: 640, height: 500)).isEmpty)
+        #expect(layout.indices(in: Rect(x: 0, y: layout.contentLength, width: 640, height: 500)).isEmpty)
     }
 }

@@ -31,8 +31,8 @@ final class FakeWall: WaterfallDataSource, WaterfallDelegate {
     func numberOfCells(in view: WaterfallView<FakeCell>) -> Int { ratios.count }
     func numberOfColumns(in view: WaterfallView<FakeCell>) -> ColumnCount { columns }
     func sectionBreaks(in view: WaterfallView<FakeCell>) -> [SectionBreak] { breaks }
-    func waterfallView(_ view: WaterfallView<FakeCell>, heightAt index: Int, width: Double) -> Double {
-        width * ratios[index]
+    func waterfallView(_ view: WaterfallView<FakeCell>, lengthAt index: Int, breadth: Double) -> Double {
+        breadth * ratios[index]
     }
     func waterfallView(_ view: WaterfallView<FakeCell>, cellAt index: Int) -> FakeCell {
         requests += 1
@@ -78,7 +78,7 @@ struct WaterfallViewTests {
         view.dataSource = source
         view.delegate = source
         view.reloadData()
-        #expect(view.layout.columnCount == 3)
+        #expect(view.layout.laneCount == 3)
         #expect(view.layout.frame(at: 0) == Rect(x: 10, y: 10, width: 280.0 / 3, height: 65))
         #expect(view.layout.frame(at: 3).minY == 85)
     }
@@ -108,7 +108,7 @@ struct WaterfallViewTests {
         let view = makeView(wall)
         var largestLive = 0
         var y = 0.0
-        while y < view.contentHeight {
+        while y < view.contentLength {
             view.scrollTo(offset: y)
             view.layoutCells()
             largestLive = max(largestLive, view.liveIndices.count)
@@ -123,9 +123,9 @@ struct WaterfallViewTests {
         let wall = FakeWall(count: 3000)
         let view = makeView(wall)
         var y = 0.0
-        while y < view.contentHeight / 3 { view.scrollTo(offset: y); view.layoutCells(); y += 50 }
+        while y < view.contentLength / 3 { view.scrollTo(offset: y); view.layoutCells(); y += 50 }
         let warm = (created: wall.created, requests: wall.requests)
-        while y < view.contentHeight { view.scrollTo(offset: y); view.layoutCells(); y += 50 }
+        while y < view.contentLength { view.scrollTo(offset: y); view.layoutCells(); y += 50 }
         let created = wall.created - warm.created, requests = wall.requests - warm.requests
         #expect(Double(created) <= 0.01 * Double(requests))
     }
@@ -140,7 +140,7 @@ struct WaterfallViewTests {
         tap(view, Point(x: target.frame.midX, y: target.frame.midY), at: 10)
         #expect(wall.selected == [target.index])
         // A tap in the gap between columns selects nothing.
-        tap(view, Point(x: view.layout.columnX(1) - 5, y: 300), at: 11)
+        tap(view, Point(x: view.layout.margins.left + view.layout.laneBreadth + 5, y: 300), at: 11)
         #expect(wall.selected == [target.index])
     }
 
@@ -229,11 +229,11 @@ struct WaterfallViewTests {
         view.handle(.pointerDown(id: 1, at: Point(x: 300, y: 300), time: 0))
         view.handle(.pointerDown(id: 2, at: Point(x: 400, y: 300), time: 0.01))
         view.handle(.pointerMoved(id: 2, to: Point(x: 500, y: 300), time: 0.1))
-        #expect(view.layout.columnCount == 2)
+        #expect(view.layout.laneCount == 2)
         view.handle(.pointerUp(id: 2, at: Point(x: 500, y: 300), time: 0.2))
         view.handle(.pointerUp(id: 1, at: Point(x: 300, y: 300), time: 0.2))
         view.handle(.wheel(dx: 0, dy: 1, zoom: true, time: 1))
-        #expect(view.layout.columnCount == 3)
+        #expect(view.layout.laneCount == 3)
     }
 
     @Test("zero cells, one cell and a zero-width viewport work")

@@ -32,8 +32,8 @@ final class BenchWall: WaterfallDataSource, WaterfallDelegate {
     func numberOfCells(in view: WaterfallView<BenchCell>) -> Int { ratios.count }
     func numberOfColumns(in view: WaterfallView<BenchCell>) -> ColumnCount { .automatic }
 
-    func waterfallView(_ view: WaterfallView<BenchCell>, heightAt index: Int, width: Double) -> Double {
-        TileSizing.tileHeight(cellWidth: width, displayed: Size(width: 1, height: ratios[index]))
+    func waterfallView(_ view: WaterfallView<BenchCell>, lengthAt index: Int, breadth: Double) -> Double {
+        TileSizing.tileLength(axis: view.axis, breadth: breadth, displayed: Size(width: 1, height: ratios[index]))
     }
 
     func waterfallView(_ view: WaterfallView<BenchCell>, cellAt index: Int) -> BenchCell {

@@ -81,7 +81,7 @@ public struct EngineBenchmark {
     /// Median of five full layouts of the wall, in ms. The first builds into fresh memory (as
     /// at start-up); the rest reuse the layout's storage (as a resize or a pinch does).
     private func measureLayout(_ ratios: [Double], sections: [SectionBreak] = []) -> Double {
-        let hs = heights(ratios, cellWidth: emptyLayout().cellWidth)
+        let hs = heights(ratios, cellWidth: emptyLayout().laneBreadth)
         var layout = emptyLayout()
         var samples: [Double] = []
         for _ in 0..<5 {
@@ -96,7 +96,7 @@ public struct EngineBenchmark {
 
     /// Mean µs per append, appending every tile one by one (capacity grown as an app would).
     private func measureAppend(_ ratios: [Double]) -> Double {
-        let hs = heights(ratios, cellWidth: emptyLayout().cellWidth)
+        let hs = heights(ratios, cellWidth: emptyLayout().laneBreadth)
         var layout = emptyLayout()
         let start = Stopwatch()
         for h in hs { layout.append(height: h) }
@@ -105,11 +105,11 @@ public struct EngineBenchmark {
 
     private func measureVisibleQueries(_ ratios: [Double]) -> (p50: Double, p99: Double) {
         var layout = emptyLayout()
-        layout.setHeights(heights(ratios, cellWidth: layout.cellWidth))
+        layout.setHeights(heights(ratios, cellWidth: layout.laneBreadth))
         var rng = SeededGenerator(seed: seed &+ 1)
         var out: [Int] = []
         out.reserveCapacity(256)
-        let maxY = max(0, layout.contentHeight - viewport.height)
+        let maxY = max(0, layout.contentLength - viewport.height)
         var samples = [Double](repeating: 0, count: 100_000)
         var sink = 0
         for k in samples.indices {

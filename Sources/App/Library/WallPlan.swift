@@ -25,7 +25,7 @@ public struct WallPlan: Sendable {
         self.entries = entries
         self.captionHeight = style.captions ? captionHeight : 0
         layout = WaterfallLayout(width: width, columns: style.columns, margins: style.margins)
-        let cw = layout.cellWidth
+        let cw = layout.laneBreadth
         let caption = self.captionHeight
         layout.setHeights(entries.map { TileSizing.tileHeight(cellWidth: cw, displayed: Self.displayedSize($0), captionHeight: caption) },
                           sections: sections)

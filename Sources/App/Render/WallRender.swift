@@ -64,7 +64,7 @@ public enum WallRender {
         let plan = WallPlan(entries: entries, width: Double(job.width), style: job.style, captionHeight: captionHeight,
                             sections: sections.breaks)
         // A wall taller than any canvas asks for Int32.max rows, which the canvas refuses by name.
-        let wallHeight = plan.layout.contentHeight.rounded(.up)
+        let wallHeight = plan.layout.contentLength.rounded(.up)
         let height = job.height ?? (wallHeight < Double(Int32.max) ? max(1, Int(wallHeight)) : Int(Int32.max))
 
         let canvas = try OffscreenCanvas(size: PixelSize(width: job.width, height: height), maximumBytes: Limits.renderPixels * 4)

@@ -51,10 +51,10 @@ struct RenderTests {
 
         let manifest = try JSONDecoder().decode(WallManifest.self, from: Data(contentsOf: URL(fileURLWithPath: job.manifest!)))
         var layout = WaterfallLayout(width: 640, columns: .fixed(3), margins: Margins(all: 10))
-        layout.setHeights(colours.map { TileSizing.tileHeight(cellWidth: layout.cellWidth, displayed: Size(width: Double($0.w), height: Double($0.h))) })
+        layout.setHeights(colours.map { TileSizing.tileHeight(cellWidth: layout.laneBreadth, displayed: Size(width: Double($0.w), height: Double($0.h))) })
         #expect(manifest.tiles.count == 6)
-        #expect(manifest.columns == 3 && manifest.cellWidth == layout.cellWidth)
-        #expect(manifest.height == (layout.contentHeight).rounded(.up))
+        #expect(manifest.columns == 3 && manifest.cellWidth == layout.laneBreadth)
+        #expect(manifest.height == (layout.contentLength).rounded(.up))
 
         let png = try loadPNG(job.output)
         #expect(png.width == 640 && Double(png.height) == manifest.height)

@@ -129,7 +129,7 @@ struct KeyBindingTests {
             if let expected { #expect(cursor == expected, "the first press picks the top-left tile") }
             else {
                 // The tile below the first one in its column.
-                let below = (1..<library.entries.count).first { h.view.layout.column(at: $0) == h.view.layout.column(at: 0) }
+                let below = (1..<library.entries.count).first { h.view.layout.lane(at: $0) == h.view.layout.lane(at: 0) }
                 #expect(cursor == below)
             }
             #expect(h.wall.isOnScreen(cursor))

@@ -109,7 +109,7 @@ final class WallHarness {
 
     var view: WaterfallView<TileCell> { wall.view }
     var renderer: Renderer { canvas.renderer }
-    var maxOffset: Double { max(0, view.contentHeight - view.viewportSize.height) }
+    var maxOffset: Double { max(0, view.contentLength - view.viewportSize.height) }
 
     /// The frame loop's layout step at the current clock.
     func layout() { wall.layout(now: clock) }

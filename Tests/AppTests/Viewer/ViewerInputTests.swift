@@ -78,21 +78,21 @@ struct ViewerInputTests {
             defer { SDL_SetModState(KMOD_NONE) }
             // Away from the user zooms in: fewer, bigger tiles.
             feed(h, events.throughQueue([SDLEvents.wheel(y: 1)]))
-            #expect(h.view.layout.columnCount == 3)
+            #expect(h.view.layout.laneCount == 3)
             #expect(h.wall.columns == .fixed(3))
             feed(h, events.throughQueue([SDLEvents.wheel(y: -1), SDLEvents.wheel(y: -1)]))
-            #expect(h.view.layout.columnCount == 5)
+            #expect(h.view.layout.laneCount == 5)
             // Half notches of a smooth wheel add up to one step.
             feed(h, events.throughQueue([SDLEvents.wheel(y: 0.5)]))
-            #expect(h.view.layout.columnCount == 5)
+            #expect(h.view.layout.laneCount == 5)
             feed(h, events.throughQueue([SDLEvents.wheel(y: 0.5)]))
-            #expect(h.view.layout.columnCount == 4)
+            #expect(h.view.layout.laneCount == 4)
             #expect(h.view.contentOffset == 0, "zooming does not scroll")
 
             SDL_SetModState(KMOD_NONE)
             feed(h, events.throughQueue([SDLEvents.wheel(y: -1)]))
             h.run(for: 5, untilStill: true)
-            #expect(h.view.layout.columnCount == 4)
+            #expect(h.view.layout.laneCount == 4)
             #expect(h.view.contentOffset == 120)
         }
     }
@@ -251,13 +251,13 @@ struct ViewerInputTests {
     func pinchChangesColumns() throws {
         let (spread, _) = try wall(columns: 4)
         try pinch(spread, from: 0.2, to: 0.4, gestures: false)
-        #expect(spread.view.layout.columnCount == 2, "fingers twice as far apart: half the columns")
+        #expect(spread.view.layout.laneCount == 2, "fingers twice as far apart: half the columns")
         #expect(spread.wall.columns == .fixed(2))
-        #expect(spread.view.layout.cellWidth > 150)
+        #expect(spread.view.layout.laneBreadth > 150)
 
         let (squeeze, _) = try wall(columns: 4)
         try pinch(squeeze, from: 0.4, to: 0.2, gestures: false)
-        #expect(squeeze.view.layout.columnCount == 8, "fingers half as far apart: twice the columns")
+        #expect(squeeze.view.layout.laneCount == 8, "fingers half as far apart: twice the columns")
     }
 
     @Test("SDL's multi-finger gesture events alongside the fingers do not pinch a second time")
@@ -267,8 +267,8 @@ struct ViewerInputTests {
             try pinch(plain, from: from, to: to, gestures: false)
             let (withGestures, _) = try wall(columns: 4)
             try pinch(withGestures, from: from, to: to, gestures: true)
-            #expect(withGestures.view.layout.columnCount == plain.view.layout.columnCount)
-            #expect(withGestures.view.layout.columnCount != 4)
+            #expect(withGestures.view.layout.laneCount == plain.view.layout.laneCount)
+            #expect(withGestures.view.layout.laneCount != 4)
         }
         try withSDLEventQueue {
             #expect(events.throughQueue([SDLEvents.multigesture(distance: 0.3, x: 0.5, y: 0.5)]).isEmpty)

@@ -136,7 +136,7 @@ struct ViewerSessionTests {
         session.wall.show(library.entries)
         loop.frame()
         let page = view.viewportSize.height * 0.9
-        try #require(view.contentHeight - view.viewportSize.height > 3 * page, "the wall is too short to page")
+        try #require(view.contentLength - view.viewportSize.height > 3 * page, "the wall is too short to page")
 
         // Both presses arrive within one frame's events.
         session.handle(.key(KeyPress(.pageDown)))

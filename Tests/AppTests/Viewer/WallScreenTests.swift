@@ -30,7 +30,7 @@ struct WallScreenTests {
     func emptyWallHasItsColumns() throws {
         let h = try WallHarness(try ColourLibrary(count: 1), columns: 4, showing: false)
         #expect(h.view.numberOfCells == 0)
-        #expect(h.view.layout.columnCount == 4)
+        #expect(h.view.layout.laneCount == 4)
     }
 
     @Test("each tile shows its photo, and after scrolling the tiles now on screen show theirs, never a recycled cell's old photo")
@@ -193,7 +193,7 @@ struct WallScreenTests {
         // Columns change while the new tiles' decodes are still on their way, as with a pinch.
         h.view.setColumns(.fixed(2), holding: Point(x: 200, y: 150))
         h.layout()
-        #expect(h.view.layout.columnCount == 2)
+        #expect(h.view.layout.laneCount == 2)
         h.draw()
         for (index, colour) in h.drawnColours() {
             #expect(colour.matches(library.colour(of: index)) || colour.matches(h.drawer.theme.placeholder),

@@ -15,9 +15,9 @@ enum EarlyFirstScreen {
         // Lay out only as many photos as could be on screen: every tile is at least a quarter
         // of a column wide tall (TileSizing's clamp).
         let columns = WaterfallLayout(width: size.width, columns: style.columns, margins: style.margins)
-        let shortest = columns.cellWidth * TileSizing.minimumRatio + style.margins.row
+        let shortest = columns.laneBreadth * TileSizing.minimumRatio + style.margins.row
         guard shortest > 0 else { return [] }
-        let most = columns.columnCount * (Int(size.height / shortest) + 1)
+        let most = columns.laneCount * (Int(size.height / shortest) + 1)
         let plan = WallPlan(entries: Array(entries.prefix(most)), width: size.width, style: style,
                             captionHeight: TileDrawer.captionStripHeight)
         return plan.layout.indices(in: Rect(x: 0, y: 0, width: size.width, height: size.height)).map { index in

@@ -76,7 +76,7 @@ final class ScrubberScreen: ViewerScreen {
     var isDragging: Bool { drag != nil }
 
     var rail: ScrubRail { ScrubRail(viewport: wall.view.viewportSize) }
-    private var maxOffset: Double { max(0, wall.view.contentHeight - wall.view.viewportSize.height) }
+    private var maxOffset: Double { max(0, wall.view.contentLength - wall.view.viewportSize.height) }
     private var fraction: Double { maxOffset > 0 ? wall.view.contentOffset / maxOffset : 0 }
 
     /// The wall moved, or the pointer came to the rail: it stays a while longer.
@@ -159,8 +159,8 @@ final class ScrubberScreen: ViewerScreen {
     /// The year marks on the rail, placed again only when the wall's layout changed.
     private func placeMarks() {
         let layout = wall.view.layout
-        let now = MarksLayout(count: layout.count, contentHeight: layout.contentHeight, viewport: wall.view.viewportSize,
-                              columns: layout.columnCount)
+        let now = MarksLayout(count: layout.count, contentHeight: layout.contentLength, viewport: wall.view.viewportSize,
+                              columns: layout.laneCount)
         let index = scrubIndex
         guard now != marksLayout else { return }
         marksLayout = now

@@ -40,7 +40,7 @@ extension WallScreen {
             view.scrollTo(offset: 0, animated: true)
             cursor = entries.isEmpty ? nil : 0
         case .bottom:
-            view.scrollTo(offset: view.contentHeight, animated: true)
+            view.scrollTo(offset: view.contentLength, animated: true)
             cursor = entries.isEmpty ? nil : entries.count - 1
         case .moveCursor(let move): moveCursor(move)
         case .select(let index):
@@ -190,18 +190,18 @@ extension WallScreen {
             let frame = view.layout.frame(at: index)
             return .object([
                 ("index", .int(index)), ("path", .string(path.string)), ("uri", .string(path.uri)),
-                ("rect", .rect(frame)), ("column", .int(view.layout.column(at: index))),
+                ("rect", .rect(frame)), ("column", .int(view.layout.lane(at: index))),
                 // Where it is in the window now: a script points at it, a test checks it stays put.
                 ("screen", .rect(frame.offsetBy(dx: 0, dy: -view.contentOffset))),
             ])
         }
         return [
             ("count", .int(entries.count)),
-            ("columns", .int(view.layout.columnCount)),
+            ("columns", .int(view.layout.laneCount)),
             ("width", .double(view.viewportSize.width)),
             ("height", .double(view.viewportSize.height)),
             ("offset", .double(view.contentOffset)),
-            ("contentHeight", .double(view.contentHeight)),
+            ("contentHeight", .double(view.contentLength)),
             ("mode", .string(mode.rawValue)),
             ("selected", (openedPhoto.flatMap(openIndex(of:)) ?? cursor).map { .int($0) } ?? .null),
             ("cursor", cursor.map { .int($0) } ?? .null),

@@ -21,7 +21,7 @@ extension WallScreen {
             place.topScreenY = anchor.screenY
             place.topFraction = anchor.fraction
         }
-        if columns != configured { place.columns = view.layout.columnCount }
+        if columns != configured { place.columns = view.layout.laneCount }
         return place
     }
 

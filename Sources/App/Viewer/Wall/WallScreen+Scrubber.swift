@@ -26,7 +26,7 @@ extension WallScreen {
             scrubber.noteActivity()
             return scrubber
         }
-        guard let host, view.contentHeight > view.viewportSize.height else { return nil }
+        guard let host, view.contentLength > view.viewportSize.height else { return nil }
         let made = ScrubberScreen(wall: self, clock: host.clock)
         scrubber = made
         host.push(made)

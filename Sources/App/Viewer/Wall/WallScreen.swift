@@ -207,8 +207,8 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
 
     func sectionBreaks(in view: WaterfallView<TileCell>) -> [SectionBreak] { sections.breaks }
 
-    func waterfallView(_ view: WaterfallView<TileCell>, heightAt index: Int, width: Double) -> Double {
-        TileSizing.tileHeight(cellWidth: width, displayed: WallPlan.displayedSize(entries[index]), captionHeight: captionHeight)
+    func waterfallView(_ view: WaterfallView<TileCell>, lengthAt index: Int, breadth: Double) -> Double {
+        TileSizing.tileLength(axis: view.axis, breadth: breadth, displayed: WallPlan.displayedSize(entries[index]), captionHeight: captionHeight)
     }
 
     func waterfallView(_ view: WaterfallView<TileCell>, marginFor type: MarginType) -> Double {
