@@ -14,6 +14,8 @@ public enum Limits {
     /// ~230 px each, about the smallest a photo stays recognisable at; a count past
     /// the width's pixels would only allocate empty columns.
     public static let columns = Limit<Int>("columns", 1...16, "columns", alternative: "auto")
+    /// A horizontal wall's lanes, reached as the columns are: the same counts turned a quarter.
+    public static let rows = Limit<Int>("rows", columns.range, "rows", alternative: "auto")
     /// Every margin and gap. Half of a small screen's width: beyond that no tile is left to see.
     public static let margin = Limit<Double>("margin", 0...500, "pixels")
     /// Any seed gives a wall; the same seed the same one.
@@ -92,6 +94,7 @@ extension Limits {
     /// says where each number enters.
     public static let all: [AnyLimit] = [
         AnyLimit(columns, places: "--columns (view, render), config, set-columns"),
+        AnyLimit(rows, places: "--rows (view, render), config, set-rows"),
         AnyLimit(margin, places: "--margin (view, render), config"),
         AnyLimit(seed, places: "--seed (view, render), config"),
         AnyLimit(maxPixels, places: "--max-pixels (view, render, cache warm), config"),

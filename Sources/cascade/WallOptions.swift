@@ -23,6 +23,15 @@ struct WallOptions<Lifetime: OptionLifetime>: ParsableArguments {
             transform: { try ColumnChoice(word: $0) })
     var columns: ColumnChoice = .auto
 
+    @Option(parsing: .unconditional,
+            help: "Which way the wall scrolls: vertical (in columns) or horizontal (in rows, sideways). (default: vertical; horizontal with --rows)")
+    var direction: WallAxis?
+
+    @Option(parsing: .unconditional,
+            help: "Rows of a horizontal wall: \(Limits.rows.range.lowerBound) to \(Limits.rows.range.upperBound), or auto: as many of at least 240 px as fit. (default: auto)",
+            transform: { try ColumnChoice(word: $0, limit: Limits.rows) })
+    var rows: ColumnChoice?
+
     @Option(parsing: .unconditional, help: Limits.margin.help("Every margin and gap between tiles", default: "10"), transform: Limits.margin.read)
     var margin: Double = 10
 
@@ -49,12 +58,22 @@ struct WallOptions<Lifetime: OptionLifetime>: ParsableArguments {
     @Flag(help: Lifetime.restartOnly(ArgumentHelp("Neither read nor write the freedesktop thumbnail cache.")))
     var noThumbnailCache = false
 
+    /// `--rows` alone turns the wall; a vertical wall has no rows to count.
+    func validate() throws {
+        if rows != nil, direction == .vertical {
+            throw ValidationError("--rows is for a horizontal wall; a vertical one has --columns")
+        }
+    }
+
+    var axis: WallAxis { direction ?? (rows != nil ? .horizontal : .vertical) }
+
     var style: WallStyle {
-        let count: ColumnCount = switch columns {
+        let lanes = axis == .horizontal ? rows ?? .auto : columns
+        let count: ColumnCount = switch lanes {
         case .auto: .automatic
         case .count(let n): .fixed(n)
         }
-        return WallStyle(columns: count, margins: Margins(all: margin), captions: captions)
+        return WallStyle(columns: count, margins: Margins(all: margin), captions: captions, axis: axis)
     }
 
     var order: SortOrder {
@@ -71,10 +90,12 @@ struct WallOptions<Lifetime: OptionLifetime>: ParsableArguments {
 enum ColumnChoice: Equatable {
     case auto
     case count(Int)
-    init(word: String) throws {
-        self = word == Limits.columns.alternative ? .auto : .count(try Limits.columns.parse(word))
+    init(word: String, limit: Limit<Int> = Limits.columns) throws {
+        self = word == limit.alternative ? .auto : .count(try limit.parse(word))
     }
 }
+
+extension WallAxis: ExpressibleByArgument {}
 
 /// A `--sort` value: an order's name, "-" in front for its reverse.
 struct SortChoice: ExpressibleByArgument, Equatable {

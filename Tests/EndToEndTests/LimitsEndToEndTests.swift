@@ -36,6 +36,7 @@ private let worker = ["--parent", "2", "--address-space", "1073741824", "--cpu-s
 
 private let numericOptions: [NumericOption] = [
     NumericOption(command: [], option: "columns", row: "columns"),
+    NumericOption(command: [], option: "rows", row: "rows"),
     NumericOption(command: [], option: "margin", row: "margin"),
     NumericOption(command: [], option: "seed", row: "seed"),
     NumericOption(command: [], option: "max-pixels", row: "max-pixels"),
@@ -57,6 +58,7 @@ private let numericOptions: [NumericOption] = [
     NumericOption(command: ["render"], option: "height", row: "height", rest: ["--width", "100", "--out", out]),
     NumericOption(command: ["render"], option: "margin", row: "margin", rest: ["--width", "100", "--out", out]),
     NumericOption(command: ["render"], option: "columns", row: "columns", rest: ["--width", "100", "--out", out]),
+    NumericOption(command: ["render"], option: "rows", row: "rows", rest: ["--width", "100", "--out", out]),
     NumericOption(command: ["render"], option: "seed", row: "seed", rest: ["--width", "100", "--out", out]),
     NumericOption(command: ["render"], option: "max-pixels", row: "max-pixels", rest: ["--width", "100", "--out", out]),
     NumericOption(command: ["cache", "warm"], option: "max-pixels", row: "max-pixels", rest: ["/nonexistent"]),
@@ -71,7 +73,7 @@ private let numericOptions: [NumericOption] = [
 /// Options whose value is no number: paths, names, commands, enumerations.
 private let wordOptions: Set<String> = ["control", "control-group", "on-select", "sort", "events", "config", "out", "manifest",
                                         "socket", "size", "decode", "screen-schedule", "transition", "slideshow-caption",
-                                        "slideshow-order", "drm-device", "clock-format", "rotate", "mqtt", "cec-device", "mat"]
+                                        "slideshow-order", "drm-device", "clock-format", "rotate", "mqtt", "cec-device", "mat", "direction"]
 
 /// A private HOME and XDG_CONFIG_HOME, so no configuration file of the machine's takes part.
 private func isolated(_ folder: TemporaryFolder) -> [String: String] {

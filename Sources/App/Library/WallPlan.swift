@@ -5,12 +5,15 @@ import Photos
 import Waterfall
 
 public struct WallStyle: Sendable, Equatable {
+    /// Columns, or rows on a horizontal wall.
     public var columns: ColumnCount = .automatic
     public var margins: Margins = .seed
     public var captions = true
+    /// Which way the wall scrolls.
+    public var axis: WallAxis = .vertical
 
-    public init(columns: ColumnCount = .automatic, margins: Margins = .seed, captions: Bool = true) {
-        self.columns = columns; self.margins = margins; self.captions = captions
+    public init(columns: ColumnCount = .automatic, margins: Margins = .seed, captions: Bool = true, axis: WallAxis = .vertical) {
+        self.columns = columns; self.margins = margins; self.captions = captions; self.axis = axis
     }
 }
 
@@ -20,14 +23,15 @@ public struct WallPlan: Sendable {
     /// Height of the caption strip every tile carries (0 without captions).
     public let captionHeight: Double
 
-    /// `sections`: where the wall's sections start (a wall sorted by date), none by default.
-    public init(entries: [PhotoEntry], width: Double, style: WallStyle, captionHeight: Double, sections: [SectionBreak] = []) {
+    /// `breadth`: the wall's width, or its height when `style.axis` is horizontal. `sections`:
+    /// where the wall's sections start (a wall sorted by date), none by default.
+    public init(entries: [PhotoEntry], breadth: Double, style: WallStyle, captionHeight: Double, sections: [SectionBreak] = []) {
         self.entries = entries
         self.captionHeight = style.captions ? captionHeight : 0
-        layout = WaterfallLayout(width: width, columns: style.columns, margins: style.margins)
-        let cw = layout.laneBreadth
+        layout = WaterfallLayout(axis: style.axis, breadth: breadth, lanes: style.columns, margins: style.margins)
+        let lane = layout.laneBreadth, axis = style.axis
         let caption = self.captionHeight
-        layout.setHeights(entries.map { TileSizing.tileHeight(cellWidth: cw, displayed: Self.displayedSize($0), captionHeight: caption) },
+        layout.setHeights(entries.map { TileSizing.tileLength(axis: axis, breadth: lane, displayed: Self.displayedSize($0), captionHeight: caption) },
                           sections: sections)
     }
 

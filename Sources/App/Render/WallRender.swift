@@ -61,7 +61,7 @@ public enum WallRender {
         let captionHeight = font != nil ? TileDrawer.captionStripHeight : 0
         var sections = WallSections(headingHeight: TileDrawer.headingHeight)
         sections.show(entries, newestFirst: WallSections.newestFirst(in: (job.order, job.reversed)))
-        let plan = WallPlan(entries: entries, width: Double(job.width), style: job.style, captionHeight: captionHeight,
+        let plan = WallPlan(entries: entries, breadth: Double(job.width), style: job.style, captionHeight: captionHeight,
                             sections: sections.breaks)
         // A wall taller than any canvas asks for Int32.max rows, which the canvas refuses by name.
         let wallHeight = plan.layout.contentLength.rounded(.up)

@@ -13,6 +13,7 @@ public typealias Limit = InputLimits.Limit
 public typealias LimitError = InputLimits.LimitError
 public typealias ColumnCount = Waterfall.ColumnCount
 public typealias Margins = Waterfall.Margins
+public typealias WallAxis = Waterfall.WallAxis
 public typealias ScreenSchedule = Kiosk.ScreenSchedule
 public typealias ScreenRotation = Waterfall.ScreenRotation
 

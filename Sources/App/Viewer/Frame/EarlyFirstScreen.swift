@@ -13,12 +13,14 @@ enum EarlyFirstScreen {
     static func tiles(of entries: [PhotoEntry], size: Size, style: WallStyle) -> [EarlyThumbnails.Tile] {
         guard size.width > 0, size.height > 0, !entries.isEmpty else { return [] }
         // Lay out only as many photos as could be on screen: every tile is at least a quarter
-        // of a column wide tall (TileSizing's clamp).
-        let columns = WaterfallLayout(width: size.width, columns: style.columns, margins: style.margins)
-        let shortest = columns.laneBreadth * TileSizing.minimumRatio + style.margins.row
+        // of a column wide tall, or of a row's photo high wide (TileSizing's clamp).
+        let axis = style.axis
+        let lanes = WaterfallLayout(axis: axis, breadth: axis.across(size), lanes: style.columns, margins: style.margins)
+        let photoBreadth = axis == .vertical ? lanes.laneBreadth : lanes.laneBreadth - TileDrawer.captionStripHeight
+        let shortest = max(1, photoBreadth * TileSizing.minimumRatio) + axis.turned(style.margins).row
         guard shortest > 0 else { return [] }
-        let most = columns.laneCount * (Int(size.height / shortest) + 1)
-        let plan = WallPlan(entries: Array(entries.prefix(most)), width: size.width, style: style,
+        let most = lanes.laneCount * (Int(axis.along(size) / shortest) + 1)
+        let plan = WallPlan(entries: Array(entries.prefix(most)), breadth: axis.across(size), style: style,
                             captionHeight: TileDrawer.captionStripHeight)
         return plan.layout.indices(in: Rect(x: 0, y: 0, width: size.width, height: size.height)).map { index in
             let photo = plan.photoRect(at: index).size

@@ -108,6 +108,7 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
         }
         view.dataSource = self
         view.delegate = self
+        view.setAxis(style.axis)
         // An empty wall is laid out too, so its column count is the configured one from the
         // first frame: READY=1 and get-state can come before the scan's first photos.
         view.reloadData()
@@ -190,6 +191,7 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
         columns = style.columns
         margins = style.margins
         captionHeight = style.captions ? drawer.captionHeight : 0
+        view.setAxis(style.axis)
         show(entries)
     }
 
