@@ -25,9 +25,14 @@ fallback_hold_marks() {
   ctl mark-clear >/dev/null || return 1
   read -r index x y < <(tile_at n0)
   until marked_is n-marked "$index"; do
-    ((SECONDS - start < 180)) || { log "no hold was seen through SDL in 180 s"; return 1; }
+    if ((SECONDS - start >= 180)); then
+      log "no hold was seen through SDL in 180 s"
+      gesture tap "$x" "$y" && sleep 5 && log "a tap at $x,$y then: $(events | tail -3 | tr '\n' ' ')"
+      return 1
+    fi
     gesture hold "$x" "$y" 1500 || return 1
-    wait_until 10 "marked_is n-marked $index" || true
+    wait_until 10 "marked_is n-marked $index" ||
+      log "held at $x,$y for tile $index; marked: $(json "$dir/n-marked.json" '[m["index"] for m in d["marked"]]')"
   done
   echo "  a finger held at $x,$y marked tile $index after $((SECONDS - start)) s"
 }
