@@ -27,7 +27,8 @@ fallback_hold_marks() {
   until marked_is n-marked "$index"; do
     if ((SECONDS - start >= 180)); then
       log "no hold was seen through SDL in 180 s"
-      gesture tap "$x" "$y" && sleep 5 && log "a tap at $x,$y then: $(events | tail -3 | tr '\n' ' ')"
+      gesture tap "$x" "$y" && { wait_until 10 '[ "$(event_count selected)" -gt 0 ]' || true; } &&
+        log "a tap at $x,$y then: $(events | tail -3 | tr '\n' ' ')"
       return 1
     fi
     gesture hold "$x" "$y" 1500 || return 1
