@@ -30,6 +30,13 @@ extension DetailScreen {
         return made
     }
 
+    /// The renderer was made anew and its textures with it: the strip's thumbnails are asked for
+    /// again, as the wall's tiles are.
+    func rendererRecreated(size: Size) {
+        resize(size)
+        filmstrip?.show(entries, current: index)
+    }
+
     func toggleFilmstrip() {
         filmstripByKey.toggle()
         // Hidden by the key, it goes now, not after a hover's linger.
