@@ -147,6 +147,24 @@ struct FilmstripTests {
         #expect(screen.filmstrip?.current == 8)
     }
 
+    @Test("the wheel over the strip scrolls it sideways and leaves the photo's zoom; over the photo it zooms the photo")
+    func wheelOverTheStripScrollsIt() throws {
+        let screen = open(10)
+        defer { screen.close() }
+        _ = screen.perform(.toggleFilmstrip, from: .key)
+        try settle(screen)
+        let strip = try #require(screen.filmstrip)
+        let before = strip.view.contentOffset, zoom = screen.viewport.zoom
+        let over = Point(x: 400, y: Self.size.height - 20)
+        screen.handle(.wheel(dx: 0, dy: 120, zoom: false, at: over, time: 1), pointer: over)
+        for t in stride(from: 10.0, through: 12, by: 0.05) { screen.draw(now: t) }
+        #expect(strip.view.contentOffset > before, "the strip scrolled: \(before) → \(strip.view.contentOffset)")
+        #expect(screen.viewport.zoom == zoom, "the photo's zoom is untouched")
+        let photo = Point(x: 400, y: 200)
+        screen.handle(.wheel(dx: 0, dy: -120, zoom: false, at: photo, time: 2), pointer: photo)
+        #expect(screen.viewport.zoom > zoom, "over the photo the wheel zooms it")
+    }
+
     @Test("--filmstrip: shown from the start, the photo fit into the window above it")
     func alwaysLeavesThePhotoAbove() throws {
         let screen = open(0, filmstrip: true)
