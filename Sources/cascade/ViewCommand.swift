@@ -61,6 +61,9 @@ struct View: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Draw frame times, decode queue and texture pool figures over the wall; print a summary on exit.")
     var stats = false
 
+    @Flag(inversion: .prefixedNo, help: "Always show a strip of the neighbours' thumbnails under the open photo (else t or the mouse at the bottom edge shows it).")
+    var filmstrip = false
+
     @Flag(inversion: .prefixedNo, help: ArgumentHelp("Remember where each folder's wall was left (cursor, scroll, columns) and open the last folder when none is named; never in a kiosk, a photo frame or a systemd service.")
             .restartOnly())
     var remember = true
@@ -121,6 +124,7 @@ struct View: ParsableCommand {
         options.decoders = .standard(niceness: BackgroundPriority.viewerDecoders)
         options.events = events == .stdout ? .stdout : .none
         options.stats = stats
+        options.filmstrip = filmstrip
         options.remember = remember
         options.textureBudgetBytes = textureBudget.map { $0 << 20 }
         daemon.apply(to: &options)

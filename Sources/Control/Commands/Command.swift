@@ -32,6 +32,8 @@ public enum Command: Sendable, Equatable {
     case next, previous, first, last
 
     case toggleHelp, toggleInfo, toggleStats, toggleFullscreen
+    /// The open photo's strip of neighbours shown or hidden.
+    case toggleFilmstrip
     case reload
     case quit
     /// `screen on|off|auto`: hold the screen lit or dark, or hand it back to the schedule and idle timeout.

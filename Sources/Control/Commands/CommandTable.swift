@@ -66,6 +66,8 @@ public enum CommandTable {
         CommandRow("slideshow", .slideshow(.start), argument: .slideshow,
                    keys: [.init(wallAndPhoto, [.init("S", control: false)], "slideshow")]),
 
+        // t for thumbnails: nsxiv's b (its bar) and Return (its thumbnail mode) mean other things here.
+        CommandRow("filmstrip", .toggleFilmstrip, keys: [.init([.detail], [.init("t", control: false)], "filmstrip of the neighbours")]),
         CommandRow("info", .toggleInfo, keys: [.init(wallAndPhoto, [.init("i", control: false)], "photo information")]),
         CommandRow("help", .toggleHelp, keys: [.init(everywhere, ["?", "f1"], "this help")]),
         CommandRow("fullscreen", .toggleFullscreen, keys: [.init(everywhere, [.init("f", control: false)], "full screen")]),

@@ -65,7 +65,7 @@ public struct EventActivity: Sendable, Equatable {
         case .key?: key += 1
         case .resized?: resized += 1
         case .wake?: wake += 1
-        case .exposed?, .hidden?, .quit?, .edgeHovered?, .displayChanged?: other += 1
+        case .exposed?, .hidden?, .quit?, .edgeHovered?, .bottomHovered?, .displayChanged?: other += 1
         }
     }
 }

@@ -23,6 +23,10 @@ public final class EventSource {
     /// the wall wakes the loop no more than it did.
     public var hoverEdge = 0.0
     private var hoveringEdge = false
+    /// How close to the window's bottom edge a hovering mouse is reported (`bottomHovered`), for
+    /// a window of that height; nil: never. Crossings only, as for the right edge.
+    public var hoverBottom: ((Double) -> Double)?
+    private var hoveringBottom = false
     /// Where the loop sleeps on the console (SDL's own wait polls there); nil elsewhere.
     private let consoleWait: ConsoleWait?
     /// Touch screens on the console, with the kernel's timestamps; SDL's fingers are ignored
@@ -225,10 +229,17 @@ public final class EventSource {
 
     private func hovered(at point: Point) -> ScreenEvent? {
         let (size, rotation) = screen()
-        let near = hoverEdge > 0 && rotation.logicalPoint(point, onPhysical: size).x >= rotation.logicalSize(ofPhysical: size).width - hoverEdge
-        guard near != hoveringEdge else { return nil }
-        hoveringEdge = near
-        return .edgeHovered(near)
+        let logical = rotation.logicalPoint(point, onPhysical: size), window = rotation.logicalSize(ofPhysical: size)
+        let near = hoverEdge > 0 && logical.x >= window.width - hoverEdge
+        // One crossing a motion: in the corner, the bottom band's waits for the next one.
+        if near != hoveringEdge {
+            hoveringEdge = near
+            return .edgeHovered(near)
+        }
+        let low = hoverBottom.map { logical.y >= window.height - $0(window.height) } ?? false
+        guard low != hoveringBottom else { return nil }
+        hoveringBottom = low
+        return .bottomHovered(low)
     }
 
     /// One notch of a classic wheel scrolls this many logical pixels (browsers use 100–120).

@@ -51,6 +51,9 @@ public enum ScreenEvent: Sendable, Equatable {
     /// The mouse, no button held, came within `EventSource.hoverEdge` of the window's right edge
     /// (true) or left that band (false): where the date scrubber's rail is.
     case edgeHovered(Bool)
+    /// The mouse, no button held, came within `EventSource.hoverBottom` of the window's bottom
+    /// edge (true) or left that band: where the open photo's filmstrip shows.
+    case bottomHovered(Bool)
     /// The mouse's right button pressed at a point (logical pixels, in the turned picture): what
     /// a desktop viewer answers with the photo's details.
     case secondaryClick(Point)

@@ -85,7 +85,7 @@ struct HelpOverlayTests {
             "→ ↓ l j n PgDn Space\tnext photo", "← ↑ h k p PgUp Shift+Space\tprevious photo",
             "Esc Backspace Return\tback to the wall", "Home g\tfirst photo", "End G\tlast photo",
             "+\tzoom in", "-\tzoom out", "0\tfit the photo to the window (a smaller one at its actual size)",
-            "1 =\tactual size (1:1), or back to fit", "S\tslideshow",
+            "1 =\tactual size (1:1), or back to fit", "S\tslideshow", "t\tfilmstrip of the neighbours",
             "i\tphoto information", "? F1\tthis help", "f\tfull screen", "s\tframe statistics",
             "r\treload the folders", "q\tquit",
             ">\trotate the photo clockwise", "<\trotate the photo counter-clockwise",

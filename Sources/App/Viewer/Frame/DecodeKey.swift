@@ -16,6 +16,8 @@ struct DecodeKey: Hashable, Sendable {
         case slide(Int, Int)
         /// A window of an animated photo's frames, by its place in the detail view's list.
         case frames(Int)
+        /// A thumbnail of the detail view's filmstrip, by its cell's serial, as a wall cell.
+        case strip(Int)
     }
 
     let screen: ScreenID

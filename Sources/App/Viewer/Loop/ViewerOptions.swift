@@ -20,6 +20,8 @@ public struct ViewerOptions: Sendable {
     public var style = WallStyle()
     public var events = Events.none
     public var stats = false
+    /// The open photo's filmstrip always shown, the photo above it (else on its key or a hover).
+    public var filmstrip = false
     public var order: Photos.SortOrder = .name
     public var reversed = false
     /// nil: `TextureBudget.choose` for the renderer the window got.

@@ -39,6 +39,8 @@ extension ViewerSession {
             displayChanged()
         case .edgeHovered(let near):
             if stack.isAtBottom { wall.edgeHovered(near) }
+        case .bottomHovered(let near):
+            (stack.top as? DetailScreen)?.bottomHovered(near)
         case .input(let input):
             stack.top.handle(input)
         case .secondaryClick(let point):

@@ -88,6 +88,7 @@ final class ViewerSession {
         earlyThumbnails = early
         events = EventSource(window: window)
         events.hoverEdge = ScrubRail.reach
+        events.hoverBottom = { Filmstrip.height(in: Size(width: 0, height: $0)) }
         if events.readsTouchThroughLibinput {
             log.info("touch screens read through libinput: the kernel's times, udev's calibration")
         } else if window.driver.lowercased() == "kmsdrm" {

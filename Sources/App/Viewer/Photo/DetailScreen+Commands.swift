@@ -17,6 +17,7 @@ extension DetailScreen {
         case .previous: previous()
         case .first: show(0)
         case .last: show(entries.count - 1)
+        case .toggleFilmstrip: toggleFilmstrip()
         // The wall is behind the photo: a tile chosen there, or the slideshow, replaces it.
         case .select, .open, .openAtCursor, .slideshow(.start): return .closeThenBeneath
         default: return .beneath
@@ -25,7 +26,8 @@ extension DetailScreen {
     }
 
     func tick(at now: Double) -> Bool {
-        host?.windowVisible ?? true ? advanceAnimation(to: now) : false
+        let animated = host?.windowVisible ?? true ? advanceAnimation(to: now) : false
+        return filmstripLingerEnded(at: now) || animated
     }
 
     func needsFrame(at now: Double) -> Bool { needsFrame }
@@ -33,7 +35,7 @@ extension DetailScreen {
     func nextDeadline(after now: Double) -> Double {
         // The zoom's percentage goes when its time is up.
         let zoomLabelGoes = zoomShownUntil > now ? zoomShownUntil : .infinity
-        return host?.windowVisible ?? true ? min(nextAnimationChange, zoomLabelGoes) : .infinity
+        return host?.windowVisible ?? true ? min(nextAnimationChange, zoomLabelGoes, filmstripDeadline) : .infinity
     }
 
     func accept(frames finished: AnimationDecodes.Finished, now: Double) { animation?.accept(finished, now: now) }
@@ -77,9 +79,11 @@ extension DetailScreen {
 
     func dismissed() { onDismissed?() }
 
-    /// `zoom`: the photo's size on screen against its pixels, 100 at 1:1 (null when unknown).
+    /// `zoom`: the photo's size on screen against its pixels, 100 at 1:1 (null when unknown);
+    /// `filmstrip`: whether the strip shows, and its thumbnails in view with their rects.
     var stateFields: [(String, JSONValue)] {
-        [("mode", .string(mode.rawValue)), ("zoom", viewport.percent.map { .double(($0 * 10).rounded() / 10) } ?? .null)]
+        [("mode", .string(mode.rawValue)), ("zoom", viewport.percent.map { .double(($0 * 10).rounded() / 10) } ?? .null),
+         ("filmstrip", filmstripState)]
     }
 
     var infoSubject: (entry: PhotoEntry, note: String?)? { (entry, problem(at: index)) }

@@ -36,8 +36,8 @@ final class DetailScreen: ViewerScreen {
     private(set) var viewport: PhotoViewport
     /// Until when the zoom's percentage is drawn (the loop's clock).
     private(set) var zoomShownUntil = -Double.infinity
-    private let decodes: Decodes
-    private let source: TileSource
+    let decodes: Decodes
+    let source: TileSource
     /// A copy of the picture the wall's tile of a photo shows (by index and path), or nil.
     private let tilePicture: ((Int, PhotoPath) -> TileTexture?)?
     /// That copy for the photo shown, drawn until its decode has faded in over it.
@@ -63,6 +63,20 @@ final class DetailScreen: ViewerScreen {
     let animation: DetailAnimation?
     /// What the last frame drawn showed of the photo, for `timing`.
     private var drawnPicture = DetailTiming.Picture.placeholder
+    /// The window; the photo has all of it but for a filmstrip shown always.
+    private(set) var windowSize: Size
+    /// The strip of neighbours (DetailScreen+Filmstrip), made the first time it shows.
+    var filmstrip: Filmstrip?
+    /// `--filmstrip`: the strip always shows, under the photo rather than over it.
+    let filmstripAlways: Bool
+    /// Shown by its key (`filmstrip`), until the key again.
+    var filmstripByKey = false
+    /// The mouse is in the window's bottom band, where the strip shows while it stays.
+    var filmstripHovered = false
+    /// A strip the mouse left stays until then (the loop's clock), as a menu bar does.
+    var filmstripLingersUntil = -Double.infinity
+    /// A press that landed on the strip: its stream goes to the strip until it lifts.
+    var pointerOnStrip = false
 
     /// The photo shown changed (next, previous, swipe).
     var onChange: ((Int) -> Void)?
@@ -79,7 +93,7 @@ final class DetailScreen: ViewerScreen {
     /// `animations`: where animated photos' frames are decoded; nil plays none.
     init(drawer: TileDrawer, entries: [PhotoEntry], index: Int, viewportSize: Size, decodes: Decodes,
          source: TileSource, tilePicture: ((Int, PhotoPath) -> TileTexture?)? = nil, log: Logger,
-         animations: AnimationDecodes? = nil, clock: any SceneClock = SystemClock()) {
+         animations: AnimationDecodes? = nil, clock: any SceneClock = SystemClock(), filmstrip: Bool = false) {
         let id = ScreenID.next()
         self.id = id
         self.clock = clock
@@ -92,13 +106,15 @@ final class DetailScreen: ViewerScreen {
         self.tilePicture = tilePicture
         self.log = log
         animation = animations.map { DetailAnimation(decodes: $0, source: source, renderer: drawer.renderer, log: log, for: id) }
-        viewport = Self.viewport(for: entries[index], size: viewportSize, scale: drawer.renderer.scale)
+        windowSize = viewportSize
+        filmstripAlways = filmstrip
+        viewport = Self.viewport(for: entries[index], size: Self.photoArea(in: viewportSize, filmstrip: filmstrip), scale: drawer.renderer.scale)
         timing = DetailTiming(index: index, askedAt: openedAt)
         request()
     }
 
     var entry: PhotoEntry { entries[index] }
-    var needsFrame: Bool { fading }
+    var needsFrame: Bool { fading || (filmstripShown(at: clock.now) && filmstrip?.needsFrame == true) }
     /// Whether photo `i`'s decode for the window is in.
     func hasDecode(_ i: Int) -> Bool { if case .ready? = slots[i] { true } else { false } }
     /// Whether the tile's picture stands in for the photo shown (or is under its fade-in).
@@ -114,6 +130,7 @@ final class DetailScreen: ViewerScreen {
         viewport = Self.viewport(for: entries[index], size: viewport.viewport, scale: drawer.renderer.scale)
         request()
         playIfReady()
+        filmstrip?.follow(newIndex)
         onChange?(index)
         host?.titleChanged()
     }
@@ -141,6 +158,7 @@ final class DetailScreen: ViewerScreen {
         if let kept = preview, kept.index == index { preview = (newIndex, kept.texture) }
         entries = newEntries
         index = newIndex
+        filmstrip?.show(newEntries, current: newIndex)
         request()
         // Its frames are asked for by index: they start again under the new one.
         animation?.stop()
@@ -163,11 +181,15 @@ final class DetailScreen: ViewerScreen {
             slots[i] = nil
             decodes.cancel(key: key(.detail(i)))
         }
+        // Its thumbnails are of the old files.
+        filmstrip?.show(entries, current: index)
         request()
     }
 
     func resize(_ size: Size) {
-        viewport.resize(viewport: size)
+        windowSize = size
+        filmstrip?.resize(size)
+        viewport.resize(viewport: Self.photoArea(in: size, filmstrip: filmstripAlways))
         let box = windowBox
         guard !box.isEmpty else { return }
         // Decoded for the old window size: decode again at the new one. The photo on screen
@@ -238,6 +260,10 @@ final class DetailScreen: ViewerScreen {
     }
 
     func accept(_ finished: Decodes.Finished, now: Double) {
+        if case .strip = finished.key.job {
+            filmstrip?.accept(finished)
+            return
+        }
         guard case .detail(let i) = finished.key.job else { return }
         defer { if let home = pendingHome { rehome(home.entries, at: home.index) } }
         var previous: TileTexture?
@@ -290,6 +316,7 @@ final class DetailScreen: ViewerScreen {
         slots.removeAll()
         dropPreview()
         animation?.stop()
+        filmstrip?.close()
     }
 
     // MARK: Input
@@ -297,6 +324,7 @@ final class DetailScreen: ViewerScreen {
     func handle(_ event: InputEvent) { handle(event, pointer: host?.pointer) }
 
     func handle(_ event: InputEvent, pointer: Point?) {
+        if passToFilmstrip(event, pointer: pointer) { return }
         if case let .wheel(_, dy, notches, _, _) = event {
             // A notch (120 px of wall scrolling) zooms by about a fifth, as in image viewers.
             // Ctrl+wheel reports notches rather than pixels: it zooms just the same.
@@ -404,7 +432,7 @@ final class DetailScreen: ViewerScreen {
         // Before the frame's first draw: the copy is drawn into a texture of its own.
         takePreview()
         drawer.clearBackground()
-        drawer.fill(Rect(origin: .zero, size: viewport.viewport), color: Self.background)
+        drawer.fill(Rect(origin: .zero, size: windowSize), color: Self.background)
         var frame = viewport.frame
         frame.origin.x += swipe
         fading = false
@@ -442,6 +470,10 @@ final class DetailScreen: ViewerScreen {
                                           height: min(frame.maxY, window.maxY) - top))
         }
         let zoomShown = now < zoomShownUntil ? zoomLabel.map { "   " + $0 } ?? "" : ""
-        drawer.drawPanel(["\(entry.name)   \(index + 1) / \(entries.count)" + (marked ? "   marked" : "") + zoomShown], placement: .bottomCentre)
+        let stripShown = filmstripShown(at: now)
+        // The strip has the bottom edge: the line goes to the top rather than over the thumbnails.
+        drawer.drawPanel(["\(entry.name)   \(index + 1) / \(entries.count)" + (marked ? "   marked" : "") + zoomShown],
+                         placement: stripShown ? .topLeft : .bottomCentre)
+        if stripShown { shownFilmstrip().draw(now: now) }
     }
 }

@@ -98,7 +98,7 @@ extension WallScreen {
         let parts = host.parts
         let photo = DetailScreen(drawer: drawer, entries: entries, index: index, viewportSize: host.windowSize,
                                  decodes: parts.decodes, source: source, tilePicture: copyOfPicture, log: parts.log,
-                                 animations: parts.animations, clock: host.clock)
+                                 animations: parts.animations, clock: host.clock, filmstrip: host.options.filmstrip)
         photo.onChange = { [unowned self, unowned photo] i in cursor = openIndex(of: photo) ?? i }
         photo.onDismissed = { [unowned self, unowned photo] in closed(photo) }
         photo.isMarked = { [unowned self] path in marks.contains(path) }
