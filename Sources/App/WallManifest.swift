@@ -29,10 +29,18 @@ public struct WallManifest: Codable, Sendable, Equatable {
         public var orientation: Int?
     }
 
+    /// The picture's size in pixels: a vertical wall's width and drawn height, a horizontal
+    /// wall's drawn width and height.
     public var width: Double
     public var height: Double
-    public var columns: Int
-    public var cellWidth: Double
+    /// "vertical" (columns) or "horizontal" (rows).
+    public var direction: String
+    /// A vertical wall's columns and their width; absent on a horizontal wall.
+    public var columns: Int?
+    public var cellWidth: Double?
+    /// A horizontal wall's rows and their height; absent on a vertical wall.
+    public var rows: Int?
+    public var rowHeight: Double?
     public var margins: ManifestMargins
     public var tiles: [Tile]
     /// A wall sorted by date: its months (or years), each with its heading's rect; absent otherwise.
@@ -47,11 +55,15 @@ public struct WallManifest: Codable, Sendable, Equatable {
         public var rect: ManifestRect
     }
 
-    public init(layout: WaterfallLayout, height: Double, tiles: [Tile], sections: [Section]? = nil) {
-        width = layout.breadth
-        self.height = height
-        columns = layout.laneCount
-        cellWidth = layout.laneBreadth
+    /// `size`: the picture's, in pixels; its side across the wall is the layout's breadth.
+    public init(layout: WaterfallLayout, size: PixelSize, tiles: [Tile], sections: [Section]? = nil) {
+        width = Double(size.width)
+        height = Double(size.height)
+        direction = layout.axis.rawValue
+        switch layout.axis {
+        case .vertical: (columns, cellWidth) = (layout.laneCount, layout.laneBreadth)
+        case .horizontal: (rows, rowHeight) = (layout.laneCount, layout.laneBreadth)
+        }
         let m = layout.margins
         margins = ManifestMargins(top: m.top, left: m.left, bottom: m.bottom, right: m.right, row: m.row, column: m.column)
         self.tiles = tiles

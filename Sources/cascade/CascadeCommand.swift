@@ -67,6 +67,9 @@ struct Bench: ParsableCommand {
     @Option(parsing: .unconditional, help: Limits.benchItems.help("Number of synthetic tiles", default: "1000000"), transform: Limits.benchItems.read)
     var items = 1_000_000
 
+    @Option(help: "Which way the synthetic wall scrolls: vertical (in columns) or horizontal (in rows). (default: vertical)")
+    var direction: WallAxis = .vertical
+
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
@@ -79,7 +82,7 @@ struct Bench: ParsableCommand {
             print(json ? "{\"decode_tile_ms\":\(ms)}" : String(format: "decode %@ → 256-px tile: %.2f ms (mean of 20, one core)", decode, ms))
             return
         }
-        let report = EngineBenchmark(items: items).run()
-        print(json ? try BenchOutput.json(report) : BenchOutput.table(report, items: items))
+        let report = EngineBenchmark(items: items, axis: direction).run()
+        print(json ? try BenchOutput.json(report) : BenchOutput.table(report, items: items, axis: direction))
     }
 }

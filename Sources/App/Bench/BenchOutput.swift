@@ -1,5 +1,6 @@
 // How `cascade bench` prints: one JSON object for scripts, a table with the targets for people.
 import Foundation
+import Waterfall
 
 public enum BenchOutput {
     public static func json(_ report: EngineBenchmarkReport) throws -> String {
@@ -8,7 +9,7 @@ public enum BenchOutput {
         return String(decoding: try encoder.encode(report), as: UTF8.self)
     }
 
-    public static func table(_ r: EngineBenchmarkReport, items: Int) -> String {
+    public static func table(_ r: EngineBenchmarkReport, items: Int, axis: WallAxis = .vertical) -> String {
         func f(_ v: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", v) }
         let rows: [(String, String, String)] = [
             ("layout of all tiles", "\(f(r.layout_ms)) ms", "≤ 20 ms at 1M"),
@@ -20,7 +21,8 @@ public enum BenchOutput {
             ("pool reuse after warm-up", f(r.reuse_rate_after_warmup, 4), "≥ 0.99"),
             ("resident memory", "\(f(r.rss_mb, 1)) MB", "≤ 150 MB"),
         ]
-        var out = "cascade bench — \(items) tiles, viewport 1200×800, auto columns\n"
+        let lanes = axis == .vertical ? "auto columns" : "auto rows, scrolling sideways"
+        var out = "cascade bench — \(items) tiles, viewport 1200×800, \(lanes)\n"
         for (name, value, target) in rows {
             out += name.padding(toLength: 30, withPad: " ", startingAt: 0)
                 + value.padding(toLength: 24, withPad: " ", startingAt: 0) + "target " + target + "\n"

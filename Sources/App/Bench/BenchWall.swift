@@ -21,11 +21,12 @@ final class BenchWall: WaterfallDataSource, WaterfallDelegate {
 
     init(ratios: [Double]) { self.ratios = ratios }
 
-    func makeView(viewport: Size) -> WaterfallView<BenchCell> {
+    func makeView(viewport: Size, axis: WallAxis = .vertical) -> WaterfallView<BenchCell> {
         let view = WaterfallView<BenchCell>(viewportSize: viewport)
         view.dataSource = self
         view.delegate = self
         view.reloadData()
+        view.setAxis(axis)
         return view
     }
 

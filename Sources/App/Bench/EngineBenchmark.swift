@@ -21,13 +21,18 @@ public struct EngineBenchmarkReport: Codable, Sendable {
 public struct EngineBenchmark {
     public var items: Int
     public var viewport = Size(width: 1200, height: 800)
+    /// A horizontal wall scrolls the same viewport sideways, in rows across its height.
+    public var axis: WallAxis = .vertical
     public var seed: UInt64 = 42
     /// 3000 px/s at 60 frames/s.
     var stepPerFrame = 50.0
     var frameRuns = 10
     var framesPerRun = 200
 
-    public init(items: Int) { self.items = max(1, items) }
+    public init(items: Int, axis: WallAxis = .vertical) {
+        self.items = max(1, items)
+        self.axis = axis
+    }
 
     public func run() -> EngineBenchmarkReport {
         let ratios = Self.photoRatios(count: items, seed: seed)
@@ -68,11 +73,12 @@ public struct EngineBenchmark {
     }
 
     private func emptyLayout() -> WaterfallLayout {
-        WaterfallLayout(width: viewport.width, columns: .automatic, margins: .seed)
+        WaterfallLayout(axis: axis, breadth: axis.across(viewport), lanes: .automatic, margins: .seed)
     }
 
+    /// Each tile's length along the scroll: a height in a column, a width in a row.
     private func heights(_ ratios: [Double], cellWidth: Double) -> [Double] {
-        ratios.map { TileSizing.tileHeight(cellWidth: cellWidth, displayed: Size(width: 1, height: $0)) }
+        ratios.map { TileSizing.tileLength(axis: axis, breadth: cellWidth, displayed: Size(width: 1, height: $0)) }
     }
 
     /// A section every this many tiles: a million photos in 1,000 months (83 years).
@@ -86,7 +92,7 @@ public struct EngineBenchmark {
         var samples: [Double] = []
         for _ in 0..<5 {
             let start = Stopwatch()
-            layout.configure(width: viewport.width, columns: .automatic, margins: .seed)
+            layout.configure(axis: axis, breadth: axis.across(viewport), lanes: .automatic, margins: .seed)
             layout.setHeights(hs, sections: sections)
             samples.append(start.seconds * 1e3)
             precondition(layout.count == hs.count)
@@ -109,11 +115,13 @@ public struct EngineBenchmark {
         var rng = SeededGenerator(seed: seed &+ 1)
         var out: [Int] = []
         out.reserveCapacity(256)
-        let maxY = max(0, layout.contentLength - viewport.height)
+        let maxOffset = max(0, layout.contentLength - axis.along(viewport))
         var samples = [Double](repeating: 0, count: 100_000)
         var sink = 0
         for k in samples.indices {
-            let rect = Rect(x: 0, y: Double.random(in: 0...maxY, using: &rng), width: viewport.width, height: viewport.height)
+            let offset = Double.random(in: 0...maxOffset, using: &rng)
+            let rect = axis == .vertical ? Rect(x: 0, y: offset, width: viewport.width, height: viewport.height)
+                                         : Rect(x: offset, y: 0, width: viewport.width, height: viewport.height)
             out.removeAll(keepingCapacity: true)
             let start = Stopwatch()
             layout.indices(in: rect, into: &out)
@@ -128,7 +136,7 @@ public struct EngineBenchmark {
     /// Each run jumps to a random place first; that jump is set-up, not a scrolling frame.
     private func measureFramePrep(_ ratios: [Double]) -> (p50: Double, p99: Double) {
         let wall = BenchWall(ratios: ratios)
-        let view = wall.makeView(viewport: viewport)
+        let view = wall.makeView(viewport: viewport, axis: axis)
         var rng = SeededGenerator(seed: seed &+ 2)
         let travel = stepPerFrame * Double(framesPerRun)
         var samples: [Double] = []
@@ -153,9 +161,10 @@ public struct EngineBenchmark {
     /// after the first ten screens.
     private func measureReuse(_ ratios: [Double]) -> Double {
         let wall = BenchWall(ratios: ratios)
-        let view = wall.makeView(viewport: viewport)
-        let warmup = 10 * viewport.height
-        let end = min(view.scroll.maxOffset, warmup + 1000 * viewport.height)
+        let view = wall.makeView(viewport: viewport, axis: axis)
+        let screen = axis.along(viewport)
+        let warmup = 10 * screen
+        let end = min(view.scroll.maxOffset, warmup + 1000 * screen)
         var y = 0.0
         var counted = (requests: 0, created: 0)
         while y <= end {

@@ -1,6 +1,7 @@
 // `cascade render`: a folder's whole wall (or its first H pixels) drawn into a PNG through
 // SDL's software renderer — no window, no display — with every tile decoded, plus a JSON
-// manifest of where each tile is.
+// manifest of where each tile is. A horizontal wall is the same picture turned: its height is
+// given and its rows share it, and its length is the PNG's width.
 
 import Dispatch
 import Foundation
@@ -11,7 +12,9 @@ import Waterfall
 
 public struct RenderJob: Sendable {
     public var paths: [String]
-    public var width: Int
+    /// A vertical wall's width (required); a horizontal one's first W pixels (default: all of it).
+    public var width: Int?
+    /// A vertical wall's first H pixels (default: all of it); a horizontal one's height (required).
     public var height: Int?
     public var style = WallStyle()
     public var order: Photos.SortOrder = .name
@@ -25,9 +28,26 @@ public struct RenderJob: Sendable {
     public var output: String
     public var manifest: String?
 
+    /// Sides to be given (`width`, `height`) for the style's axis.
+    public init(paths: [String], output: String) {
+        self.paths = paths; self.output = output
+    }
+
+    /// A vertical wall `width` wide.
     public init(paths: [String], width: Int, output: String) {
         self.paths = paths; self.width = width; self.output = output
     }
+
+    /// A horizontal wall `height` high, in rows.
+    public init(paths: [String], height: Int, output: String) {
+        self.paths = paths; self.height = height; self.output = output
+        style.axis = .horizontal
+    }
+
+    /// The side the wall's lanes share: its width, or its height when horizontal.
+    var breadth: Int? { style.axis == .vertical ? width : height }
+    /// How much of the wall's length to draw: its first H (vertical) or W (horizontal) pixels.
+    var crop: Int? { style.axis == .vertical ? height : width }
 }
 
 public struct RenderSummary: Sendable {
@@ -41,8 +61,14 @@ public struct RenderSummary: Sendable {
 public enum WallRender {
     public static func run(_ job: RenderJob, log: Logger = Log.shared) throws -> RenderSummary {
         // The command line has checked these against the same table; a job built elsewhere is too.
+        let axis = job.style.axis
+        guard let breadth = job.breadth else {
+            throw CommandError(description: axis == .vertical
+                ? "a vertical wall needs --width: the wall's width, which its columns share"
+                : "a horizontal wall needs --height: the wall's height, which its rows share")
+        }
         do throws(LimitError) {
-            _ = try Limits.renderWidth.check(job.width)
+            if let w = job.width { _ = try Limits.renderWidth.check(w) }
             if let h = job.height { _ = try Limits.renderHeight.check(h) }
             _ = try Limits.maxPixels.check(job.maxPixels)
             for margin in MarginType.allCases.map({ job.style.margins[$0] }) { _ = try Limits.margin.check(margin) }
@@ -61,15 +87,23 @@ public enum WallRender {
         let captionHeight = font != nil ? TileDrawer.captionStripHeight : 0
         var sections = WallSections(headingHeight: TileDrawer.headingHeight)
         sections.show(entries, newestFirst: WallSections.newestFirst(in: (job.order, job.reversed)))
-        let plan = WallPlan(entries: entries, breadth: Double(job.width), style: job.style, captionHeight: captionHeight,
+        let plan = WallPlan(entries: entries, breadth: Double(breadth), style: job.style, captionHeight: captionHeight,
                             sections: sections.breaks)
-        // A wall taller than any canvas asks for Int32.max rows, which the canvas refuses by name.
-        let wallHeight = plan.layout.contentLength.rounded(.up)
-        let height = job.height ?? (wallHeight < Double(Int32.max) ? max(1, Int(wallHeight)) : Int(Int32.max))
+        // A wall longer than any canvas asks for Int32.max pixels, which the canvas refuses by name.
+        let wallLength = plan.layout.contentLength.rounded(.up)
+        let length = job.crop ?? (wallLength < Double(Int32.max) ? max(1, Int(wallLength)) : Int(Int32.max))
+        let size = axis == .vertical ? PixelSize(width: breadth, height: length) : PixelSize(width: length, height: breadth)
+        // The PNG's width stays in --width's range whichever way the wall runs (a vertical wall's
+        // was checked above); a longer wall is drawn in part, by choice.
+        if axis == .horizontal, job.width == nil, !Limits.renderWidth.range.contains(length) {
+            throw CommandError(description: "the wall is \(length) pixels wide; render draws at most \(Limits.renderWidth.range.upperBound): "
+                               + "give --width to draw its first W pixels")
+        }
+        let (width, height) = (size.width, size.height)
 
-        let canvas = try OffscreenCanvas(size: PixelSize(width: job.width, height: height), maximumBytes: Limits.renderPixels * 4)
+        let canvas = try OffscreenCanvas(size: size, maximumBytes: Limits.renderPixels * 4)
         let drawer = TileDrawer(renderer: canvas.renderer, fontPath: font)
-        let picture = Rect(x: 0, y: 0, width: Double(job.width), height: Double(height))
+        let picture = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         let shown = plan.layout.indices(in: picture)
         let headings = Array(plan.layout.sections(in: picture))
         // Thumbnails up to x-large, the size a screen's wall mostly asks for. A wider tile (two or
@@ -118,11 +152,11 @@ public enum WallRender {
         defer { log.debug("saved at \(Int((clock.systemUptime - started) * 1000)) ms") }
         do { try png.finish(to: job.output) } catch { throw CommandError(description: "cannot write \(job.output): \(error)") }
         if let path = job.manifest {
-            let manifest = makeManifest(plan: plan, height: height, shown: shown, failures: failures, partials: partials,
+            let manifest = makeManifest(plan: plan, size: size, shown: shown, failures: failures, partials: partials,
                                         sections: sections.newestFirst == nil ? nil : headings.map { (sections.sections[$0], $0) })
             try writeJSON(manifest, to: path)
         }
-        return RenderSummary(tiles: shown.count, errors: failures.count, width: job.width, height: height)
+        return RenderSummary(tiles: shown.count, errors: failures.count, width: width, height: height)
     }
 
     static func scan(_ job: RenderJob, log: Logger) throws -> [PhotoEntry] {
@@ -168,7 +202,7 @@ public enum WallRender {
         }
     }
 
-    static func makeManifest(plan: WallPlan, height: Int, shown: [Int], failures: [Int: String],
+    static func makeManifest(plan: WallPlan, size: PixelSize, shown: [Int], failures: [Int: String],
                              partials: [Int: String], sections: [(DateSection, heading: Int)]? = nil) -> WallManifest {
         let tiles = shown.map { index -> WallManifest.Tile in
             let entry = plan.entries[index]
@@ -184,7 +218,7 @@ public enum WallRender {
             WallManifest.Section(label: section.label, count: section.photos.count, first: section.photos.lowerBound,
                                  rect: .init(plan.layout.headingFrame(ofSection: k)))
         }
-        return WallManifest(layout: plan.layout, height: Double(height), tiles: tiles, sections: listed)
+        return WallManifest(layout: plan.layout, size: size, tiles: tiles, sections: listed)
     }
 
     static func writeJSON(_ manifest: WallManifest, to path: String) throws {

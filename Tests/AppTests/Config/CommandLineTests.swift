@@ -112,4 +112,17 @@ struct CommandLineTests {
         #expect(Set(object?.keys ?? [:].keys) == ["layout_ms", "layout_sections_ms", "append_us", "visible_query_us", "frame_prep_ms",
                                                   "frame_prep_ratio_vs_1k", "reuse_rate_after_warmup", "rss_mb"])
     }
+
+    @Test("bench --direction horizontal measures a wall of rows with the same figures")
+    func benchHorizontal() throws {
+        let json = try cascade(["bench", "--items", "2000", "--direction", "horizontal", "--json"])
+        #expect(json.status == 0, "\(json.err)")
+        let object = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any]
+        #expect(Set(object?.keys ?? [:].keys) == ["layout_ms", "layout_sections_ms", "append_us", "visible_query_us", "frame_prep_ms",
+                                                  "frame_prep_ratio_vs_1k", "reuse_rate_after_warmup", "rss_mb"])
+        let table = try cascade(["bench", "--items", "2000", "--direction", "horizontal"])
+        #expect(table.status == 0 && table.out.contains("auto rows, scrolling sideways"), "\(table.out)")
+        let wrong = try cascade(["bench", "--direction", "diagonal"])
+        #expect(wrong.status != 0 && wrong.err.contains("--direction"), "\(wrong.err)")
+    }
 }

@@ -181,7 +181,7 @@ struct RenderTests {
         let png = try loadPNG(job.output)
         let tile = with.tiles[0]
         // Photo a is 4:3 → its photo part is cellWidth × 0.75, then a 22 px caption strip.
-        #expect(tile.rect.h == with.cellWidth * 0.75 + 22)
+        #expect(tile.rect.h == (with.cellWidth ?? 0) * 0.75 + 22)
         let strip = png.rgb(Int(tile.rect.x + 3), Int(tile.rect.y + tile.rect.h - 3))
         #expect(!close(strip, colours[0].rgb))
         #expect(close(png.rgb(Int(tile.rect.x + tile.rect.w / 2), Int(tile.rect.y + 20)), colours[0].rgb))
@@ -190,7 +190,7 @@ struct RenderTests {
         job.manifest = folder.path + "/without.json"
         _ = try WallRender.run(job)
         let without = try JSONDecoder().decode(WallManifest.self, from: Data(contentsOf: URL(fileURLWithPath: job.manifest!)))
-        #expect(without.tiles[0].rect.h == without.cellWidth * 0.75)
+        #expect(without.tiles[0].rect.h == (without.cellWidth ?? 0) * 0.75)
     }
 
     @Test("a corrupt photo becomes an error tile with its reason, a truncated JPEG a partial one; the wall is still made")
