@@ -84,5 +84,23 @@ struct HorizontalWallScreenTests {
         h.layout()
         #expect(h.view.layout.indices(in: h.view.viewportRect).contains(looked), "photo \(looked) left the screen")
     }
-}
 
+    @Test("rows chosen on a horizontal wall are remembered as rows: a vertical wall of the folder keeps its columns, a horizontal one gets them back")
+    func remembersRowsApart() throws {
+        let left = try WallHarness(try ColourLibrary(count: 30))
+        _ = left.wall.perform(.setDirection(.horizontal), from: .control)
+        _ = left.wall.perform(.setRows(2), from: .control)
+        let place = left.wall.place(configured: .fixed(3))
+        #expect(place.rows == 2 && place.columns == nil, "\(place)")
+
+        let vertical = try WallHarness(try ColourLibrary(count: 30))
+        #expect(vertical.wall.restore(place, scanEnded: true))
+        #expect(vertical.view.layout.laneCount == 3, "the vertical wall took the rows for columns")
+
+        let horizontal = try WallHarness(try ColourLibrary(count: 30))
+        _ = horizontal.wall.perform(.setDirection(.horizontal), from: .control)
+        #expect(horizontal.view.layout.laneCount == 1)
+        #expect(horizontal.wall.restore(place, scanEnded: true))
+        #expect(horizontal.view.layout.laneCount == 2, "the rows chosen did not come back")
+    }
+}
