@@ -305,6 +305,27 @@ struct HorizontalWallEndToEndTests {
         }
     }
 
+    @Test("Ctrl+wheel changes the rows, holding the tile under the pointer under it")
+    func controlWheelChangesRows() async throws {
+        try await withWall { wall in
+            _ = try await wall.settled()
+            try await wall.display.xdotool(["mousemove", "--window", wall.window, "600", "250", "click", "--repeat", "4", "--delay", "60", "5"])
+            let (s, _) = try await wall.settled()
+            let inWindow = s.visible.filter { $0.screen.x >= 0 && $0.screen.x + $0.screen.w <= Double(HorizontalWall.width) }
+            let pointed = try #require(inWindow.first { $0.row == 1 }, "a whole tile of the second row in the window")
+            let x = Int(pointed.screen.x + pointed.screen.w / 2), y = Int(pointed.screen.y + pointed.screen.h / 2)
+            try await wall.display.xdotool(["mousemove", "--window", wall.window, "\(x)", "\(y)", "keydown", "ctrl", "click", "4", "keyup", "ctrl"])
+            let one = try await wall.waitForState { $0.rows == 1 && !$0.moving }
+            #expect(one.rows == 1, "Ctrl+wheel up: fewer, bigger rows")
+            let under = one.visible.first { $0.screen.x <= Double(x) && Double(x) < $0.screen.x + $0.screen.w
+                && $0.screen.y <= Double(y) && Double(y) < $0.screen.y + $0.screen.h }
+            #expect(under?.index == pointed.index, "tile \(pointed.index) was under the pointer; now \(under.map { "\($0.index)" } ?? "none") is")
+            try await wall.display.xdotool(["keydown", "ctrl", "click", "5", "keyup", "ctrl"])
+            let two = try await wall.waitForState { $0.rows == 2 && !$0.moving }
+            #expect(two.rows == 2, "Ctrl+wheel down: more rows again")
+        }
+    }
+
     @Test("set-direction turns the running wall, the photo looked at kept in view; set-rows counts its rows; lane commands of the other way are refused by name")
     func controlTurnsTheWall() async throws {
         try await withWall { wall in
