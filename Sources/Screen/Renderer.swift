@@ -179,6 +179,22 @@ public final class Renderer {
         SDL_RenderCopy(handle, texture, &src, &dst)
     }
 
+    /// Copies `source` of a texture turned a quarter clockwise, its turned picture's top-left at
+    /// `origin`: text down a narrow band (a horizontal wall's section heading). Small textures
+    /// only: the software renderer turns a copy through a surface of its own.
+    func copyTurnedClockwise(_ texture: OpaquePointer, from source: PixelRect, origin: (x: Int, y: Int), tint: ScreenColor) {
+        guard !source.isEmpty else { return }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureAlphaMod(texture, 255)
+        SDL_SetTextureColorMod(texture, tint.red, tint.green, tint.blue)
+        // SDL turns the destination about its centre: the upright rect whose turn covers the band.
+        let w = Double(source.width), h = Double(source.height)
+        let cx = Double(origin.x) + h / 2, cy = Double(origin.y) + w / 2
+        var src = SDL_Rect(source)
+        var dst = SDL_FRect(x: Float(cx - w / 2), y: Float(cy - h / 2), w: Float(w), h: Float(h))
+        SDL_RenderCopyExF(handle, texture, &src, &dst, 90, nil, SDL_FLIP_NONE)
+    }
+
     /// Runs `draw` with `texture` (made with target access) as what is drawn into, then
     /// draws into the window or canvas again.
     func drawing(into texture: OwnedTexture, _ draw: () -> Void) throws {

@@ -211,7 +211,9 @@ public final class TileDrawer {
 
     /// A section's heading (`label`: "March 2019 · 214 photos") in `rect`, in the captions'
     /// colour straight on the background, left-aligned and at the bottom of the rect, just over
-    /// the photos it heads. Nothing is drawn without a font: the heading stays a gap.
+    /// the photos it heads. A band taller than it is wide (the heading of a wall scrolling
+    /// sideways) has it turned a quarter clockwise, reading down from the band's top, as on a
+    /// book's spine. Nothing is drawn without a font: the heading stays a gap.
     public func drawHeading(_ label: String, in rect: Rect) {
         let area = pixelRect(for: rect)
         guard !area.isEmpty, let fontPath else { return }
@@ -219,8 +221,16 @@ public final class TileDrawer {
             headingText = try? TextRenderer(fontPath: fontPath, pixelSize: Int((Self.headingTextSize * renderer.scale).rounded()),
                                             renderer: renderer)
         }
-        guard let headingText, let made = headingText.texture(for: label, maxWidth: area.width, truncation: .end),
+        let turned = area.height > area.width
+        guard let headingText, let made = headingText.texture(for: label, maxWidth: turned ? area.height : area.width, truncation: .end),
               let handle = made.handle else { return }
+        if turned {
+            let length = min(made.size.width, area.height)
+            let thickness = min(made.size.height, area.width)
+            renderer.copyTurnedClockwise(handle, from: PixelRect(x: 0, y: 0, width: length, height: thickness),
+                                         origin: (area.x + (area.width - thickness) / 2, area.y), tint: theme.captionText)
+            return
+        }
         let width = min(made.size.width, area.width)
         let height = min(made.size.height, area.height)
         renderer.copy(handle, from: PixelRect(x: 0, y: 0, width: width, height: height),

@@ -13,9 +13,15 @@ public struct WallPlace: Codable, Hashable, Sendable {
     public var topFraction: Double
     /// The columns chosen on the wall (+/-, a pinch, `set-columns`); nil: the configured ones.
     public var columns: Int?
+    /// The rows chosen on a horizontal wall, kept apart from the columns: a folder seen both ways
+    /// gets back the count chosen for the way it is shown (the photo held needs neither: its
+    /// place along the scroll is the same on either axis).
+    public var rows: Int?
 
-    public init(cursor: String? = nil, top: String? = nil, topScreenY: Double = 0, topFraction: Double = 0, columns: Int? = nil) {
+    public init(cursor: String? = nil, top: String? = nil, topScreenY: Double = 0, topFraction: Double = 0, columns: Int? = nil,
+                rows: Int? = nil) {
         self.cursor = cursor; self.top = top; self.topScreenY = topScreenY; self.topFraction = topFraction; self.columns = columns
+        self.rows = rows
     }
 
     /// What to put back on a wall whose photos are being found.
@@ -23,6 +29,7 @@ public struct WallPlace: Codable, Hashable, Sendable {
         public var cursor: Int?
         public var anchor: ViewportAnchor?
         public var columns: Int?
+        public var rows: Int?
     }
 
     /// The restoration once it is due, nil while it is not (or there is nothing to restore).
@@ -36,11 +43,11 @@ public struct WallPlace: Codable, Hashable, Sendable {
             if cursor != nil, cursorIndex == nil { return nil }
             if cursor == nil, top != nil, topIndex == nil { return nil }
         }
-        guard cursorIndex != nil || topIndex != nil || columns != nil else { return nil }
+        guard cursorIndex != nil || topIndex != nil || columns != nil || rows != nil else { return nil }
         // A shorter window than the one left: the top photo stays in its upper half, not below it.
         let screenY = min(topScreenY, max(0, viewportHeight / 2))
         return Restoration(cursor: cursorIndex,
                            anchor: topIndex.map { ViewportAnchor(index: $0, screenY: screenY, fraction: topFraction) },
-                           columns: columns)
+                           columns: columns, rows: rows)
     }
 }

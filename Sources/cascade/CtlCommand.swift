@@ -7,7 +7,8 @@ struct CtlCommand: ParsableCommand {
         abstract: "Send a command to a running cascade over its control socket, or follow its events.",
         discussion: """
             Commands: get-state; get-stats; scroll-to '{"index":I}' or '{"offset":Y}' (add "animated":true to glide); \
-            select I; open I; close; set-columns N or auto; reload; screen on, off or auto; \
+            select I; open I; close; set-columns N or auto; set-rows N or auto; set-direction vertical or horizontal; \
+            reload; screen on, off or auto; \
             slideshow start, stop, next, prev, pause, resume or toggle; sort name, date, mtime, size or random \
             (a leading - reverses: sort -date is newest first); any key's command by its name (next, page-down, \
             zoom-in, …); quit. Whole numbers are sent as numbers, \

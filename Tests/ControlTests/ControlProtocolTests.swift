@@ -33,6 +33,10 @@ import Testing
         #expect(command(#"{"command":["close"]}"#) == .close)
         #expect(command(#"{"command":["set-columns",5]}"#) == .setColumns(5))
         #expect(command(#"{"command":["set-columns","auto"]}"#) == .setColumns(nil))
+        #expect(command(#"{"command":["set-rows",2]}"#) == .setRows(2))
+        #expect(command(#"{"command":["set-rows","auto"]}"#) == .setRows(nil))
+        #expect(command(#"{"command":["set-direction","horizontal"]}"#) == .setDirection(.horizontal))
+        #expect(command(#"{"command":["set-direction","vertical"]}"#) == .setDirection(.vertical))
         #expect(command(#"{"command":["reload"]}"#) == .reload)
         #expect(command(#"{"command":["quit"]}"#) == .quit)
     }
@@ -95,6 +99,9 @@ import Testing
         (#"{"command":["open",true]}"#, "open needs a photo index"),
         (#"{"command":["set-columns",0]}"#, "set-columns needs a whole number of columns from 1 to 16, or auto"),
         (#"{"command":["set-columns","many"]}"#, "set-columns needs a whole number of columns from 1 to 16, or auto"),
+        (#"{"command":["set-rows",17]}"#, "set-rows needs a whole number of rows from 1 to 16, or auto"),
+        (#"{"command":["set-direction","sideways"]}"#, "set-direction needs vertical or horizontal; got \"sideways\""),
+        (#"{"command":["set-direction"]}"#, "set-direction takes 1 argument"),
         (#"{"command":["scroll-to",3]}"#, "scroll-to needs {\"index\": i}"),
         (#"{"command":["scroll-to",{}]}"#, "scroll-to needs {\"index\": i}"),
         (#"{"command":["scroll-to",{"index":1,"offset":2}]}"#, "not several"),

@@ -137,6 +137,24 @@ struct DrawingTests {
         #expect(pixels(of: canvas, in: PixelRect(x: 0, y: 0, width: 320, height: 10)).allSatisfy { $0 == theme.background })
     }
 
+    @Test("a heading band taller than wide (a horizontal wall's) has its label turned, drawn down the band from its top and nowhere else")
+    func aTallHeadingIsTurned() throws {
+        let canvas = try OffscreenCanvas(size: PixelSize(width: 80, height: 320))
+        let drawer = TileDrawer(renderer: canvas.renderer)
+        try #require(drawer.captionsAvailable, "DejaVu Sans is needed for this test (fonts-dejavu-core)")
+        drawer.clearBackground()
+        let band = Rect(x: 10, y: 10, width: TileDrawer.headingHeight, height: 300)
+        drawer.drawHeading("March 2019 · 214 photos", in: band)
+        let inside = pixels(of: canvas, in: drawer.pixelRect(for: band))
+        #expect(inside.contains { $0.distance(to: theme.captionText) <= 40 }, "the label is drawn")
+        // Turned, a label of 23 characters runs far down the band: text in its lower half too.
+        let lower = pixels(of: canvas, in: PixelRect(x: 10, y: 110, width: Int(TileDrawer.headingHeight), height: 60))
+        #expect(lower.contains { $0.distance(to: theme.captionText) <= 40 }, "the label runs down the band")
+        let right = pixels(of: canvas, in: PixelRect(x: 10 + Int(TileDrawer.headingHeight), y: 0, width: 80 - 10 - Int(TileDrawer.headingHeight), height: 320))
+        #expect(right.allSatisfy { $0 == theme.background }, "nothing beside the band")
+        #expect(pixels(of: canvas, in: PixelRect(x: 0, y: 0, width: 10, height: 320)).allSatisfy { $0 == theme.background })
+    }
+
     @Test func aTextureRefilledForAnotherTileShowsTheNewContent() throws {
         let canvas = try OffscreenCanvas(size: PixelSize(width: 200, height: 100))
         let drawer = TileDrawer(renderer: canvas.renderer)

@@ -3,7 +3,7 @@
 // a key and a socket request that name the same command cannot do different things. Their names,
 // arguments and keys are in CommandTable.
 
-import Waterfall  // CursorMove, QuarterTurn
+import Waterfall  // CursorMove, QuarterTurn, WallAxis
 
 public enum Command: Sendable, Equatable {
     /// What is on screen (the socket's `get-state`).
@@ -25,6 +25,10 @@ public enum Command: Sendable, Equatable {
     case back
     /// nil = automatic, as `--columns auto`.
     case setColumns(Int?)
+    /// A horizontal wall's rows; nil = automatic, as `--rows auto`.
+    case setRows(Int?)
+    /// Turns the running wall to scroll down (columns) or sideways (rows).
+    case setDirection(WallAxis)
     /// Fewer columns on the wall; a closer look at the open photo.
     case zoomIn, zoomOut, resetZoom
     /// The open photo at 1:1, or back to its rest.

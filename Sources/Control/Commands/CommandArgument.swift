@@ -9,7 +9,7 @@
 // the command and what it wanted.
 
 import InputLimits
-import Waterfall  // QuarterTurn
+import Waterfall  // QuarterTurn, WallAxis
 
 public struct CommandArgument: Sendable {
     /// What docs/control.md's table must say in the command's arguments column, piece by piece.
@@ -49,6 +49,20 @@ public struct CommandArgument: Sendable {
     static let columns = CommandArgument(documented: ["`n`", "auto"]) { name, value throws(ControlError) in
         if value.stringValue == Limits.columns.alternative { return .setColumns(nil) }
         return .setColumns(try number(value, Limits.columns, for: name))
+    }
+
+    /// A number of rows, or auto.
+    static let rows = CommandArgument(documented: ["`n`", "auto"]) { name, value throws(ControlError) in
+        if value.stringValue == Limits.rows.alternative { return .setRows(nil) }
+        return .setRows(try number(value, Limits.rows, for: name))
+    }
+
+    /// `vertical` or `horizontal`.
+    static let direction = CommandArgument(documented: WallAxis.allCases.map { "`\"\($0.rawValue)\"`" }) { name, value throws(ControlError) in
+        guard let word = value.stringValue, let axis = WallAxis(rawValue: word) else {
+            throw ControlError("\(name) needs vertical or horizontal; got \(value.brief)")
+        }
+        return .setDirection(axis)
     }
 
     /// `on`, `off` or `auto`.

@@ -52,16 +52,18 @@ public enum CommandTable {
         CommandRow("first", .first, keys: [.init([.detail], ["home", .init("g", shift: false)], "first photo")]),
         CommandRow("last", .last, keys: [.init([.detail], ["end", "G"], "last photo")]),
         CommandRow("zoom-in", .zoomIn, repeats: true, keys: [
-            .init([.wall], ["+", "="], "bigger tiles (fewer columns)"),
+            .init([.wall], ["+", "="], "bigger tiles (fewer columns or rows)"),
             .init([.detail], ["+"], "zoom in"),
         ]),
         CommandRow("zoom-out", .zoomOut, repeats: true, keys: [
-            .init([.wall], ["-"], "smaller tiles (more columns)"),
+            .init([.wall], ["-"], "smaller tiles (more columns or rows)"),
             .init([.detail], ["-"], "zoom out"),
         ]),
         CommandRow("reset-zoom", .resetZoom, keys: [.init([.detail], ["0"], "fit the photo to the window (a smaller one at its actual size)")]),
         CommandRow("actual-size", .actualSize, keys: [.init([.detail], ["1", "="], "actual size (1:1), or back to fit")]),
         CommandRow("set-columns", nil, argument: .columns),
+        CommandRow("set-rows", nil, argument: .rows),
+        CommandRow("set-direction", nil, argument: .direction),
         // Alone it starts the slideshow (S); with a word, any of its requests.
         CommandRow("slideshow", .slideshow(.start), argument: .slideshow,
                    keys: [.init(wallAndPhoto, [.init("S", control: false)], "slideshow")]),

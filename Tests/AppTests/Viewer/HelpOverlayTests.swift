@@ -72,7 +72,7 @@ struct HelpOverlayTests {
             "↑ k\tcursor up", "↓ j\tcursor down", "← h\tcursor left", "→ l\tcursor right",
             "Return\topen the photo at the cursor", "Esc Backspace\thide the cursor",
             "PgDn Space\tpage down", "PgUp Shift+Space\tpage up", "Home g\ttop: the first photo", "End G\tbottom: the last photo",
-            "+ =\tbigger tiles (fewer columns)", "-\tsmaller tiles (more columns)", "S\tslideshow",
+            "+ =\tbigger tiles (fewer columns or rows)", "-\tsmaller tiles (more columns or rows)", "S\tslideshow",
             "i\tphoto information", "? F1\tthis help", "f\tfull screen", "s\tframe statistics",
             "r\treload the folders", "q\tquit",
             ">\trotate the photo clockwise", "<\trotate the photo counter-clockwise",

@@ -80,7 +80,7 @@ struct LoopHealth {
             "decode queue \(decodeQueue)   uploads \(wall.uploads)   late results dropped \(wall.lateResultsDropped)",
             String(format: "pool hits %d  misses %d  created %d  evicted %d   %.0f / %.0f MiB", pool.hits, pool.misses,
                    pool.created, pool.evicted, Double(pool.bytesHeld) / 1_048_576, Double(wall.pool.budgetBytes) / 1_048_576),
-            "textures \(renderer.liveTextureCount) (\(renderer.liveTextureBytes >> 20) MiB)   tiles \(wall.entries.count)   columns \(wall.view.layout.laneCount)",
+            "textures \(renderer.liveTextureCount) (\(renderer.liveTextureBytes >> 20) MiB)   tiles \(wall.entries.count)   \(wall.view.axis.laneName) \(wall.view.layout.laneCount)",
         ]
     }
 

@@ -1,6 +1,6 @@
 // The wall as a screen on the stack: the commands it carries out (scrolling, the cursor,
-// selection, columns), the photo and the slideshow it opens over itself, and what `get-state`
-// and the info panel tell of it.
+// selection, columns or rows, its direction), the photo and the slideshow it opens over itself,
+// and what `get-state` and the info panel tell of it.
 
 import Control
 import InputLimits
@@ -32,7 +32,7 @@ extension WallScreen {
             view.scrollToCell(at: index, position: .top, animated: animated)
         case .pageDown, .pageUp:
             let before = view.destinationRect
-            view.scrollTo(offset: scrollTarget + view.viewportSize.height * (command == .pageDown ? 0.9 : -0.9), animated: true)
+            view.scrollTo(offset: scrollTarget + view.axis.along(view.viewportSize) * (command == .pageDown ? 0.9 : -0.9), animated: true)
             cursor = view.layout.cursorTarget(paging: cursor, from: before, to: view.destinationRect)
         // The cursor goes with the view, as nsxiv's g/G select the first and last: Return after
         // End opens the last photo, not one at the top.
@@ -60,11 +60,19 @@ extension WallScreen {
             }
         case .back: cursor = nil
         case .setColumns(let n):
+            if let refused = lanesRefused(by: "set-columns", on: .vertical) { return .done(.failure(refused)) }
             // The socket has checked already; the same table, the same words, for any other caller.
             if let n, !Limits.columns.contains(n) {
                 return .done(.failure(ControlError("set-columns needs \(Limits.columns.expectation); got \(n)")))
             }
             view.setColumns(n.map { .fixed($0) } ?? .automatic)
+        case .setRows(let n):
+            if let refused = lanesRefused(by: "set-rows", on: .horizontal) { return .done(.failure(refused)) }
+            if let n, !Limits.rows.contains(n) {
+                return .done(.failure(ControlError("set-rows needs \(Limits.rows.expectation); got \(n)")))
+            }
+            view.setColumns(n.map { .fixed($0) } ?? .automatic)
+        case .setDirection(let axis): turn(to: axis)
         case .zoomIn: view.zoom(by: 1, holdingCell: cursor)
         case .zoomOut: view.zoom(by: -1, holdingCell: cursor)
         case .slideshow(.start): startSlideshow(from: origin)
@@ -74,6 +82,15 @@ extension WallScreen {
         default: break
         }
         return .ok
+    }
+
+    /// A count of columns said to a horizontal wall (or rows to a vertical one) is refused by
+    /// name rather than taken as the other lanes: a script that set four columns and got four
+    /// rows would believe something the screen does not show.
+    private func lanesRefused(by name: String, on axis: WallAxis) -> ControlError? {
+        guard view.axis != axis else { return nil }
+        let other = axis == .vertical ? "set-rows" : "set-columns"
+        return ControlError("\(name) is for a \(axis.rawValue) wall; this one is \(view.axis.rawValue): \(other) counts its \(view.axis.laneName), or set-direction \(axis.rawValue) turns it")
     }
 
     /// Where the wall is headed: the end of the glide under way, else where it is. Paging
@@ -185,23 +202,27 @@ extension WallScreen {
     var stateFields: [(String, JSONValue)] {
         // From the layout, not the last frame's draw list: a request answered right after a
         // scroll or a folder change sees the wall as it now is.
+        let horizontal = view.axis == .horizontal
         let visible: [JSONValue] = view.layout.indices(in: view.viewportRect).sorted().map { index in
             let path = entries[index].path
             let frame = view.layout.frame(at: index)
             return .object([
                 ("index", .int(index)), ("path", .string(path.string)), ("uri", .string(path.uri)),
-                ("rect", .rect(frame)), ("column", .int(view.layout.lane(at: index))),
+                ("rect", .rect(frame)), (horizontal ? "row" : "column", .int(view.layout.lane(at: index))),
                 // Where it is in the window now: a script points at it, a test checks it stays put.
-                ("screen", .rect(frame.offsetBy(dx: 0, dy: -view.contentOffset))),
+                ("screen", .rect(onScreen(frame, offset: view.contentOffset))),
             ])
         }
         return [
             ("count", .int(entries.count)),
-            ("columns", .int(view.layout.laneCount)),
+            ("direction", .string(view.axis.rawValue)),
+            // Lanes and length under their names on this wall: a script reading "columns" of a
+            // horizontal wall would get a count of something it does not see.
+            (view.axis.laneName, .int(view.layout.laneCount)),
             ("width", .double(view.viewportSize.width)),
             ("height", .double(view.viewportSize.height)),
             ("offset", .double(view.contentOffset)),
-            ("contentHeight", .double(view.contentLength)),
+            (horizontal ? "contentWidth" : "contentHeight", .double(view.contentLength)),
             ("mode", .string(mode.rawValue)),
             ("selected", (openedPhoto.flatMap(openIndex(of:)) ?? cursor).map { .int($0) } ?? .null),
             ("cursor", cursor.map { .int($0) } ?? .null),

@@ -41,8 +41,9 @@ extension WallScreen {
     /// pixels first (-1 … -0.1: the screen fills before one slow panorama finishes), then the
     /// rest by how far off screen they are (logical pixels).
     func decodePriority(_ index: Int) -> Double {
-        let frame = view.layout.frame(at: index)
-        let viewport = view.viewportRect
+        // Along the scroll: the flow's y is a horizontal wall's x.
+        let frame = view.axis.turned(view.layout.frame(at: index))
+        let viewport = view.axis.turned(view.viewportRect)
         if frame.maxY < viewport.minY { return viewport.minY - frame.maxY }
         if frame.minY > viewport.maxY { return frame.minY - viewport.maxY }
         let pixels = entries[index].info.map { Double($0.pixelWidth) * Double($0.pixelHeight) } ?? 0
@@ -71,13 +72,23 @@ extension WallScreen {
 
     /// The tile under `point` (window coordinates), if any: none on a margin or a heading.
     func tile(at point: Point) -> Int? {
-        view.layout.index(at: Point(x: point.x, y: point.y + view.viewportRect.minY))
+        let viewport = view.viewportRect
+        return view.layout.index(at: Point(x: point.x + viewport.minX, y: point.y + viewport.minY))
     }
+
+    /// `rect` (wall coordinates) where it is in the window with the wall scrolled to `offset`
+    /// along its axis.
+    func onScreen(_ rect: Rect, offset: Double) -> Rect {
+        view.axis == .vertical ? rect.offsetBy(dx: 0, dy: -offset) : rect.offsetBy(dx: -offset, dy: 0)
+    }
+
+    /// Where `rect` (wall coordinates) starts along the scroll: a horizontal wall's x.
+    func start(of rect: Rect) -> Double { view.axis.along(rect.origin) }
 
     /// The cursor's tile where it is drawn, while it is in view: the info panel sits beside it.
     var infoAnchor: Rect? {
         guard let cursor, isOnScreen(cursor) else { return nil }
-        return view.layout.frame(at: cursor).offsetBy(dx: 0, dy: -view.drawnOffset)
+        return onScreen(view.layout.frame(at: cursor), offset: view.drawnOffset)
     }
 
     func isOnScreen(_ index: Int) -> Bool {

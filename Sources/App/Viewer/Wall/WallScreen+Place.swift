@@ -15,13 +15,16 @@ extension WallScreen {
         var place = WallPlace(cursor: cursor.flatMap(name))
         if openedPhoto != nil, let cursor, cursor < entries.count {
             place.top = name(cursor)
-            place.topScreenY = isOnScreen(cursor) ? view.layout.frame(at: cursor).minY - view.contentOffset : margins.top
+            place.topScreenY = isOnScreen(cursor) ? start(of: view.layout.frame(at: cursor)) - view.contentOffset
+                : view.axis == .vertical ? margins.top : margins.left
         } else if let anchor = view.layout.anchor(forViewport: view.viewportRect) {
             place.top = name(anchor.index)
             place.topScreenY = anchor.screenY
             place.topFraction = anchor.fraction
         }
-        if columns != configured { place.columns = view.layout.laneCount }
+        if columns != configured {
+            if view.axis == .vertical { place.columns = view.layout.laneCount } else { place.rows = view.layout.laneCount }
+        }
         return place
     }
 
@@ -35,10 +38,10 @@ extension WallScreen {
             if let name = wanted[entry.path], found[name] == nil { found[name] = i }
         }
         func index(_ name: String) -> Int? { found[name] }
-        guard let restoration = place.restoration(index: index, scanEnded: scanEnded, viewportHeight: view.viewportSize.height) else {
+        guard let restoration = place.restoration(index: index, scanEnded: scanEnded, viewportHeight: view.axis.along(view.viewportSize)) else {
             return false
         }
-        if let n = restoration.columns { view.setColumns(.fixed(n)) }
+        if let n = view.axis == .vertical ? restoration.columns : restoration.rows { view.setColumns(.fixed(n)) }
         if let anchor = restoration.anchor, let offset = view.layout.offset(restoring: anchor) {
             view.scrollTo(offset: offset)
         }

@@ -1,7 +1,7 @@
 // When the wall opens its date scrubber (Scrub/ScrubberScreen): it scrolls under someone's
 // hand (wheel, drag, fling, keys, a program), the mouse comes to its right edge, or a press
-// lands there. Not for the kiosk's idle drift, and not for a relayout that keeps the same
-// photos in view (a folder's edit, a resize).
+// lands there. Not for the kiosk's idle drift, not for a relayout that keeps the same photos
+// in view (a folder's edit, a resize), and not on a horizontal wall.
 
 import Waterfall
 
@@ -26,7 +26,9 @@ extension WallScreen {
             scrubber.noteActivity()
             return scrubber
         }
-        guard let host, view.contentLength > view.viewportSize.height else { return nil }
+        // The rail, its labels and the marks strip are laid down the right edge; a wall scrolling
+        // sideways has no rail, and a press at its right edge is the wall's.
+        guard let host, view.axis == .vertical, view.contentLength > view.viewportSize.height else { return nil }
         let made = ScrubberScreen(wall: self, clock: host.clock)
         scrubber = made
         host.push(made)

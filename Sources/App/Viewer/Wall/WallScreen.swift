@@ -125,7 +125,7 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
     func show(_ newEntries: [PhotoEntry], holding held: Int? = nil) {
         var keep: (path: PhotoPath, screenY: Double)?
         if let held, held < entries.count {
-            keep = (entries[held].path, view.layout.frame(at: held).minY - view.contentOffset)
+            keep = (entries[held].path, start(of: view.layout.frame(at: held)) - view.contentOffset)
         } else if let anchor = view.layout.anchor(forViewport: view.viewportRect), anchor.index < entries.count {
             keep = (entries[anchor.index].path, anchor.screenY)
         }
@@ -138,7 +138,7 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
         cursor = cursorPath.flatMap { path in newEntries.firstIndex { $0.path == path } }
         dropMarksOfGonePhotos()
         if let keep, let index = newEntries.firstIndex(where: { $0.path == keep.path }) {
-            view.scrollTo(offset: view.layout.frame(at: index).minY - keep.screenY)
+            view.scrollTo(offset: start(of: view.layout.frame(at: index)) - keep.screenY)
         } else {
             view.scrollTo(offset: 0)
         }
@@ -193,6 +193,18 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
         captionHeight = style.captions ? drawer.captionHeight : 0
         view.setAxis(style.axis)
         show(entries)
+    }
+
+    /// Turns the wall (`set-direction`), the photo looked at held where it is along the scroll.
+    /// The lanes go back to auto: a count chosen for columns across the width means nothing
+    /// for rows down the height.
+    func turn(to axis: WallAxis) {
+        guard axis != view.axis else { return }
+        columns = .automatic
+        view.setColumns(.automatic)
+        view.setAxis(axis)
+        prioritisedOffset = -1
+        scrubSeenOffset = view.contentOffset
     }
 
     /// The wall's sections, in wall order, with their headings' rects in wall coordinates: none
@@ -440,7 +452,7 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
         }
         for k in view.layout.sections(in: view.viewportRect) where k < sections.sections.count {
             drawer.drawHeading(sections.sections[k].label,
-                               in: view.layout.headingFrame(ofSection: k).offsetBy(dx: 0, dy: -view.drawnOffset))
+                               in: onScreen(view.layout.headingFrame(ofSection: k), offset: view.drawnOffset))
         }
         if !arrivals.isEmpty { arrivals = arrivals.filter { $0.value > now } }
     }
