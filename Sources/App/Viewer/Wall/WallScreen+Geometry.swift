@@ -39,10 +39,13 @@ extension WallScreen {
 
     /// Decode order, lowest first: previews (-2), then the tiles in view, the photos with fewer
     /// pixels first (-1 … -0.1: the screen fills before one slow panorama finishes), then the
-    /// rest by how far off screen they are (logical pixels).
+    /// rest by how far off screen they are (logical pixels) along the scroll: on a ticker the
+    /// tiles about to come in from the side.
     func decodePriority(_ index: Int) -> Double {
-        let frame = view.layout.frame(at: index)
-        let viewport = view.viewportRect
+        // In flow terms (y along the scroll), where every tile of a sideways wall is level with
+        // the screen and only its distance along x tells when it is seen.
+        let frame = view.axis.turned(view.layout.frame(at: index))
+        let viewport = view.axis.turned(view.viewportRect)
         if frame.maxY < viewport.minY { return viewport.minY - frame.maxY }
         if frame.minY > viewport.maxY { return frame.minY - viewport.maxY }
         let pixels = entries[index].info.map { Double($0.pixelWidth) * Double($0.pixelHeight) } ?? 0
