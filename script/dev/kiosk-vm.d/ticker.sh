@@ -1,12 +1,14 @@
 # The kiosk's ticker on the console, sourced by script/dev/kiosk-vm (`script/dev/kiosk-vm
-# --screen 1280x360 ticker`): a wall in rows on a wide bar, from the configuration file as an
-# owner sets it up, shows its photos where get-state says; left alone it drifts sideways and
-# turns at the end; a tap on the kernel's touch device selects the tile under the finger, a drag
-# sideways moves the wall by the finger's travel, a pinch changes the rows about the fingers.
+# --screen 1280x360 ticker`, or 1920x540): a wall in rows on a wide bar, from the configuration
+# file as an owner sets it up, shows its photos where get-state says; a tap on the kernel's touch
+# device selects the tile under the finger, a drag sideways moves the wall by the finger's
+# travel, a pinch changes the rows about the fingers; left alone it drifts sideways, a touch
+# stops it, and it turns at the end.
 # Every check waits on cascade's log, its events or its state, never on a fixed time.
 
-# The bar's configuration: two rows (a 360 px bar has room for one of auto's 240 px).
-ticker_config='rows = 2'
+# The bar's configuration: a horizontal wall's rows are auto, as many of at least 240 px as fit:
+# two on a 540 px bar (1920×540, 32:9). A lower bar has room for one, so it asks for two.
+if [ "${screen#*x}" -ge 540 ]; then ticker_config='direction = "horizontal"'; else ticker_config='rows = 2'; fi
 
 # sideways NAME — DIR/NAME.json with each visible tile's place on screen worked out from its
 # rect in the wall and the offset, which on a wall in rows runs along x: what screen.py and
@@ -28,6 +30,14 @@ ticker_on_screen() {
   settled "$1" && sideways "$1" && screenshot "$1" &&
     python3 "$here/script/dev/kiosk-vm.d/screen.py" wall "$dir/$1.ppm" "$dir/$1.json" >"$dir/$1.txt"
 }
+
+# row_middle NAME — the y of the middle of the row of the tile nearest the screen's middle:
+# a finger on a photo (the middle of the bar is the gap between two rows).
+row_middle() { local index x y; read -r index x y < <(tile_at "$1"); echo "$y"; }
+
+# marks_said — how many tiles a long press marked: a finger the emulated CPU left resting past
+# the long-press time (0.5 s) before it moved marks instead of dragging.
+marks_said() { echo "  (marked events so far: $(event_count marked))"; }
 
 # lanes_are NAME N — get-state's lane count (its `columns`) is N.
 lanes_are() { [ "$(json "$dir/$1.json" 'd["columns"]')" = "$2" ]; }
@@ -81,9 +91,10 @@ EOF
 
 ticker_touch_stops() {
   local width height
-  width=$(json "$dir/drift2.json" 'int(d["width"])') height=$(json "$dir/drift2.json" 'int(d["height"])')
-  # A slow drag that rests before the lift (no fling), on the drifting wall.
-  gesture drag $((width * 3 / 4)) $((height / 2)) $((width / 2)) $((height / 2)) 600 300 &&
+  sideways drift2 || return 1
+  width=$(json "$dir/drift2.json" 'int(d["width"])') height=$(row_middle drift2)
+  # A slow drag along a row that rests before the lift (no fling), on the drifting wall.
+  gesture drag $((width * 3 / 4)) "$height" $((width / 2)) "$height" 600 300 &&
     state still1 && state still2 || return 1
   echo "  after the touch: offset $(json "$dir/still1.json" 'd["offset"]') → $(json "$dir/still2.json" 'd["offset"]')"
   [ "$(json "$dir/still1.json" 'd["offset"]')" = "$(json "$dir/still2.json" 'd["offset"]')" ] &&
@@ -121,30 +132,30 @@ EOF
 
 ticker_drag_scrolls() {
   local width height before after
-  ctl scroll-to '{"offset": 0}' >/dev/null && wait_until 120 'settled hdrag0' || return 1
-  width=$(json "$dir/hdrag0.json" 'int(d["width"])') height=$(json "$dir/hdrag0.json" 'int(d["height"])')
+  ctl scroll-to '{"offset": 0}' >/dev/null && wait_until 120 'settled hdrag0' && sideways hdrag0 || return 1
+  width=$(json "$dir/hdrag0.json" 'int(d["width"])') height=$(row_middle hdrag0)
   before=$(offset hdrag0)
-  # Right to left, slowly, and still for 300 ms before lifting: a drag, no fling.
-  gesture drag $((width * 3 / 4)) $((height / 2)) $((width / 4)) $((height / 2)) 800 300 &&
+  # Right to left along a row, slowly, and still for 300 ms before lifting: a drag, no fling.
+  gesture drag $((width * 3 / 4)) "$height" $((width / 4)) "$height" 800 300 &&
     wait_until 120 'settled hdrag1' || return 1
   after=$(offset hdrag1)
   echo "  finger moved $((width / 2)) px left, the wall $((after - before)) px"
   local d=$((after - before - width / 2))
-  ((d >= -2 && d <= 2))
+  ((d >= -2 && d <= 2)) || { marks_said; return 1; }
 }
 
 ticker_fling_continues() {
   local width height before after travel coast
-  ctl scroll-to '{"offset": 0}' >/dev/null && wait_until 120 'settled hfling0' || return 1
-  width=$(json "$dir/hfling0.json" 'int(d["width"])') height=$(json "$dir/hfling0.json" 'int(d["height"])')
+  ctl scroll-to '{"offset": 0}' >/dev/null && wait_until 120 'settled hfling0' && sideways hfling0 || return 1
+  width=$(json "$dir/hfling0.json" 'int(d["width"])') height=$(row_middle hfling0)
   before=$(offset hfling0) travel=$((width / 4))
-  # A quick flick: a quarter of the bar in 100 ms, lifted while moving.
-  gesture drag $((width * 3 / 4)) $((height / 2)) $((width / 2)) $((height / 2)) 100 &&
+  # A quick flick along a row: a quarter of the bar in 100 ms, lifted while moving.
+  gesture drag $((width * 3 / 4)) "$height" $((width / 2)) "$height" 100 &&
     wait_until 120 'settled hfling1' || return 1
   after=$(offset hfling1)
   coast=$((after - before - travel))
   echo "  finger moved $travel px left, the wall $((after - before)) px: $coast px after the lift"
-  ((coast > travel / 2))
+  ((coast > travel / 2)) || { marks_said; return 1; }
 }
 
 ticker_pinch_changes_rows() {
@@ -165,7 +176,7 @@ tiles = [t for t in d["visible"] if t["index"] == index]
 if not tiles:
     sys.exit(f"  tile {index} left the screen")
 r = tiles[0]["screen"]
-print(f"  tile {index} now at x {round(r['x'])}…{round(r['x'] + r['w'])}")
+print(f"  tile {index} after the pinch at x {round(r['x'])}…{round(r['x'] + r['w'])}")
 sys.exit(0 if r["x"] <= x <= r["x"] + r["w"] else 1)
 EOF
   # And pinched in: two rows again.
