@@ -1,7 +1,9 @@
-/// A kiosk's attract mode: when nobody has touched the wall for a while it drifts down at a
-/// slow, steady speed so passers-by see it is alive. At the end it rests, glides back to the
-/// top (the scroll model's spring, so the return is smooth rather than a cut), rests again and
-/// starts over. A wall that fits on one screen never moves: nothing to show, no frames spent.
+/// A kiosk's attract mode: when nobody has touched the wall for a while it drifts along at a
+/// slow, steady speed so passers-by see it is alive — down a wall in columns, sideways along a
+/// ticker's rows, since all it sees is the offset along the wall's axis. At the end it rests,
+/// glides back to the start (the scroll model's spring, so the return is smooth rather than a
+/// cut), rests again and starts over. A wall that fits on one screen never moves: nothing to
+/// show, no frames spent.
 
 import Waterfall
 
@@ -9,15 +11,15 @@ public struct AttractScroll: Sendable {
     public enum Step: Equatable, Sendable {
         /// Set the offset to this (no animation: the drift itself is the animation).
         case drift(to: Double)
-        /// Start the glide back to the top.
-        case glideToTop
+        /// Start the glide back to the start of the wall.
+        case glideToStart
         /// Nothing to do until `until` (a rest) — no frame is needed before then.
         case rest(until: Double)
     }
 
     /// Logical pixels per second.
     public var speed: Double
-    /// Seconds spent at the end and at the top before moving on.
+    /// Seconds spent at the end and at the start before moving on.
     public var pause: Double
 
     private enum Phase: Equatable, Sendable {
@@ -54,7 +56,7 @@ public struct AttractScroll: Sendable {
             if now < until { return .rest(until: until) }
             if thenReturn {
                 phase = .returning
-                return .glideToTop
+                return .glideToStart
             }
             phase = .drifting(last: nil)
             return step(offset: offset, maxOffset: maxOffset, now: now, gliding: gliding)

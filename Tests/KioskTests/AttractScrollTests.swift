@@ -14,7 +14,7 @@ import Testing
             if let end = glideEnds, t >= end { offset = 0; glideEnds = nil }
             switch attract.step(offset: offset, maxOffset: maxOffset, now: t, gliding: glideEnds != nil) {
             case .drift(let y): offset = y
-            case .glideToTop: glideEnds = t + 0.5
+            case .glideToStart: glideEnds = t + 0.5
             case .rest: break
             }
             trace.append((t, offset))

@@ -167,8 +167,9 @@ final class SessionLoop {
     var now: Double { clock.now }
     private(set) var frames = 0
 
-    init(textureBudgetBytes: Int? = nil, configure: (inout ViewerOptions) -> Void = { _ in }) throws {
-        window = try Window(title: "cascade test", placement: .windowed(width: 400, height: 300))
+    init(textureBudgetBytes: Int? = nil, width: Int = 400, height: Int = 300,
+         configure: (inout ViewerOptions) -> Void = { _ in }) throws {
+        window = try Window(title: "cascade test", placement: .windowed(width: width, height: height))
         var options = ViewerOptions()
         options.textureBudgetBytes = textureBudgetBytes
         options.style = WallStyle(columns: .fixed(3), margins: Margins(all: 8), captions: false)

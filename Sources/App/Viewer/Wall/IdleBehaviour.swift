@@ -11,15 +11,15 @@ struct IdleBehaviour {
         case none
         case closeDetail
         case drift(to: Double)
-        case glideToTop
+        case glideToStart
 
         /// The command the loop performs for it, as it would a key's.
         var command: Command? {
             switch self {
             case .none: nil
             case .closeDetail: .close
-            case .drift(let y): .scrollTo(.offset(y), animated: false)
-            case .glideToTop: .scrollTo(.offset(0), animated: true)
+            case .drift(let offset): .scrollTo(.offset(offset), animated: false)
+            case .glideToStart: .scrollTo(.offset(0), animated: true)
             }
         }
     }
@@ -72,7 +72,7 @@ struct IdleBehaviour {
         if !attracting { attracting = true; attract.restart() }
         switch attract.step(offset: offset, maxOffset: maxOffset, now: now, gliding: gliding) {
         case .drift(let y): restUntil = nil; return .drift(to: y)
-        case .glideToTop: restUntil = nil; return .glideToTop
+        case .glideToStart: restUntil = nil; return .glideToStart
         case .rest(let until): restUntil = until; return .none
         }
     }
