@@ -155,6 +155,9 @@ final class ViewerSession {
             // event: one sent before SDL was up is lost, and timers wake the loop without one.
             takeDaemonWork()
             guard running else { break }
+            // Input that came during the last frame goes first: a finger's lift queued behind a
+            // slow frame must end its tap before the clock can call the held finger a long press.
+            while running, let event = events.poll() { handle(event) }
             tick(at: clock.now)
             // With the screen off or gone nothing is drawn: the loop only waits for events and timers.
             if !showing || !(dirty || needsFrame) {
