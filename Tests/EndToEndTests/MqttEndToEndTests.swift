@@ -20,7 +20,7 @@ struct MqttEndToEndTests {
     let base = "cascade/\(Self.id)"
     /// Screen, screen mode, slideshow, paused, next, previous, columns, interval, transition,
     /// photo, message, clear, trash, image (no Brightness: the frame is given no backlight).
-    static let entities = 14
+    static let entities = 16
 
     /// A broker and cascade joined to it; `url` nil: the broker's plain listener.
     /// `environment` on top of cascade's; CASCADE_BACKLIGHT_ROOT is a folder with no device unless
@@ -122,6 +122,13 @@ struct MqttEndToEndTests {
             }
             try await step(broker, control, "screen", "auto", "the screen on", states: ["screen-mode": "auto"]) { $0["screen"] as? String == "on" }
             try await step(broker, control, "set-columns", "4", "four columns", states: ["columns": "4"]) { $0["columns"] as? Int == 4 }
+            try await step(broker, control, "set-direction", "horizontal", "a wall in rows", states: ["direction": "horizontal"]) {
+                $0["direction"] as? String == "horizontal"
+            }
+            try await step(broker, control, "set-rows", "2", "two rows", states: ["rows": "2"]) { $0["rows"] as? Int == 2 }
+            try await step(broker, control, "set-direction", "vertical", "columns again", states: ["direction": "vertical"]) {
+                $0["direction"] as? String == "vertical"
+            }
             try await step(broker, control, "slideshow", "start", "the slideshow", states: ["slideshow": "on"]) {
                 $0["mode"] as? String == "slideshow"
             }

@@ -5,6 +5,7 @@
 // them on every connection and again when Home Assistant announces it (re)started.
 
 import InputLimits
+import Waterfall  // WallAxis
 
 public enum MqttDiscovery {
     public struct Entity: Sendable, Equatable {
@@ -42,7 +43,7 @@ public enum MqttDiscovery {
         func onOff(_ on: String, _ off: String) -> [(String, JSONValue)] {
             [("payload_on", .string(on)), ("payload_off", .string(off)), ("state_on", .string("on")), ("state_off", .string("off"))]
         }
-        let columns = Limits.columns.range, interval = Limits.slideInterval.range
+        let columns = Limits.columns.range, rows = Limits.rows.range, interval = Limits.slideInterval.range
         let brightness = CommandArgument.brightnessLimit.range
         let dimmer = entity("number", "brightness", "Brightness", [
             command("brightness"), state("brightness"),
@@ -71,6 +72,16 @@ public enum MqttDiscovery {
                 command("set-columns"), state("columns"),
                 ("min", .int(columns.lowerBound)), ("max", .int(columns.upperBound)), ("step", .int(1)), ("mode", .string("box")),
                 ("icon", .string("mdi:view-column")),
+            ]),
+            // A wall has columns or rows, as its direction says: the other number is refused.
+            entity("number", "rows", "Rows", [
+                command("set-rows"), state("rows"),
+                ("min", .int(rows.lowerBound)), ("max", .int(rows.upperBound)), ("step", .int(1)), ("mode", .string("box")),
+                ("icon", .string("mdi:view-sequential")),
+            ]),
+            entity("select", "direction", "Direction", [
+                command("set-direction"), state("direction"),
+                ("options", .array(WallAxis.allCases.map { .string($0.rawValue) })), ("icon", .string("mdi:swap-horizontal")),
             ]),
             entity("number", "interval", "Slide interval", [
                 command("slideshow-interval"), state("interval"),

@@ -25,6 +25,8 @@ public struct MqttStates: Sendable {
         if let interval = state["slideshowInterval"]?.doubleValue { payloads.append(("interval", JSONValue.double(interval).text)) }
         if let transition = state["transition"]?.stringValue { payloads.append(("transition", transition)) }
         if let columns = state["columns"]?.intValue { payloads.append(("columns", String(columns))) }
+        if let rows = state["rows"]?.intValue { payloads.append(("rows", String(rows))) }
+        if let direction = state["direction"]?.stringValue { payloads.append(("direction", direction)) }
         if let brightness = state["brightness"]?.intValue { payloads.append(("brightness", String(brightness))) }
         if let folder = state["folder"]?.stringValue { payloads.append(("folder", folder)) }
         // Its attributes (EXIF: date, camera, place) are read off the loop, with its picture
