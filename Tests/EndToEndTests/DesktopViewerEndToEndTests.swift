@@ -55,16 +55,7 @@ private final class DesktopViewer {
     }
 
     func next(_ kind: String) async throws -> EventLine {
-        let deadline = Deadline(longestWait)
-        while true {
-            guard let line = try await child.lines.nextLine(within: max(deadline.end - .now, .zero), waitingFor: "a \"\(kind)\" event") else {
-                throw HarnessError("cascade's stdout ended before a \"\(kind)\" event; stderr:\n\(child.errorOutput)")
-            }
-            var event = try JSONDecoder().decode(EventLine.self, from: Data(line.utf8))
-            event.line = line
-            events.append(event)
-            if event.event == kind { return event }
-        }
+        try await readEvent(kind, from: child, into: &events)
     }
 
     func key(_ name: String) async throws {

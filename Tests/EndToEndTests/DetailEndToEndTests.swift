@@ -188,17 +188,7 @@ struct DetailEndToEndTests {
 
     /// The next stdout event of this kind, passing over others.
     private func next(_ kind: String, from child: ChildProcess) async throws -> EventLine {
-        let deadline = Deadline(longestWait)
-        while true {
-            let left = deadline.end - ContinuousClock.now
-            guard let line = try await child.lines.nextLine(within: max(left, .zero), waitingFor: "a \"\(kind)\" event from cascade") else {
-                throw HarnessError("cascade's stdout ended before a \"\(kind)\" event; stderr:\n\(child.errorOutput)")
-            }
-            guard var event = try? JSONDecoder().decode(EventLine.self, from: Data(line.utf8)) else {
-                throw HarnessError("cascade's stdout line is not a JSON event: \(line)")
-            }
-            event.line = line
-            if event.event == kind { return event }
-        }
+        var passed: [EventLine] = []
+        return try await readEvent(kind, from: child, into: &passed)
     }
 }

@@ -29,6 +29,26 @@ struct EventLine: Decodable, CustomStringConvertible {
     var description: String { line }
 }
 
+/// The next event of this kind on the stdout of a cascade started with `--events stdout`; every
+/// event read on the way, this one included, is appended to `events` for failure messages.
+func readEvent(_ kind: String, from child: ChildProcess, into events: inout [EventLine],
+               within timeout: Duration = longestWait) async throws -> EventLine {
+    let deadline = Deadline(timeout)
+    while true {
+        let left = deadline.end - ContinuousClock.now
+        guard let line = try await child.lines.nextLine(within: max(left, .zero), waitingFor: "a \"\(kind)\" event from cascade") else {
+            let status = child.isRunning ? "still running" : "exited"
+            throw HarnessError("cascade's stdout ended (\(status)) before a \"\(kind)\" event; stderr:\n\(child.errorOutput)")
+        }
+        guard var event = try? JSONDecoder().decode(EventLine.self, from: Data(line.utf8)) else {
+            throw HarnessError("cascade's stdout line is not a JSON event: \(line)")
+        }
+        event.line = line
+        events.append(event)
+        if event.event == kind { return event }
+    }
+}
+
 /// A running `cascade FOLDER` window, ready once its first frame with tiles is on screen.
 final class ViewerWindow {
     let stage: ViewerStage
@@ -48,7 +68,7 @@ final class ViewerWindow {
         var seen: [EventLine] = []
         let scanned: EventLine
         do {
-            scanned = try await Self.read("scanned", from: child, into: &seen)
+            scanned = try await readEvent("scanned", from: child, into: &seen)
             window = try await stage.display.waitForWindow(class: "cascade")
         } catch {
             child.stop()
@@ -64,25 +84,7 @@ final class ViewerWindow {
 
     /// The next event of this kind; other kinds are kept in `events` but passed over.
     func next(_ kind: String, within timeout: Duration = longestWait) async throws -> EventLine {
-        try await Self.read(kind, from: child, into: &events, within: timeout)
-    }
-
-    private static func read(_ kind: String, from child: ChildProcess, into events: inout [EventLine],
-                             within timeout: Duration = longestWait) async throws -> EventLine {
-        let deadline = Deadline(timeout)
-        while true {
-            let left = deadline.end - ContinuousClock.now
-            guard let line = try await child.lines.nextLine(within: max(left, .zero), waitingFor: "a \"\(kind)\" event from cascade") else {
-                let status = child.isRunning ? "still running" : "exited"
-                throw HarnessError("cascade's stdout ended (\(status)) before a \"\(kind)\" event; stderr:\n\(child.errorOutput)")
-            }
-            guard var event = try? JSONDecoder().decode(EventLine.self, from: Data(line.utf8)) else {
-                throw HarnessError("cascade's stdout line is not a JSON event: \(line)")
-            }
-            event.line = line
-            events.append(event)
-            if event.event == kind { return event }
-        }
+        try await readEvent(kind, from: child, into: &events, within: timeout)
     }
 
     var display: XDisplay { stage.display }

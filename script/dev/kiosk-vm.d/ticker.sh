@@ -39,16 +39,16 @@ row_middle() { local index x y; read -r index x y < <(tile_at "$1"); echo "$y"; 
 # the long-press time (0.5 s) before it moved marks instead of dragging.
 marks_said() { echo "  (marked events so far: $(event_count marked))"; }
 
-# lanes_are NAME N — get-state's lane count (its `columns`) is N.
-lanes_are() { [ "$(json "$dir/$1.json" 'd["columns"]')" = "$2" ]; }
+# lanes_are NAME N — get-state's row count (its `rows`) is N.
+lanes_are() { [ "$(json "$dir/$1.json" 'd["rows"]')" = "$2" ]; }
 
 ticker_starts() {
   input_devices_up >/dev/null && fresh_cascade "$(printf '%s\n' "$ticker_config" 'attract-after = 600')" &&
     wait_until 300 'settled bar0' || return 1
   local width height length
   width=$(json "$dir/bar0.json" 'int(d["width"])') height=$(json "$dir/bar0.json" 'int(d["height"])')
-  length=$(json "$dir/bar0.json" 'round(d["contentHeight"])')
-  echo "  a ${width}×${height} bar, $(json "$dir/bar0.json" 'd["columns"]') rows, the wall $length px long"
+  length=$(json "$dir/bar0.json" 'round(d["contentWidth"])')
+  echo "  a ${width}×${height} bar, $(json "$dir/bar0.json" 'd["rows"]') rows, the wall $length px long"
   # Rows: every tile on screen lies within the bar's height, and the wall runs far past its width.
   lanes_are bar0 2 && ((length > 2 * width)) &&
     [ "$(json "$dir/bar0.json" 'all(t["rect"]["y"] >= 0 and t["rect"]["y"] + t["rect"]["h"] <= d["height"] for t in d["visible"])')" = True ]
@@ -105,7 +105,7 @@ ticker_turns_at_the_end() {
   # Near the end (a program's scroll is input: the drift waits its 20 s again); it drifts the
   # rest of the way, rests there and glides back: only the turn at the end brings it back.
   local end
-  end=$(json "$dir/drift2.json" 'round(d["contentHeight"] - d["width"])')
+  end=$(json "$dir/drift2.json" 'round(d["contentWidth"] - d["width"])')
   ctl scroll-to "{\"offset\": $((end - 40))}" >/dev/null &&
     wait_until 300 "state end1 && [ \"\$(json '$dir/end1.json' 'd[\"offset\"] < 50')\" = True ]" &&
     echo "  from offset $((end - 40)) of $end to $(json "$dir/end1.json" 'round(d["offset"])')"

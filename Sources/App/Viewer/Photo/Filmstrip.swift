@@ -34,8 +34,7 @@ final class Filmstrip: @MainActor WaterfallDataSource, @MainActor WaterfallDeleg
     private(set) var current: Int
     /// The window's size; the strip is its bottom band.
     private(set) var windowSize: Size
-    private var cells: [Int: TileCell] = [:]
-    private var nextSerial = 0
+    private let cells: TileCells
     private var generation: UInt64 = 0
     /// Whether the next layout scrolls to the current one at once: the first time the strip is
     /// laid out, and after a resize, it is simply there; a step glides.
@@ -55,15 +54,10 @@ final class Filmstrip: @MainActor WaterfallDataSource, @MainActor WaterfallDeleg
         self.key = key
         let pool = ReusePool<TileCell>(budgetBytes: Self.budgetBytes)
         view = WaterfallView(viewportSize: Self.stripSize(in: windowSize), pool: pool)
+        cells = TileCells(pool: pool)
         // Only the screen's width and a little beyond: the strip is glanced at, not browsed.
         view.preloadAhead = 0.5
         view.preloadBehind = 0.5
-        pool.onEvict = { [weak self] cell in
-            MainActor.assumeIsolated {
-                cell.texture?.destroy()
-                self?.cells[cell.serial] = nil
-            }
-        }
         view.dataSource = self
         view.delegate = self
         view.setAxis(.horizontal)
@@ -114,7 +108,7 @@ final class Filmstrip: @MainActor WaterfallDataSource, @MainActor WaterfallDeleg
         view.forEachLiveCell { _, cell in
             if cell.isWaiting { decodes.cancel(key: key(.strip(cell.serial))) }
         }
-        for cell in cells.values { cell.texture?.destroy() }
+        for cell in cells.all { cell.texture?.destroy() }
         cells.removeAll()
         view.pool.removeAll()
     }
@@ -210,12 +204,7 @@ final class Filmstrip: @MainActor WaterfallDataSource, @MainActor WaterfallDeleg
     func waterfallView(_ view: WaterfallView<TileCell>, cellAt index: Int) -> TileCell {
         let box = decodeBox(at: index)
         let sizeClass = TextureSizeClass(fitting: box)
-        let cell = view.dequeueReusableCell(withIdentifier: sizeClass.reuseIdentifier) {
-            nextSerial += 1
-            let made = TileCell(serial: nextSerial, sizeClass: sizeClass)
-            cells[made.serial] = made
-            return made
-        }
+        let cell = cells.dequeue(for: view, sizeClass: sizeClass)
         generation += 1
         cell.generation = generation
         cell.state = .loading

@@ -56,8 +56,7 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
     /// screen) are scaled up a little rather than exceed what every GPU can allocate.
     static let maximumTextureSide = 4096
 
-    private var cells: [Int: TileCell] = [:]
-    private var nextSerial = 0
+    private let cells: TileCells
     private var nextGeneration: UInt64 = 0
     /// Photos that could not be shown, by path: shown as error tiles without decoding again,
     /// and logged once.
@@ -100,12 +99,7 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
         self.log = log
         let pool = ReusePool<TileCell>(budgetBytes: textureBudgetBytes)
         view = WaterfallView(viewportSize: viewportSize, pool: pool)
-        pool.onEvict = { [weak self] cell in
-            MainActor.assumeIsolated {
-                cell.texture?.destroy()
-                self?.cells[cell.serial] = nil
-            }
-        }
+        cells = TileCells(pool: pool)
         view.dataSource = self
         view.delegate = self
         view.setAxis(style.axis)
@@ -239,12 +233,7 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
     func waterfallView(_ view: WaterfallView<TileCell>, cellAt index: Int) -> TileCell {
         let box = decodeBox(at: index)
         let sizeClass = TextureSizeClass(fitting: box)
-        let cell = view.dequeueReusableCell(withIdentifier: sizeClass.reuseIdentifier) {
-            nextSerial += 1
-            let made = TileCell(serial: nextSerial, sizeClass: sizeClass)
-            cells[made.serial] = made
-            return made
-        }
+        let cell = cells.dequeue(for: view, sizeClass: sizeClass)
         nextGeneration += 1
         cell.generation = nextGeneration
         cell.requestedAt = layoutTime
