@@ -119,9 +119,17 @@ private final class HorizontalWall {
         try await display.xdotool(["key", "--clearmodifiers", name])
     }
 
-    /// The wall once it has stopped moving, and the window's pixels then.
+    /// The wall once it has stopped moving and every decode it asked for is done, and the
+    /// window's pixels then. (A still window alone is not enough on a loaded machine: a tile can
+    /// wait for its decode longer than the window takes to look still.)
     func settled() async throws -> (WallState, Frame) {
         try await waitForState { !$0.moving }
+        _ = try await display.waitUntilStill(window)
+        _ = try await eventually(every: .milliseconds(100)) {
+            let r = try await runTool(cascadeBinary, ["ctl", "--socket", socket, "get-stats"])
+            let stats = try JSONSerialization.jsonObject(with: r.output) as? [String: Any]
+            return stats?["decodeQueue"] as? Int == 0
+        }
         let frame = try await display.waitUntilStill(window)
         return (try await waitForState { !$0.moving }, frame)
     }

@@ -137,6 +137,23 @@ struct HorizontalViewTests {
         #expect(wall.selected == [target.index])
     }
 
+    @Test("photos inserted before the viewport and removed from it leave the tile looked at where it is on screen")
+    func anchoringAlongX() {
+        let wall = FakeWall(count: 300)
+        let view = makeView(wall)
+        view.scrollTo(offset: 4000)
+        view.layoutCells()
+        let anchor = view.layout.anchor(forViewport: view.viewportRect)!
+        func screenX(_ i: Int) -> Double { view.layout.frame(at: i).minX - view.contentOffset }
+        let before = screenX(anchor.index)
+        wall.ratios.insert(contentsOf: [1.5, 0.5, 1.0, 2.0], at: 0)
+        view.insertCells(in: 0..<4)
+        #expect(abs(screenX(anchor.index + 4) - before) < 1e-9)
+        wall.ratios.removeSubrange(0..<10)
+        view.deleteCells(in: 0..<10)
+        #expect(abs(screenX(anchor.index - 6) - before) < 1e-9)
+    }
+
     @Test("turning the wall keeps the tile being looked at at the viewport's start")
     func turnKeepsAnchor() {
         let wall = FakeWall(count: 400)
