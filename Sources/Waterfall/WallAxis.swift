@@ -34,6 +34,12 @@ public enum WallAxis: String, CaseIterable, Hashable, Sendable {
             : Margins(top: m.left, left: m.top, bottom: m.right, right: m.bottom, row: m.column, column: m.row)
     }
 
+    /// Where `rect` (wall coordinates) is in a viewport scrolled `offset` along this axis.
+    @inline(__always)
+    public func inViewport(_ rect: Rect, offset: Double) -> Rect {
+        self == .vertical ? rect.offsetBy(dx: 0, dy: -offset) : rect.offsetBy(dx: -offset, dy: 0)
+    }
+
     /// The component of `p` along the scroll.
     @inline(__always)
     public func along(_ p: Point) -> Double { self == .vertical ? p.y : p.x }

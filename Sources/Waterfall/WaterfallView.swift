@@ -344,7 +344,7 @@ public final class WaterfallView<Cell: WaterfallCell> {
         for entry in live {
             let frame = layout.flowFrame(at: entry.index)
             if frame.intersects(viewport) {
-                drawList.append(DrawItem(index: entry.index, frame: axis.turned(frame.offsetBy(dx: 0, dy: -offset)), cell: entry.cell))
+                drawList.append(DrawItem(index: entry.index, frame: axis.inViewport(axis.turned(frame), offset: offset), cell: entry.cell))
             }
         }
         drawnOffset = offset

@@ -87,9 +87,7 @@ final class Filmstrip: @MainActor WaterfallDataSource, @MainActor WaterfallDeleg
     /// The photos the strip shows changed (a folder's edit, a reload): laid out anew, its cells
     /// kept for the thumbnails that follow.
     func show(_ newEntries: [PhotoEntry], current newCurrent: Int) {
-        view.forEachLiveCell { _, cell in
-            if cell.isWaiting { decodes.cancel(key: key(.strip(cell.serial))) }
-        }
+        cancelWaitingDecodes()
         entries = newEntries
         current = min(max(newCurrent, 0), max(newEntries.count - 1, 0))
         view.reloadData()
@@ -105,12 +103,16 @@ final class Filmstrip: @MainActor WaterfallDataSource, @MainActor WaterfallDeleg
 
     /// Takes the strip's cells back and frees their textures and pending decodes.
     func close() {
-        view.forEachLiveCell { _, cell in
-            if cell.isWaiting { decodes.cancel(key: key(.strip(cell.serial))) }
-        }
+        cancelWaitingDecodes()
         for cell in cells.all { cell.texture?.destroy() }
         cells.removeAll()
         view.pool.removeAll()
+    }
+
+    private func cancelWaitingDecodes() {
+        view.forEachLiveCell { _, cell in
+            if cell.isWaiting { decodes.cancel(key: key(.strip(cell.serial))) }
+        }
     }
 
     // MARK: The frame

@@ -78,9 +78,7 @@ extension WallScreen {
 
     /// `rect` (wall coordinates) where it is in the window with the wall scrolled to `offset`
     /// along its axis.
-    func onScreen(_ rect: Rect, offset: Double) -> Rect {
-        view.axis == .vertical ? rect.offsetBy(dx: 0, dy: -offset) : rect.offsetBy(dx: -offset, dy: 0)
-    }
+    func onScreen(_ rect: Rect, offset: Double) -> Rect { view.axis.inViewport(rect, offset: offset) }
 
     /// Where `rect` (wall coordinates) starts along the scroll: a horizontal wall's x.
     func start(of rect: Rect) -> Double { view.axis.along(rect.origin) }

@@ -16,7 +16,7 @@ extension WallScreen {
         if openedPhoto != nil, let cursor, cursor < entries.count {
             place.top = name(cursor)
             place.topScreenY = isOnScreen(cursor) ? start(of: view.layout.frame(at: cursor)) - view.contentOffset
-                : view.axis == .vertical ? margins.top : margins.left
+                : view.axis.turned(margins).top
         } else if let anchor = view.layout.anchor(forViewport: view.viewportRect) {
             place.top = name(anchor.index)
             place.topScreenY = anchor.screenY
