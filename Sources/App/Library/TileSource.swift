@@ -9,6 +9,9 @@ import Waterfall
 
 public struct TileSource: Sendable {
     public let loader: TileImageLoader
+    /// Screen-sized copies of photos kept for when they cannot be read (a network folder away),
+    /// and which photos get one; nil: none kept.
+    public var offline: OfflineKeeping?
 
     /// - Parameter decoders: where the C decoders run; the app passes `.workerProcesses`
     ///   (see `DecoderIsolation`), tests that have no worker binary keep the default.
@@ -17,7 +20,8 @@ public struct TileSource: Sendable {
     /// - Parameter cacheEnvironment: where the thumbnail cache is (`ThumbnailCache.standard`).
     public init(thumbnailCache: Bool, maxPixels: Int, decoders: DecoderIsolation = .inProcess,
                 early: EarlyThumbnails? = nil, largestStored: ThumbnailSize = .xxLarge,
-                cacheEnvironment: [String: String] = ProcessInfo.processInfo.environment) {
+                cacheEnvironment: [String: String] = ProcessInfo.processInfo.environment, offline: OfflineKeeping? = nil) {
+        self.offline = offline
         var cache = ThumbnailCache.standard(enabled: thumbnailCache, environment: cacheEnvironment)
         if let early { cache = cache.reading(early) }
         loader = TileImageLoader(cache: cache, maxPixels: maxPixels,
@@ -57,9 +61,19 @@ public struct TileSource: Sendable {
         return .success(enlarging ? image.enlarged(toFill: pixels) : image)
     }
 
-    /// The whole photo of `entry` fitted inside `box` (the detail view), straight from the file:
-    /// thumbnails are too small for a screen.
+    /// The whole photo of `entry` fitted inside `box` (the detail view and the slideshow),
+    /// straight from the file: thumbnails are too small for a screen. A photo that cannot be read
+    /// now but was shown before from a folder that keeps offline copies is shown from its copy.
     public func photo(for entry: PhotoEntry, fitting box: PixelSize) -> Result<DecodedImage, TileFailure> {
+        let result = fromFile(entry, fitting: box)
+        guard let offline, offline.applies(entry.path) else { return result }
+        switch result {
+        case .success: return result
+        case .failure(let failure): return offline.copy(of: entry.path, fitting: box, decoder: loader.decoder, maxPixels: loader.maxPixels) ?? .failure(failure)
+        }
+    }
+
+    private func fromFile(_ entry: PhotoEntry, fitting box: PixelSize) -> Result<DecodedImage, TileFailure> {
         guard let info = entry.info else { return .failure(Self.unreadable(entry)) }
         let request = PhotoDecodeRequest(path: entry.path, format: info.format, orientation: info.orientation,
                                          storedSize: info.storedSize, box: box,
@@ -67,7 +81,9 @@ public struct TileSource: Sendable {
         do throws(DecodeError) {
             let file = try SafeFile.openForDecoding(entry.path)
             do throws(DecodeError) {
-                return .success(try loader.decoder.decode(file, request))
+                let image = try loader.decoder.decode(file, request)
+                if let offline, offline.applies(entry.path) { offline.copies.keep(image, for: entry.path, stamp: FileStamp(file)) }
+                return .success(image)
             } catch {
                 // A decoder that died on this photo would die on it again at the wall's next
                 // start: remember it, as a failed thumbnail is remembered.

@@ -1,0 +1,27 @@
+// Which photos the photo view and the slideshow keep offline copies of, and showing a copy.
+
+import Photos
+import Waterfall
+
+public struct OfflineKeeping: Sendable {
+    public let copies: OfflineCopies
+    /// Whether `path` gets a copy: photos in network folders, whose server can go away; a
+    /// local photo is always there to decode again.
+    public let applies: @Sendable (PhotoPath) -> Bool
+
+    public init(copies: OfflineCopies, applies: @escaping @Sendable (PhotoPath) -> Bool) {
+        self.copies = copies
+        self.applies = applies
+    }
+
+    /// The copy of `path` fitted inside `box`, or nil when there is none or it cannot be read.
+    func copy(of path: PhotoPath, fitting box: PixelSize, decoder: any PhotoDecoding,
+              maxPixels: Int) -> Result<DecodedImage, TileFailure>? {
+        guard let copy = copies.copy(for: path) else { return nil }
+        let request = PhotoDecodeRequest(path: copy.path, format: .jpeg, storedSize: copy.size, box: box,
+                                         mode: .fit, maxPixels: maxPixels)
+        guard let file = try? SafeFile.openForDecoding(copy.path),
+              let image = try? decoder.decode(file, request) else { return nil }
+        return .success(image)
+    }
+}
