@@ -49,6 +49,8 @@ let package = Package(
         .systemLibrary(name: "CLcms", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // giflib ships no pkg-config file; the module map links -lgif.
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
+        // statfs(2) for the kind of a folder's file system (a network mount or not): libc's.
+        .systemLibrary(name: "CStatfs"),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // MD5 for freedesktop thumbnail names, from libmd: already in every process (libbsd, under
         // Xlib), where libcrypto was a large library loaded for one function.
@@ -90,7 +92,7 @@ let package = Package(
         .target(name: "Locking", dependencies: [.product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
 
         .target(name: "Photos", dependencies: [
-            "Waterfall", "Kiosk", "Spawn", "Locking", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CJXL", "CLcms", "CGif", "CPNG", "CPNGCodec", "CIsal", "CDigest", "CSDL2", "CSDLImage", "CSQLite",
+            "Waterfall", "Kiosk", "Spawn", "Locking", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CJXL", "CLcms", "CGif", "CPNG", "CPNGCodec", "CIsal", "CDigest", "CSDL2", "CSDLImage", "CSQLite", "CStatfs",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Screen", dependencies: [

@@ -29,6 +29,9 @@ public enum Limits {
     public static let maxPixels = Limit<Int>("max-pixels", 65_536...500_000_000, "pixels")
     /// Tile textures kept, in MiB: from a few screens of small tiles to the memory of a large GPU.
     public static let textureBudget = Limit<Int>("texture-budget", 16...16_384, "MiB")
+    /// Disk for offline copies of photos from network folders, in MiB: none, up to a large disk's
+    /// worth of screen-sized JPEGs (a million of them).
+    public static let offlineCache = Limit<Int>("offline-cache", 0...1_048_576, "MiB")
 
     // MARK: The window
 
@@ -99,6 +102,7 @@ extension Limits {
         AnyLimit(seed, places: "--seed (view, render), config"),
         AnyLimit(maxPixels, places: "--max-pixels (view, render, cache warm), config"),
         AnyLimit(textureBudget, places: "--texture-budget (view), config"),
+        AnyLimit(offlineCache, places: "--offline-cache (view), config"),
         AnyLimit(windowSide, places: "--geometry WxH, each side (view), config"),
         AnyLimit(scale, places: "--scale (view), config; rounded to a quarter"),
         AnyLimit(onSelectLimit, places: "--on-select-limit (view), config"),

@@ -74,6 +74,11 @@ struct View: ParsableCommand {
             transform: Limits.textureBudget.read)
     var textureBudget: Int?
 
+    @Option(parsing: .unconditional, help: Limits.offlineCache.help("Disk for screen-sized copies of the photos shown from network folders (NFS, SMB, FUSE), shown when the folder is away; 0 keeps none",
+                                            default: "1024", valueName: "MiB").restartOnly(),
+            transform: Limits.offlineCache.read)
+    var offlineCache: Int = 1024
+
     // In --help the groups come in this order, before the window's options: the wall, the
     // photo frame, then what a kiosk and other programs need.
     @OptionGroup(title: "Photo frame") var slideshow: SlideshowOptions
@@ -127,6 +132,7 @@ struct View: ParsableCommand {
         options.filmstrip = filmstrip
         options.remember = remember
         options.textureBudgetBytes = textureBudget.map { $0 << 20 }
+        options.offlineCacheBytes = offlineCache << 20
         daemon.apply(to: &options)
         slideshow.apply(to: &options)
         return options

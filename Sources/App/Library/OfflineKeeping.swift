@@ -5,13 +5,21 @@ import Waterfall
 
 public struct OfflineKeeping: Sendable {
     public let copies: OfflineCopies
-    /// Whether `path` gets a copy: photos in network folders, whose server can go away; a
-    /// local photo is always there to decode again.
+    /// Whether `path` gets a copy when shown: photos in network folders, whose server can go
+    /// away; a local photo is always there to decode again. Called on decode threads.
     public let applies: @Sendable (PhotoPath) -> Bool
 
     public init(copies: OfflineCopies, applies: @escaping @Sendable (PhotoPath) -> Bool) {
         self.copies = copies
         self.applies = applies
+    }
+
+    /// Copies of the photos shown from network folders, in the user's cache; nil when `capacity`
+    /// is 0 or there is no cache folder.
+    public static func networkFolders(capacity: Int) -> OfflineKeeping? {
+        OfflineCopies.standard(capacity: capacity).map { copies in
+            OfflineKeeping(copies: copies) { path in MountKind.of(path)?.isNetwork == true }
+        }
     }
 
     /// The copy of `path` fitted inside `box`, or nil when there is none or it cannot be read.

@@ -66,7 +66,9 @@ public struct TileSource: Sendable {
     /// now but was shown before from a folder that keeps offline copies is shown from its copy.
     public func photo(for entry: PhotoEntry, fitting box: PixelSize) -> Result<DecodedImage, TileFailure> {
         let result = fromFile(entry, fitting: box)
-        guard let offline, offline.applies(entry.path) else { return result }
+        // Any photo with a copy: one was kept only for a photo in a network folder, which may be
+        // unmounted now (and so no longer look like one).
+        guard let offline else { return result }
         switch result {
         case .success: return result
         case .failure(let failure): return offline.copy(of: entry.path, fitting: box, decoder: loader.decoder, maxPixels: loader.maxPixels) ?? .failure(failure)

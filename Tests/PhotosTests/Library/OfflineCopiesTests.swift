@@ -111,3 +111,26 @@ struct OfflineCopiesTests {
         copies.forgetLoaded()
     }
 }
+
+@Suite("Which folders are on a network")
+struct MountKindTests {
+    @Test("NFS, SMB, CIFS and FUSE mounts are network folders; ext4, tmpfs and 9p are not")
+    func kinds() {
+        #expect(MountKind(fileSystemType: 0x6969) == .network("NFS"))
+        #expect(MountKind(fileSystemType: 0xFE53_4D42) == .network("SMB"))
+        #expect(MountKind(fileSystemType: 0xFF53_4D42) == .network("CIFS"))
+        #expect(MountKind(fileSystemType: 0x6573_5546) == .network("FUSE"))
+        // f_type is a signed long: the SMB2 magic read as a negative 32-bit number.
+        #expect(MountKind(fileSystemType: Int(Int32(bitPattern: 0xFE53_4D42))) == .network("SMB"))
+        #expect(MountKind(fileSystemType: 0xEF53) == .local)        // ext4
+        #expect(MountKind(fileSystemType: 0x0102_1994) == .local)   // tmpfs
+        #expect(MountKind(fileSystemType: 0x0102_1997) == .local)   // 9p, a virtual machine's host share
+    }
+
+    @Test("A local folder is local; a missing one cannot be told")
+    func onDisk() {
+        let temp = TempFolder()
+        #expect(MountKind.of(temp.path)?.isNetwork == false)
+        #expect(MountKind.of(temp.path("missing/photo.jpg")) == nil)
+    }
+}

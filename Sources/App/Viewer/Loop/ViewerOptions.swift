@@ -26,6 +26,8 @@ public struct ViewerOptions: Sendable {
     public var reversed = false
     /// nil: `TextureBudget.choose` for the renderer the window got.
     public var textureBudgetBytes: Int?
+    /// Disk for offline copies of photos from network folders (`OfflineCopies`); 0: none.
+    public var offlineCacheBytes = 1 << 30
     public var maxPixels = PhotoDecoder.defaultMaxPixels
     public var thumbnailCache = true
     /// Keep the library's headers in `$XDG_CACHE_HOME/cascade/library.sqlite3` and show the

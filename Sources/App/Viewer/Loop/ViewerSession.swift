@@ -98,7 +98,8 @@ final class ViewerSession {
                             decodes: ViewerDecodes(niceness: BackgroundPriority.viewerDecoders) { waker.wake() },
                             animations: AnimationDecodes(workers: 1, niceness: BackgroundPriority.viewerDecoders) { waker.wake() },
                             source: TileSource(thumbnailCache: options.thumbnailCache, maxPixels: options.maxPixels,
-                                               decoders: options.decoders, early: early),
+                                               decoders: options.decoders, early: early,
+                                               offline: OfflineKeeping.networkFolders(capacity: options.offlineCacheBytes)),
                             log: log)
         output = EventOutput(options.events, log: log)
         wall = WallScreen(drawer: parts.drawer, viewportSize: window.size, style: options.style, source: parts.source,
