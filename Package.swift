@@ -18,6 +18,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // The configuration file (toml++ underneath).
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // Immich's HTTP API (docs/immich.md): HTTP/1.1 and TLS (swift-nio-ssl) with timeouts and
+        // body limits, over the event loops the control socket already runs on.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // The ranges every number a user gives is checked against, on the command line, in the
@@ -111,8 +115,19 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // An Immich server as a source of photos: its API, and the folder of screen-sized images
+        // it is mirrored into, which the wall shows like any folder. Knows nothing of SDL.
+        .target(name: "Immich", dependencies: [
+            "Photos", "Locking",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
         .target(name: "App", dependencies: [
-            "Waterfall", "Kiosk", "InputLimits", "Photos", "Screen", "Control", "Locking",
+            "Waterfall", "Kiosk", "InputLimits", "Photos", "Screen", "Control", "Locking", "Immich",
             .product(name: "TOMLKit", package: "TOMLKit"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -132,6 +147,7 @@ let package = Package(
         .testTarget(name: "PhotosTests", dependencies: ["Photos", "Waterfall", "Kiosk", "TestSupport", "CIsal", "Locking"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "CSDLImage", "TestSupport"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "TestSupport", "Locking"]),
+        .testTarget(name: "ImmichTests", dependencies: ["Immich", "Photos", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Control", "InputLimits", "TestSupport", "Locking"]),
         // The real binary driven from outside, in a private X server: script/dev/run-tests runs these
         // suites one at a time, after the rest.

@@ -32,6 +32,9 @@ public enum Limits {
     /// Disk for offline copies of photos from network folders, in MiB: none, up to a large disk's
     /// worth of screen-sized JPEGs (a million of them).
     public static let offlineCache = Limit<Int>("offline-cache", 0...1_048_576, "MiB")
+    /// Seconds between listings of a network folder: from a test's pace to an hour, for a share
+    /// whose server should be left to sleep.
+    public static let networkPoll = Limit<Double>("network-poll", 1...3600, "seconds")
 
     // MARK: The window
 
@@ -103,6 +106,7 @@ extension Limits {
         AnyLimit(maxPixels, places: "--max-pixels (view, render, cache warm), config"),
         AnyLimit(textureBudget, places: "--texture-budget (view), config"),
         AnyLimit(offlineCache, places: "--offline-cache (view), config"),
+        AnyLimit(networkPoll, places: "--network-poll (view), config"),
         AnyLimit(windowSide, places: "--geometry WxH, each side (view), config"),
         AnyLimit(scale, places: "--scale (view), config; rounded to a quarter"),
         AnyLimit(onSelectLimit, places: "--on-select-limit (view), config"),

@@ -79,6 +79,11 @@ struct View: ParsableCommand {
             transform: Limits.offlineCache.read)
     var offlineCache: Int = 1024
 
+    @Option(parsing: .unconditional, help: Limits.networkPoll.help("How often folders on NFS, SMB or a FUSE mount are checked for new and removed photos (inotify does not see other machines' changes)",
+                                            default: "20", valueName: "seconds").restartOnly(),
+            transform: Limits.networkPoll.read)
+    var networkPoll: Double = 20
+
     // In --help the groups come in this order, before the window's options: the wall, the
     // photo frame, then what a kiosk and other programs need.
     @OptionGroup(title: "Photo frame") var slideshow: SlideshowOptions
@@ -133,6 +138,7 @@ struct View: ParsableCommand {
         options.remember = remember
         options.textureBudgetBytes = textureBudget.map { $0 << 20 }
         options.offlineCacheBytes = offlineCache << 20
+        options.networkPoll = networkPoll
         daemon.apply(to: &options)
         slideshow.apply(to: &options)
         return options

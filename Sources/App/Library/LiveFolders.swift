@@ -36,13 +36,13 @@ public final class LiveFolders: Sendable {
 
     /// Starts watching `paths` (the scan's arguments); `scanner` must be the scan's. `wake` is
     /// called from another thread whenever an edit is ready.
-    public init(paths: [PhotoPath], scanner: PhotoScanner, log: Logger, debounce: Double = 0.2,
+    public init(paths: [PhotoPath], scanner: PhotoScanner, log: Logger, debounce: Double = 0.2, networkPoll: Double = 20,
                 wake: @escaping @Sendable () -> Void) throws {
         library = LiveLibrary(scanner: scanner)
         self.wake = wake
         let roots = try WatchedRoot.roots(for: paths, depth: scanner.depth)
         // The watcher's callback holds this object weakly: dropping it stops the watcher.
-        let started = try FolderWatcher(roots: roots, log: log, debounce: debounce) { [weak self] changes in
+        let started = try FolderWatcher(roots: roots, log: log, debounce: debounce, networkPoll: networkPoll) { [weak self] changes in
             self?.receive(changes)
         }
         watcher.withLock { $0 = started }

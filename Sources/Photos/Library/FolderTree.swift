@@ -28,6 +28,10 @@ final class FolderTree {
     private var pending: PendingChanges
     private var warnedAboutWatches = false
     private var overflowed = false
+    /// Roots on a network file system that cannot be reached now (their server or the network is
+    /// away, or the share was unmounted): their photos are kept until they answer again.
+    private var unreachable: Set<Int> = []
+    private var nextNetworkPoll = ContinuousClock.now
 
     init(roots: [WatchedRoot], tuning: WatchTuning, log: Logger) {
         self.roots = roots
@@ -174,6 +178,10 @@ final class FolderTree {
             only = names
         }
         let folder = WatchedFolder(path: root.folder, relative: nil, group: root.group, id: id, only: only, parent: nil, depth: depth)
+        if case .network(let kind) = MountKind.of(root.folder) {
+            folder.onNetwork = true
+            log.info("photo folder \(root.folder.string) is on \(kind): checked for changes every \(tuning.networkPollInterval) (inotify does not see what other machines change there)")
+        }
         attached[index] = folder
         populate(folder, report: report)
         return true
@@ -202,6 +210,7 @@ final class FolderTree {
         guard visited.insert(id).inserted else { return }
         let folder = WatchedFolder(path: parent.path.appending(name), relative: parent.childRelative(name),
                                    group: parent.group, id: id, only: nil, parent: parent)
+        folder.onNetwork = parent.onNetwork
         parent.subfolders[name] = folder
         populate(folder, report: true)
     }
@@ -225,6 +234,7 @@ final class FolderTree {
                     guard folder.followsSubfolders, visited.insert(id).inserted else { continue }
                     let subfolder = WatchedFolder(path: folder.path.appending(child.name), relative: folder.childRelative(child.name),
                                                   group: folder.group, id: id, only: nil, parent: folder)
+                    subfolder.onNetwork = folder.onNetwork
                     folder.subfolders[child.name] = subfolder
                     subfolders.append(subfolder)
                 case .skipped:
@@ -253,7 +263,7 @@ final class FolderTree {
 
     private func startWatching(_ folder: WatchedFolder) {
         guard folder.watch == nil else { return }
-        guard let inotify else {
+        guard let inotify, !folder.onNetwork else {
             polled[ObjectIdentifier(folder)] = folder
             return
         }
@@ -311,8 +321,13 @@ final class FolderTree {
     /// above them was renamed) are let go, roots that came back are followed again, and
     /// folders without a watch are listed again (and given a watch if one is free now).
     func pollTick() {
+        let networkDue = ContinuousClock.now >= nextNetworkPoll
+        if networkDue { nextNetworkPoll = ContinuousClock.now + tuning.networkPollInterval }
         for index in roots.indices {
             if let folder = attached[index] {
+                if folder.onNetwork {
+                    guard networkDue, checkReachable(index, folder) else { continue }
+                }
                 var status = stat()
                 let present = folder.path.withCString { stat($0, &status) } == 0
                 if !present || status.st_mode & S_IFMT != S_IFDIR || FileID(status) != folder.id { loseRoot(folder) }
@@ -322,9 +337,44 @@ final class FolderTree {
             }
         }
         for folder in Array(polled.values) where polled[ObjectIdentifier(folder)] === folder {
+            if folder.onNetwork {
+                guard networkDue, let root = root(of: folder), !unreachable.contains(root) else { continue }
+            }
             startWatching(folder)
             refresh(folder)
         }
+    }
+
+    /// Whether network root `index` answers. One that does not keeps its photos, with one log
+    /// line, until it answers again: a server asleep, a network down or a share unmounted is not
+    /// a folder deleted. A folder deleted on a share that still answers is let go as anywhere.
+    private func checkReachable(_ index: Int, _ folder: WatchedFolder) -> Bool {
+        var status = stat()
+        let answer = folder.path.withCString { stat($0, &status) } == 0 ? 0 : errno
+        let why: String?
+        if answer == 0 {
+            why = MountKind.of(folder.path)?.isNetwork == false ? "its share is not mounted" : nil
+        } else if answer == ENOENT || answer == ENOTDIR {
+            // Gone from a share that answers: deleted there. Gone with the share: not mounted.
+            why = MountKind.of(folder.path.parent)?.isNetwork == true ? nil : "its share is not mounted"
+        } else {
+            why = String(cString: strerror(answer))
+        }
+        if let why {
+            if unreachable.insert(index).inserted {
+                log.warning("photo folder \(folder.path.string) cannot be reached (\(why)): showing the photos it had, and looking again every \(tuning.networkPollInterval)")
+            }
+            return false
+        }
+        if unreachable.remove(index) != nil { log.notice("photo folder \(folder.path.string) can be reached again") }
+        return true
+    }
+
+    /// The index of the root `folder` is under.
+    private func root(of folder: WatchedFolder) -> Int? {
+        var top = folder
+        while let parent = top.parent { top = parent }
+        return attached.firstIndex { $0 === top }
     }
 
     /// After an overflow: every folder listed again and compared with what was known.
@@ -390,6 +440,8 @@ struct WatchTuning: Sendable {
     var patience: Duration = .seconds(1)
     /// How often folders without a watch are listed again, and roots checked.
     var pollInterval: Duration = .seconds(2)
+    /// How often folders on a network file system are listed again (never watched).
+    var networkPollInterval: Duration = .seconds(20)
     /// At most this many inotify watches, as if the kernel's limit were reached there.
     var watchLimit: Int?
     /// Off: no inotify at all, as when inotify_init fails.

@@ -36,10 +36,12 @@ public final class FolderWatcher: Sendable {
     /// Starts watching `roots` (see `WatchedRoot.roots(for:)`). `onChange` is called on the
     /// watcher's own thread, never twice at once, and never with empty changes; it should hand
     /// the changes over (a mailbox plus a wake-up) and return.
-    public convenience init(roots: [WatchedRoot], log: Logger, debounce: Double = 0.2,
+    /// `networkPoll`: seconds between listings of folders on a network file system.
+    public convenience init(roots: [WatchedRoot], log: Logger, debounce: Double = 0.2, networkPoll: Double = 20,
                             onChange: @escaping @Sendable (FolderChanges) -> Void) throws(FolderWatchError) {
         var tuning = WatchTuning()
         tuning.debounce = .milliseconds(Int((max(0, debounce) * 1000).rounded()))
+        tuning.networkPollInterval = .milliseconds(Int((max(0.1, networkPoll) * 1000).rounded()))
         tuning.patience = max(tuning.patience, tuning.debounce)
         try self.init(roots: roots, log: log, tuning: tuning, onChange: onChange)
     }

@@ -15,6 +15,9 @@ final class WatchedFolder {
     weak var parent: WatchedFolder?
     /// The inotify watch; nil when the folder is polled instead.
     var watch: Int32?
+    /// On a network file system (`MountKind`): polled at the network interval, never watched,
+    /// since inotify does not see what the server's other clients change.
+    var onNetwork = false
     var files: [FileName: FileSignature] = [:]
     var subfolders: [[UInt8]: WatchedFolder] = [:]
 

@@ -41,8 +41,9 @@ final class LibraryScan: Sendable {
     /// index's wall before walking (a first start; a reload keeps the wall it has); `indexed`
     /// is told that wall as it is handed over. `known`: headers already in hand (the wall's,
     /// when it is ordered anew and the index has no wall saved in that order yet).
+    /// `networkPoll`: seconds between listings of watched folders on a network file system.
     init(paths: [PhotoPath], depth: FolderDepth = .tree, order: Photos.SortOrder, reversed: Bool, watch: Bool = false,
-         index: PhotoPath? = nil, showIndexed: Bool = true, known: [PhotoEntry] = [], log: Logger = Log.shared,
+         networkPoll: Double = 20, index: PhotoPath? = nil, showIndexed: Bool = true, known: [PhotoEntry] = [], log: Logger = Log.shared,
          progress: (@Sendable (ScanProgress) -> Void)? = nil, indexed handOver: (@Sendable ([PhotoEntry]) -> Void)? = nil,
          wake: @escaping @Sendable () -> Void) {
         let scanner = PhotoScanner(order: order, reversed: reversed, depth: depth)
@@ -68,7 +69,7 @@ final class LibraryScan: Sendable {
                 var live: LiveFolders?
                 if watch {
                     do {
-                        live = try LiveFolders(paths: paths, scanner: scanner, log: log, wake: wake)
+                        live = try LiveFolders(paths: paths, scanner: scanner, log: log, networkPoll: networkPoll, wake: wake)
                     } catch {
                         log.warning("new photos will not appear by themselves: cannot watch the folders (\(error))")
                     }

@@ -75,7 +75,7 @@ public enum Viewer {
             }
         }
         let scan = LibraryScan(paths: choice.paths, depth: choice.depth, order: options.wallOrder.order, reversed: options.wallOrder.reversed,
-                               watch: options.watch, index: options.photoIndexFile, log: log,
+                               watch: options.watch, networkPoll: options.networkPoll, index: options.photoIndexFile, log: log,
                                progress: DaemonServices.scanStatus(notifier), indexed: readEarly) { waker.wake() }
         SDLLibraries.openFontLibraryAhead()
         // The socket before the window: another cascade already listening is an error the

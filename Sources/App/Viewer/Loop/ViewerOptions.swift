@@ -26,6 +26,8 @@ public struct ViewerOptions: Sendable {
     public var reversed = false
     /// nil: `TextureBudget.choose` for the renderer the window got.
     public var textureBudgetBytes: Int?
+    /// Seconds between listings of watched folders on a network file system (NFS, SMB, FUSE).
+    public var networkPoll: Double = 20
     /// Disk for offline copies of photos from network folders (`OfflineCopies`); 0: none.
     public var offlineCacheBytes = 1 << 30
     public var maxPixels = PhotoDecoder.defaultMaxPixels

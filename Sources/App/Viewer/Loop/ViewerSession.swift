@@ -140,7 +140,7 @@ final class ViewerSession {
     func rescan(known: [PhotoEntry] = []) {
         let waker = self.waker
         scan = LibraryScan(paths: scanPaths, depth: scanDepth, order: options.wallOrder.order, reversed: options.wallOrder.reversed,
-                           watch: options.watch, index: options.photoIndexFile, showIndexed: wall.entries.isEmpty,
+                           watch: options.watch, networkPoll: options.networkPoll, index: options.photoIndexFile, showIndexed: wall.entries.isEmpty,
                            known: known, log: log,
                            progress: DaemonServices.scanStatus(daemon.notifier)) { waker.wake() }
     }
