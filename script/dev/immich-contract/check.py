@@ -30,6 +30,9 @@ async def run(base, key):
         await SearchApi(client).search_random(RandomSearchDto(size=3, person_ids=[uuid.UUID(server.PERSON_ID)]))
         await SearchApi(client).search_assets(MetadataSearchDto(is_favorite=True))
         await MemoriesApi(client).search_memories(var_for=datetime.date(2026, 11, 28))
+        today = datetime.datetime.now(datetime.timezone.utc).date()
+        memories = await MemoriesApi(client).search_memories(var_for=today)
+        assert memories and memories[0].assets, "photos copied today are today's memory"
         await AssetsApi(client).get_asset_info(first.id)
         updated = await AssetsApi(client).update_asset(first.id, UpdateAssetDto(is_favorite=True))
         assert updated.is_favorite

@@ -482,7 +482,9 @@ def handler_for(library, faults, keys):
                 for index, entry in enumerate(assets):
                     asset = library.dto(entry, index)
                     taken = datetime.datetime.fromisoformat(asset["localDateTime"].replace("Z", "+00:00"))
-                    if (taken.month, taken.day) == (day.month, day.day) and taken.year < day.year \
+                    # Immich's "on this day" is of past years; the stand-in's takes this year's too, so a
+                    # test's freshly copied photo is a memory of today.
+                    if (taken.month, taken.day) == (day.month, day.day) and taken.year <= day.year \
                             and asset["visibility"] == "timeline":
                         by_year.setdefault(taken.year, []).append(asset)
                 for year, found in sorted(by_year.items(), reverse=True):
