@@ -22,6 +22,8 @@ async def run(base, key):
         version = await ServerApi(client).get_server_version()
         await ServerApi(client).ping_server()
         await UsersApi(client).get_my_user()
+        about = await ServerApi(client).get_about_info()
+        assert about.version == f"v{version.major}.{version.minor}.{version.patch}", about.version
         found = await SearchApi(client).search_assets(MetadataSearchDto(
             album_ids=[uuid.UUID(server.ALBUM_ID)], type="IMAGE", visibility=AssetVisibility.TIMELINE, page=1, size=2))
         assert found.assets.count >= 1, "the album has photos"

@@ -222,7 +222,11 @@ class Library:
         """Every image file, sorted by name: read again at every request, so a test adds and
         removes photos on the "server" by adding and removing files."""
         found = []
-        for name in sorted(os.listdir(self.folder)):
+        try:
+            names = sorted(os.listdir(self.folder))
+        except OSError:  # a test took the whole folder away: an empty library
+            names = []
+        for name in names:
             extension = os.path.splitext(name)[1].lower()
             if name.startswith(".") or extension not in IMAGE_TYPES:
                 continue
@@ -450,6 +454,10 @@ def handler_for(library, faults, keys):
                 major, minor, patch = (int(p) for p in faults.version.split("."))
                 return self.answer(200, through(models.ServerVersionResponseDto,
                                                 {"major": major, "minor": minor, "patch": patch, "prerelease": None}))
+            if path == "/server/about":
+                return self.answer(200, through(models.ServerAboutResponseDto, {
+                    "version": "v" + faults.version, "licensed": False,
+                    "versionUrl": f"https://github.com/immich-app/immich/releases/tag/v{faults.version}"}))
             if path == "/users/me":
                 return self.answer(200, through(models.UserAdminResponseDto, {
                     "id": OWNER_ID, "email": "frame@example.org", "name": "Frame", "avatarColor": "primary",
@@ -542,14 +550,28 @@ def main():
     parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
     parser.add_argument("--version", default=SCHEMA_VERSION)
     options = parser.parse_args()
-    with open(options.key_file) as f:
-        lines = f.read().splitlines()
-    keys = {lines[0].strip(): (lines[1].strip() if len(lines) > 1 else "full")}
+    try:
+        with open(options.key_file) as f:
+            lines = f.read().splitlines()
+    except OSError as error:
+        parser.error(f"--key-file: {error}")
+    if not lines or not lines[0].strip():
+        parser.error(f"--key-file {options.key_file}: line 1 is empty, where the API key goes")
+    if len(lines) > 1 and lines[1].strip() not in ("", "read-only"):
+        parser.error(f"--key-file {options.key_file}: line 2 is {lines[1].strip()!r}, not read-only")
+    keys = {lines[0].strip(): (lines[1].strip() if len(lines) > 1 and lines[1].strip() else "full")}
+    if not os.path.isdir(options.photos):
+        parser.error(f"--photos {options.photos}: not a folder")
+    if not re.fullmatch(r"\d+\.\d+\.\d+", options.version):
+        parser.error(f"--version {options.version}: not MAJOR.MINOR.PATCH")
     server = Server(("127.0.0.1", options.port), handler_for(Library(options.photos), Faults(options.version), keys))
     scheme = "http"
     if options.tls:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(*options.tls)
+        try:
+            context.load_cert_chain(*options.tls)
+        except (OSError, ssl.SSLError) as error:
+            parser.error(f"--tls {' '.join(options.tls)}: {error}")
         server.socket = context.wrap_socket(server.socket, server_side=True, do_handshake_on_connect=False)
         scheme = "https"
     print(f"listening on {scheme}://127.0.0.1:{server.server_address[1]}", flush=True)
