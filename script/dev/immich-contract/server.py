@@ -10,9 +10,12 @@ is answered 400 {"contractViolation": ...} and listed in GET /_contract/log.
 
 import argparse
 import datetime
+import enum
 import inspect
 import json
+import typing
 import os
+import random
 import re
 import socket
 import ssl
@@ -46,6 +49,7 @@ IMAGE_TYPES = {".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".png": "image/png",
 
 class Operation:
     def __init__(self, name, method, path, query, body_model):
+        """`query`: each query parameter's name on the wire and its type in the client."""
         self.name, self.method, self.path, self.query, self.body_model = name, method, path, query, body_model
         self.pattern = re.compile("^" + re.sub(r"\{[^}]+\}", r"[^/]+", path) + "$")
 
@@ -68,8 +72,10 @@ def discover_operations():
             path = re.search(r'resource_path="([^"]+)"', source)
             if not method or not path:
                 continue
-            query = set(re.findall(r'_query_params\.append\(\s*\("([^"]+)"', source))
             public = getattr(api_class, name[1:-len("_serialize")], None)
+            parameters = inspect.signature(public).parameters if public is not None else {}
+            query = {wire: parameters[argument].annotation if argument in parameters else str
+                     for wire, argument in re.findall(r'_query_params\.append\(\s*\("([^"]+)",\s*(\w+)', source)}
             body_model = None
             if public is not None and "_body_params = " in source:
                 body_name = re.search(r"_body_params = (\w+)", source).group(1)
@@ -94,21 +100,70 @@ def operation_for(method, path):
     raise ContractViolation(f"{method} /api{path} is no operation of Immich's API")
 
 
+def base_type(annotation):
+    """The type under Optional[...], Annotated[..., Field] and List[...]: pydantic ignores keys
+    its models do not know, so the stand-in looks for them itself, through every level."""
+    while True:
+        arguments = [a for a in typing.get_args(annotation) if a is not type(None)]
+        if typing.get_origin(annotation) is typing.Annotated:
+            annotation = arguments[0]
+        elif typing.get_origin(annotation) in (typing.Union, list) and arguments:
+            annotation = arguments[0]
+        else:
+            return annotation
+
+
 def unknown_keys(model, value, where):
     """Keys Immich's schema does not have, at any depth the model describes."""
-    props = getattr(model, "_" + model.__name__ + "__properties", None) or getattr(model, "__properties", None)
-    if props is None:
-        props = [f.alias or n for n, f in model.model_fields.items()]
-    extra = sorted(set(value) - set(props))
+    if not isinstance(value, dict):
+        return
+    fields = {(f.alias or n): f for n, f in model.model_fields.items()}
+    extra = sorted(set(value) - set(fields))
     if extra:
         raise ContractViolation(f"{where}: {', '.join(extra)} not in {model.__name__}")
+    for key, inner in value.items():
+        kind = base_type(fields[key].annotation)
+        if inspect.isclass(kind) and issubclass(kind, pydantic.BaseModel):
+            for item in inner if isinstance(inner, list) else [inner]:
+                unknown_keys(kind, item, f"{where}.{key}")
+
+
+def query_value(annotation, value):
+    """A query parameter's text read as the type the reference client sends there."""
+    kind = base_type(annotation)
+    if inspect.isclass(kind) and issubclass(kind, enum.Enum):
+        return kind(value)
+    if kind is bool:
+        return {"true": True, "false": False}[value]
+    if kind is int:
+        return int(value)
+    if kind is uuid.UUID:
+        return uuid.UUID(value)
+    if kind in (datetime.datetime, datetime.date):  # a date alone reads as its midnight
+        return utc(datetime.datetime.fromisoformat(value.replace("Z", "+00:00")))
+    return value
+
+
+def utc(moment):
+    """A time without a zone read as UTC, as Immich's server reads it."""
+    return moment.replace(tzinfo=datetime.timezone.utc) if moment.tzinfo is None else moment
 
 
 def validate_request(method, path, query, body):
     operation = operation_for(method, path)
-    extra = sorted(set(query) - operation.query)
+    extra = sorted(set(query) - set(operation.query))
     if extra:
         raise ContractViolation(f"{operation.name}: query parameters {', '.join(extra)} not in Immich's API")
+    for name, value in query.items():
+        try:
+            query_value(operation.query[name], value)
+        except (ValueError, KeyError):
+            raise ContractViolation(f"{operation.name}: query parameter {name}={value!r} is not a {base_type(operation.query[name]).__name__}")
+    if re.match(r"^/(assets|memories|albums|people)/", path):
+        try:
+            uuid.UUID(path.split("/")[2])
+        except ValueError:
+            raise ContractViolation(f"{operation.name}: {path.split('/')[2]!r} is not a UUID")
     if operation.body_model is None:
         if body:
             raise ContractViolation(f"{operation.name} takes no body")
@@ -167,7 +222,11 @@ class Library:
         """Every image file, sorted by name: read again at every request, so a test adds and
         removes photos on the "server" by adding and removing files."""
         found = []
-        for name in sorted(os.listdir(self.folder)):
+        try:
+            names = sorted(os.listdir(self.folder))
+        except OSError:  # a test took the whole folder away: an empty library
+            names = []
+        for name in names:
             extension = os.path.splitext(name)[1].lower()
             if name.startswith(".") or extension not in IMAGE_TYPES:
                 continue
@@ -184,10 +243,11 @@ class Library:
     def asset_id(self, name):
         return stable_id("asset:" + name)
 
-    def find(self, asset_id):
-        for entry in self.assets():
+    def find(self, asset_id, assets):
+        """(index, entry) of the asset in `assets`, or None."""
+        for index, entry in enumerate(assets):
             if self.asset_id(entry[0]) == asset_id:
-                return entry
+                return index, entry
         return None
 
     def people(self, index):
@@ -224,9 +284,9 @@ class Library:
             if query.is_favorite is not None and asset["isFavorite"] != query.is_favorite:
                 continue
             taken = datetime.datetime.fromisoformat(asset["localDateTime"].replace("Z", "+00:00"))
-            if query.taken_after and taken < query.taken_after:
+            if query.taken_after and taken < utc(query.taken_after):
                 continue
-            if query.taken_before and taken > query.taken_before:
+            if query.taken_before and taken > utc(query.taken_before):
                 continue
             wanted = query.visibility.value if query.visibility is not None else "timeline"
             if asset["visibility"] != wanted:
@@ -239,6 +299,9 @@ class Library:
 
 
 # --- Faults ----------------------------------------------------------------------------------
+
+FAULTS = ("none", "500", "slow", "truncate", "down", "badkey", "hang")
+
 
 class Faults:
     def __init__(self, version):
@@ -347,7 +410,10 @@ def handler_for(library, faults, keys):
             key = self.headers.get("x-api-key")
             if path != "/server/ping" and path != "/server/version":
                 if key is None:
-                    return self.violation(method, url.path, "no x-api-key header")
+                    # Immich's answer, and a violation: cascade always sends its key.
+                    with faults.lock:
+                        faults.violations.append(f"{method} {url.path}: no x-api-key header")
+                    return self.immich_error(401, "Unauthorized", "Authentication required")
                 if mode == "badkey" or key not in keys:
                     return self.immich_error(401, "Unauthorized", "Invalid API key")
             try:
@@ -367,9 +433,16 @@ def handler_for(library, faults, keys):
                                              "favorites": sorted(library.favourites),
                                              "visibility": library.visibility})
             if path == "/_contract/fault" and method == "POST" and isinstance(body, dict):
-                faults.mode = body.get("mode", "none") if body.get("mode") != "version" else faults.mode
-                if body.get("mode") == "version":
-                    faults.version = body["version"]
+                mode = body.get("mode", "none")
+                if mode == "version":
+                    version = body.get("version")
+                    if not (isinstance(version, str) and re.fullmatch(r"\d+\.\d+\.\d+", version)):
+                        return self.answer(400, {"message": f"version {version!r} is not MAJOR.MINOR.PATCH"})
+                    faults.version = version
+                elif mode in FAULTS:
+                    faults.mode = mode
+                else:
+                    return self.answer(400, {"message": f"mode {mode!r} is none of {', '.join(FAULTS)}, version"})
                 return self.answer(200, {"mode": faults.mode, "version": faults.version})
             self.answer(404, {"message": "no such control"})
 
@@ -381,6 +454,10 @@ def handler_for(library, faults, keys):
                 major, minor, patch = (int(p) for p in faults.version.split("."))
                 return self.answer(200, through(models.ServerVersionResponseDto,
                                                 {"major": major, "minor": minor, "patch": patch, "prerelease": None}))
+            if path == "/server/about":
+                return self.answer(200, through(models.ServerAboutResponseDto, {
+                    "version": "v" + faults.version, "licensed": False,
+                    "versionUrl": f"https://github.com/immich-app/immich/releases/tag/v{faults.version}"}))
             if path == "/users/me":
                 return self.answer(200, through(models.UserAdminResponseDto, {
                     "id": OWNER_ID, "email": "frame@example.org", "name": "Frame", "avatarColor": "primary",
@@ -404,18 +481,18 @@ def handler_for(library, faults, keys):
                 return self.answer(200, models.SearchResponseDto.from_dict(answer).to_dict())
             if path == "/search/random" and method == "POST":
                 chosen = library.matching(dto)
-                import random
                 random.shuffle(chosen)
                 return self.answer(200, [through(models.AssetResponseDto, a) for a in chosen[: dto.size or 250]])
             if path == "/memories" and method == "GET":
-                day = query.get("for")
-                day = datetime.datetime.fromisoformat(day.replace("Z", "+00:00")) if day else datetime.datetime.now(datetime.timezone.utc)
+                day = query_value(datetime.datetime, query["for"]) if "for" in query else datetime.datetime.now(datetime.timezone.utc)
                 memories = []
                 by_year = {}
                 for index, entry in enumerate(assets):
                     asset = library.dto(entry, index)
                     taken = datetime.datetime.fromisoformat(asset["localDateTime"].replace("Z", "+00:00"))
-                    if (taken.month, taken.day) == (day.month, day.day) and taken.year < day.year \
+                    # Immich's "on this day" is of past years; the stand-in's takes this year's too, so a
+                    # test's freshly copied photo is a memory of today.
+                    if (taken.month, taken.day) == (day.month, day.day) and taken.year <= day.year \
                             and asset["visibility"] == "timeline":
                         by_year.setdefault(taken.year, []).append(asset)
                 for year, found in sorted(by_year.items(), reverse=True):
@@ -428,10 +505,10 @@ def handler_for(library, faults, keys):
             match = re.match(r"^/assets/([^/]+)(/thumbnail|/original)?$", path)
             if match:
                 asset_id, part = match.groups()
-                entry = library.find(asset_id)
-                if entry is None:
+                found = library.find(asset_id, assets)
+                if found is None:
                     return self.immich_error(400, "Bad Request", "Not found or no asset.read access")
-                index = assets.index(entry)
+                index, entry = found
                 if part in ("/thumbnail", "/original"):
                     with open(entry[1], "rb") as f:
                         data = f.read()
@@ -454,6 +531,16 @@ class Server(ThreadingHTTPServer):
     allow_reuse_address = True
     daemon_threads = True
 
+    def finish_request(self, request, client_address):
+        # The TLS handshake in the connection's own thread: one client that never finishes it
+        # must not hold up the accept loop and every other client.
+        if isinstance(request, ssl.SSLSocket):
+            try:
+                request.do_handshake()
+            except (OSError, ssl.SSLError):
+                return
+        super().finish_request(request, client_address)
+
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -463,15 +550,29 @@ def main():
     parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
     parser.add_argument("--version", default=SCHEMA_VERSION)
     options = parser.parse_args()
-    with open(options.key_file) as f:
-        lines = f.read().splitlines()
-    keys = {lines[0].strip(): (lines[1].strip() if len(lines) > 1 else "full")}
+    try:
+        with open(options.key_file) as f:
+            lines = f.read().splitlines()
+    except OSError as error:
+        parser.error(f"--key-file: {error}")
+    if not lines or not lines[0].strip():
+        parser.error(f"--key-file {options.key_file}: line 1 is empty, where the API key goes")
+    if len(lines) > 1 and lines[1].strip() not in ("", "read-only"):
+        parser.error(f"--key-file {options.key_file}: line 2 is {lines[1].strip()!r}, not read-only")
+    keys = {lines[0].strip(): (lines[1].strip() if len(lines) > 1 and lines[1].strip() else "full")}
+    if not os.path.isdir(options.photos):
+        parser.error(f"--photos {options.photos}: not a folder")
+    if not re.fullmatch(r"\d+\.\d+\.\d+", options.version):
+        parser.error(f"--version {options.version}: not MAJOR.MINOR.PATCH")
     server = Server(("127.0.0.1", options.port), handler_for(Library(options.photos), Faults(options.version), keys))
     scheme = "http"
     if options.tls:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(*options.tls)
-        server.socket = context.wrap_socket(server.socket, server_side=True)
+        try:
+            context.load_cert_chain(*options.tls)
+        except (OSError, ssl.SSLError) as error:
+            parser.error(f"--tls {' '.join(options.tls)}: {error}")
+        server.socket = context.wrap_socket(server.socket, server_side=True, do_handshake_on_connect=False)
         scheme = "https"
     print(f"listening on {scheme}://127.0.0.1:{server.server_address[1]}", flush=True)
     server.serve_forever()
