@@ -18,6 +18,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // The configuration file (toml++ underneath).
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // Immich as a photo source (docs/immich.md): HTTPS with certificate checks, timeouts, limits.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // Comes with async-http-client; named so that `ca-file` can build a TLS configuration.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
     ],
     targets: [
         // The ranges every number a user gives is checked against, on the command line, in the
@@ -109,8 +113,18 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // An Immich server as a photo source: its assets synced into a local folder, which the
+        // app then shows like any folder (docs/immich.md).
+        .target(name: "Immich", dependencies: [
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
         .target(name: "App", dependencies: [
-            "Waterfall", "Kiosk", "InputLimits", "Photos", "Screen", "Control", "Locking",
+            "Waterfall", "Kiosk", "InputLimits", "Photos", "Screen", "Control", "Locking", "Immich",
             .product(name: "TOMLKit", package: "TOMLKit"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -130,6 +144,7 @@ let package = Package(
         .testTarget(name: "PhotosTests", dependencies: ["Photos", "Waterfall", "Kiosk", "TestSupport", "CIsal", "Locking"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "CSDLImage", "TestSupport"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "TestSupport", "Locking"]),
+        .testTarget(name: "ImmichTests", dependencies: ["Immich", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Control", "InputLimits", "TestSupport", "Locking"]),
         // The real binary driven from outside, in a private X server: script/dev/run-tests runs these
         // suites one at a time, after the rest.
