@@ -3,6 +3,7 @@
 
 import Foundation
 import Control
+import Immich
 import Logging
 import Photos
 import Screen
@@ -13,6 +14,19 @@ public enum Viewer {
     /// Runs until the user quits; returns the exit status.
     public static func run(_ options: ViewerOptions, log: Logger = Log.shared) throws -> Int32 {
         Allocator.tuneForLongRuns()
+        // An Immich server is shown through its cache folder, a folder like the others; the
+        // key file and the folder are checked here, the server is asked once the wall is up.
+        var options = options
+        var immich: ImmichSource?
+        if let settings = options.immich {
+            do throws(ImmichError) {
+                let source = try ImmichSource(settings: settings, environment: ProcessInfo.processInfo.environment, log: log)
+                options.paths.append(source.folder)
+                immich = source
+            } catch {
+                throw CommandError(description: "immich: \(error)")
+            }
+        }
         // Read before any thread starts: it takes NOTIFY_SOCKET and WATCHDOG_* out of the
         // environment so on-select commands don't inherit them.
         let notifier: SystemdNotifier?
@@ -126,6 +140,8 @@ public enum Viewer {
         // Connected only now, on the client's own thread: the commands it brings need the loop.
         session.daemon.mqtt = mqtt
         mqtt?.start()
+        session.daemon.immich = immich
+        immich?.start()
         session.places = places
         // A photo named alone is what was asked for: its folder's place is not put back over it.
         places?.shows(WallPlaces.key(choice), restoring: alone == nil)
