@@ -2,7 +2,7 @@
 // cascade — a waterfall photo wall for Linux screens.
 // Layers, imports go downward only:
 //   cascade (executable) → App → Screen / Photos / Control → Kiosk → Waterfall (pure core)
-//   → InputLimits. Kiosk and Waterfall are pure: no SDL, files or clocks.
+//   → InputLimits; App → Immich (an Immich server synced into a folder). Kiosk and Waterfall are pure: no SDL, files or clocks.
 import PackageDescription
 
 let package = Package(

@@ -79,19 +79,21 @@ struct ImmichEndToEndTests {
         let cache: String
         let folder: String
 
-        init(url: String, keyFile: String, cache: String, config: String, extra: String = "", arguments: [String] = []) async throws {
+        /// `table` false: a configuration without `[sources.immich]` (an `immich://` path in `arguments`).
+        init(url: String, keyFile: String, cache: String, config: String, extra: String = "", table: Bool = true,
+             arguments: [String] = []) async throws {
             server = try await XServer()
             self.cache = cache
             let port = url.split(separator: ":").last.map(String.init) ?? ""
             folder = cache + "/cascade/immich/127.0.0.1-" + port
-            try """
+            try (!table ? "" : """
             [sources.immich]
             url = "\(url)"
             key-file = "\(keyFile)"
             albums = ["\(ImmichEndToEndTests.albumID)"]
             poll = 2
             \(extra)
-            """.write(toFile: config, atomically: true, encoding: .utf8)
+            """).write(toFile: config, atomically: true, encoding: .utf8)
             child = try ChildProcess(cascadeBinary, ["--config", config, "--geometry", "800x600", "--no-captions",
                                                      "--control", socket, "--no-remember"] + arguments, environment: [
                 "DISPLAY": server.display.name, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": cache,
@@ -237,6 +239,20 @@ struct ImmichEndToEndTests {
         #expect(frame.files.isEmpty, "\(frame.files)")
         #expect(try await frame.state(control)["count"] as? Int == 0)
         try await standIn.fault(#"{"mode": "none"}"#)
+        _ = try await frame.wall(control, count: 2)
+        #expect(frame.files.count == 2, "\(frame.files)")
+        try await standIn.expectNoViolations()
+    }
+
+    @Test("on the desktop: cascade immich+http://HOST:PORT/album/ID --immich-key-file FILE")
+    func desktopLink() async throws {
+        let home = TemporaryFolder()
+        let key = try keyFile(home)
+        let standIn = try await StandIn(photos: try photos(2), keyFile: key)
+        let link = "immich+http://127.0.0.1:\(standIn.port)/album/\(Self.albumID)"
+        let frame = try await Frame(url: standIn.url, keyFile: key, cache: home.path + "/cache", config: home.path + "/c.toml",
+                                    table: false, arguments: [link, "--immich-key-file", key])
+        let control = try await frame.control()
         _ = try await frame.wall(control, count: 2)
         #expect(frame.files.count == 2, "\(frame.files)")
         try await standIn.expectNoViolations()

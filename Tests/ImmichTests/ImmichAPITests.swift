@@ -79,3 +79,27 @@ final class ImmichAPITests: XCTestCase {
         XCTAssertTrue(warning.contains("4.0.0"), warning)
     }
 }
+
+final class ImmichLinkTests: XCTestCase {
+    func testALinkNamesTheServerAndTheSelection() throws {
+        let album = try ImmichLink.parse("immich://photos.example.org/album/5f3c")
+        XCTAssertEqual(album.url, "https://photos.example.org")
+        XCTAssertEqual(album.selection.albums, ["5f3c"])
+        let person = try ImmichLink.parse("immich+http://nas:2283/person/p1")
+        XCTAssertEqual(person.url, "http://nas:2283")
+        XCTAssertEqual(person.selection.people, ["p1"])
+        XCTAssertTrue(try ImmichLink.parse("immich://nas/favorites").selection.favorites)
+        XCTAssertTrue(try ImmichLink.parse("immich://nas/memories").selection.memories)
+        XCTAssertEqual(try ImmichLink.parse("immich://nas/random").selection.random, 200)
+    }
+
+    func testAWrongLinkSaysWhatIsExpected() {
+        for bad in ["immich://nas", "immich://nas/album", "immich://nas/albums/x", "immich:///album/x", "immich://nas/album/x?y=1"] {
+            XCTAssertThrowsError(try ImmichLink.parse(bad), bad) { error in
+                XCTAssertTrue("\(error)".contains("immich://HOST[:PORT]/album/ID"), "\(error)")
+            }
+        }
+        XCTAssertFalse(ImmichLink.isLink("/photos/immich"))
+        XCTAssertTrue(ImmichLink.isLink("immich+http://nas/favorites"))
+    }
+}

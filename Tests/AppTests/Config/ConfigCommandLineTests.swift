@@ -74,10 +74,10 @@ struct ConfigCommandLineTests {
         #expect(expected.count > 20)
         #expect(keys == expected)
         // What a running viewer cannot take over: the window, its display device, the socket,
-        // the decoders' limits, the MQTT broker, remembering the walls' places.
+        // the decoders' limits, the MQTT broker, remembering the walls' places, the Immich key.
         let restartOnly = Set(viewKeys.filter { $0.restartOnly != nil }.map(\.name))
         #expect(restartOnly == ["geometry", "scale", "fullscreen", "max-pixels", "no-thumbnail-cache", "events", "texture-budget",
-                                "control", "control-group", "kiosk", "drm-device", "mqtt", "remember"])
+                                "control", "control-group", "kiosk", "drm-device", "mqtt", "remember", "immich-key-file"])
     }
 
     @Test("examples/cascade.toml parses, names every key, and its values are the defaults")

@@ -17,6 +17,7 @@ public enum Viewer {
         // An Immich server is shown through its cache folder, a folder like the others; the
         // key file and the folder are checked here, the server is asked once the wall is up.
         var options = options
+        try adoptImmichLink(&options)
         var immich: ImmichSource?
         if let settings = options.immich {
             do throws(ImmichError) {
@@ -150,6 +151,28 @@ public enum Viewer {
         session.loop()
         session.leavePlace()
         return 0
+    }
+
+    /// `cascade immich://HOST/album/ID`: the link is the server and selection to show, with the key
+    /// from `--immich-key-file` or `[sources.immich]`, whose poll, cache size and CA it keeps.
+    static func adoptImmichLink(_ options: inout ViewerOptions) throws {
+        let links = options.paths.filter(ImmichLink.isLink)
+        guard let link = links.first else { return }
+        guard links.count == 1 else { throw CommandError(description: "immich: one immich:// link at a time (given \(links.count))") }
+        do throws(ImmichError) {
+            let (url, selection) = try ImmichLink.parse(link)
+            guard let keyFile = options.immichKeyFile ?? options.immich?.keyFile else {
+                throw ImmichError("\(link) needs the API key's file: --immich-key-file FILE, or key-file in [sources.immich] (docs/immich.md)")
+            }
+            var settings = options.immich ?? ImmichSettings(url: url, keyFile: keyFile)
+            settings.url = url
+            settings.keyFile = keyFile
+            settings.selection = selection
+            options.immich = settings
+        } catch {
+            throw CommandError(description: "immich: \(error)")
+        }
+        options.paths.removeAll(where: ImmichLink.isLink)
     }
 
     /// A desktop cascade without `--control` listens in the session's runtime folder, where

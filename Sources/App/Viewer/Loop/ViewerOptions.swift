@@ -88,6 +88,8 @@ public struct ViewerOptions: Sendable {
 
     /// The Immich server to show photos of (`[sources.immich]`, an `immich://` link); nil: none.
     public var immich: ImmichSettings?
+    /// `--immich-key-file`: the key for an `immich://` path.
+    public var immichKeyFile: String?
 
     /// Keys the configuration file binds (`[keys]`), ahead of the standard ones.
     public var keyBindings: [ConfigKeyBinding] = []

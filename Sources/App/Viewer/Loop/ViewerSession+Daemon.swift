@@ -78,6 +78,7 @@ extension ViewerSession {
             log.warning("[mqtt] changes only on restart; the bus stays as it is")
             new.mqtt = options.mqtt
         }
+        try? Viewer.adoptImmichLink(&new)
         if new.immich != options.immich {
             log.warning("[sources.immich] changes only on restart; the server and selection stay as they are")
             new.immich = options.immich
