@@ -258,6 +258,27 @@ struct ImmichEndToEndTests {
         try await standIn.expectNoViolations()
     }
 
+    @Test("a key without asset.update: favourite is refused with a line saying so; a 4.x server is tried after a warning")
+    func readOnlyKeyAndNewerServer() async throws {
+        let home = TemporaryFolder()
+        let key = try keyFile(home, "contract-key\nread-only\n")
+        let standIn = try await StandIn(photos: try photos(1), keyFile: key, version: "4.0.0")
+        let frame = try await Frame(url: standIn.url, keyFile: key, cache: home.path + "/cache", config: home.path + "/c.toml")
+        try await frame.waitForLog("runs 4.0.0, newer than the 3.x cascade knows")
+        let control = try await frame.control()
+        let state = try await frame.wall(control, count: 1)
+        let photo = try #require((state["visible"] as? [[String: Any]])?.first?["path"] as? String)
+        _ = try await control.data(["favorite", photo])
+        try await frame.waitForLog("favorite: this API key lacks asset.update (Immich answered 403)")
+        try await frame.check {
+            try await waitUntil("the refusal on the screen") {
+                ("\(try await frame.state(control)["message"] ?? "")").contains("lacks asset.update")
+            }
+        }
+        #expect(frame.lines(containing: "newer than the 3.x") == 1)
+        try await standIn.expectNoViolations()
+    }
+
     @Test("a wrong key: the 401 line naming the key file")
     func wrongKey() async throws {
         let home = TemporaryFolder()
