@@ -108,7 +108,8 @@ public enum Viewer {
         var mqtt: MqttBridge?
         if let settings = options.mqtt {
             do {
-                mqtt = try MqttBridge(settings: settings, folders: options.folders.map(\.string), log: log, wake: { waker.wake() })
+                mqtt = try MqttBridge(settings: settings, folders: options.folders.map(\.string), immich: immich != nil, log: log,
+                                      wake: { waker.wake() })
             } catch {
                 control?.shutdown()
                 throw CommandError(description: "\(error)")
