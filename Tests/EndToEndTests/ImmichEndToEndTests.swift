@@ -25,11 +25,15 @@ struct ImmichEndToEndTests {
         let keyFile: String
         private(set) var port: Int
         private var child: ChildProcess?
+        /// A certificate and its key: the stand-in speaks HTTPS.
+        let tls: (certificate: String, key: String)?
 
-        init(photos: PhotoFolder, keyFile: String, port: Int? = nil, version: String? = nil) async throws {
+        init(photos: PhotoFolder, keyFile: String, port: Int? = nil, version: String? = nil,
+             tls: (certificate: String, key: String)? = nil) async throws {
             self.photos = photos
             self.keyFile = keyFile
             self.port = port ?? 0
+            self.tls = tls
             try await start(port: port, version: version)
         }
 
@@ -37,7 +41,8 @@ struct ImmichEndToEndTests {
 
         func start(port: Int? = nil, version: String? = nil) async throws {
             let child = try ChildProcess(ImmichEndToEndTests.serve, ["--photos", photos.path, "--key-file", keyFile]
-                + (port.map { ["--port", "\($0)"] } ?? []) + (version.map { ["--version", $0] } ?? []))
+                + (port.map { ["--port", "\($0)"] } ?? []) + (version.map { ["--version", $0] } ?? [])
+                + (tls.map { ["--tls", $0.certificate, $0.key] } ?? []))
             // The first start may make the stand-in's Python environment: a minute or more.
             guard let line = try await child.lines.nextLine(within: .seconds(600), waitingFor: "the stand-in's address"),
                   let text = line.split(separator: ":").last, let number = Int(text.trimmingCharacters(in: .whitespaces)) else {
@@ -49,10 +54,10 @@ struct ImmichEndToEndTests {
 
         func stop() { child?.stop(); child = nil }
 
-        var url: String { "http://127.0.0.1:\(port)" }
+        var url: String { "\(tls == nil ? "http" : "https")://127.0.0.1:\(port)" }
 
         private func curl(_ arguments: [String]) async throws -> Data {
-            let r = try await runTool("/usr/bin/curl", ["-s", "--max-time", "10"] + arguments)
+            let r = try await runTool("/usr/bin/curl", ["-s", "-k", "--max-time", "10"] + arguments)
             guard r.status == .exited(0) else { throw HarnessError("curl \(arguments) ended \(r.status)") }
             return r.output
         }
@@ -276,6 +281,28 @@ struct ImmichEndToEndTests {
             }
         }
         #expect(frame.lines(containing: "newer than the 3.x") == 1)
+        try await standIn.expectNoViolations()
+    }
+
+    @Test("HTTPS: a server with its own certificate is trusted through ca-file, and refused without it")
+    func selfSigned() async throws {
+        let home = TemporaryFolder()
+        let key = try keyFile(home)
+        let certificate = home.path + "/cert.pem", privateKey = home.path + "/key.pem"
+        let made = try await runTool("/usr/bin/openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", privateKey,
+                                                          "-out", certificate, "-days", "2", "-subj", "/CN=127.0.0.1",
+                                                          "-addext", "subjectAltName=IP:127.0.0.1"])
+        #expect(made.status == .exited(0))
+        let standIn = try await StandIn(photos: try photos(2), keyFile: key, tls: (certificate, privateKey))
+        do {
+            let refused = try await Frame(url: standIn.url, keyFile: key, cache: home.path + "/refused", config: home.path + "/r.toml")
+            try await refused.waitForLog("is unreachable")
+            #expect(refused.files.isEmpty)
+        }
+        let frame = try await Frame(url: standIn.url, keyFile: key, cache: home.path + "/cache", config: home.path + "/c.toml",
+                                    extra: "ca-file = \"\(certificate)\"")
+        let control = try await frame.control()
+        _ = try await frame.wall(control, count: 2)
         try await standIn.expectNoViolations()
     }
 
