@@ -37,6 +37,12 @@ final class ImmichClient: Sendable {
         try? await http.shutdown()
     }
 
+    /// For a thread outside Swift concurrency (the frame loop's, at exit): requests under way are
+    /// cancelled.
+    func shutdownNow() {
+        try? http.syncShutdown()
+    }
+
     private func request(_ method: HTTPMethod, _ path: String, json body: (any Encodable)? = nil) throws -> HTTPClientRequest {
         var request = HTTPClientRequest(url: base + path)
         request.method = method

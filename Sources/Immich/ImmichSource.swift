@@ -47,6 +47,13 @@ public final class ImmichSource: Sendable {
         await client.shutdown()
     }
 
+    /// `stop` for the frame loop's thread at exit: the HTTP client must be shut down before it
+    /// is released.
+    public func stopNow() {
+        task.cancel()
+        client.shutdownNow()
+    }
+
     /// The file's name in the cache folder when `path` is one of this source's photos.
     public func name(of path: String) -> String? {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"

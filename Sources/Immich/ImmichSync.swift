@@ -54,6 +54,8 @@ actor ImmichSync {
                 backoff.reset()
                 wait = settings.poll
             } catch {
+                // Stopped at exit: the request cut short is no news.
+                if Task.isCancelled { return }
                 say(ImmichStatus(error), failure: error)
                 wait = error == .unauthorized || ImmichStatus(error) == .serverError
                     ? settings.poll : backoff.take(limit: settings.poll)

@@ -317,7 +317,7 @@ struct ImmichEndToEndTests {
         #expect(frame.child.isRunning, "the frame stays up, showing its cache")
     }
 
-    @Test("a server older than 1.133 is refused by name; the frame stays up with its cache (exit status none)")
+    @Test("a server older than 1.133 is refused by name; the frame stays up with its cache; SIGTERM exits 0")
     func tooOld() async throws {
         let home = TemporaryFolder()
         let key = try keyFile(home)
@@ -329,5 +329,8 @@ struct ImmichEndToEndTests {
         #expect(frame.child.isRunning)
         let searches = (try await standIn.log()["requests"] as? [[String: Any]] ?? []).filter { ($0["path"] as? String)?.contains("search") == true }
         #expect(searches.isEmpty, "nothing is asked of a refused server: \(searches)")
+        // SIGTERM is a clean exit, the HTTP client shut down with it.
+        kill(frame.child.pid, SIGTERM)
+        #expect(try await frame.child.waitForExit(within: .seconds(20)) == .exited(0), "\(frame.child.errorOutput)")
     }
 }

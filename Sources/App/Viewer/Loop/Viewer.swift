@@ -151,6 +151,7 @@ public enum Viewer {
         if let alone { session.wall.openAlone(alone) }
         session.loop()
         session.leavePlace()
+        immich?.stopNow()
         return 0
     }
 
