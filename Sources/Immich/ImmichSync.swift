@@ -19,6 +19,12 @@ actor ImmichSync {
     private var cacheFullSaid = false
     /// Set when the server is refused for good (too old): the cache is shown, nothing synced.
     private(set) var refused: String?
+    /// The manifest is written at most this often while photos arrive or are shown, and at the
+    /// end of every poll: written after each download, a first sync of thousands of photos would
+    /// write it thousands of times, on an SD card.
+    private static let saveInterval: Duration = .seconds(10)
+    private var lastSave = ContinuousClock.now
+    private var unsaved = false
 
     init(settings: ImmichSettings, folder: String, client: ImmichClient, log: Logger) {
         self.settings = settings
@@ -28,13 +34,15 @@ actor ImmichSync {
         manifest = ImmichSync.prepare(folder: folder)
     }
 
-    /// Stale partial files (a kill mid-download) go; manifest entries whose file is gone are dropped.
-    private static func prepare(folder: String) -> ImmichManifest {
+    /// Stale partial files (a kill mid-download) go, and so do photos the manifest does not name
+    /// (downloaded after its last save: the folder is cascade's own, and a stranger would escape
+    /// the cache's bound); manifest entries whose file is gone are dropped.
+    static func prepare(folder: String) -> ImmichManifest {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        for name in names where name.hasPrefix(ImmichFileName.partialPrefix) || name.hasPrefix(".tmp-") {
+        var manifest = ImmichManifest.load(folder: folder)
+        for name in names where name != ImmichManifest.fileName && manifest.files[name] == nil {
             unlink(folder + "/" + name)
         }
-        var manifest = ImmichManifest.load(folder: folder)
         let present = Set(names)
         manifest.files = manifest.files.filter { present.contains($0.key) }
         return manifest
@@ -122,13 +130,16 @@ actor ImmichSync {
         if settings.selection.random > drawn {
             let assets = try await client.json(.POST, "/api/search/random",
                                                body: ImmichRandomSearch(size: settings.selection.random - drawn), as: [ImmichAsset].self)
-            for asset in assets where wanted[asset.id] == nil && manifest.name(ofAsset: asset.id) == nil {
+            let cached = Set(manifest.files.values.map(\.id))
+            for asset in assets where wanted[asset.id] == nil && !cached.contains(asset.id) {
                 random.insert(asset.id)
             }
             add(assets)
         }
         try saveManifest()
-        for id in order where manifest.name(ofAsset: id) == nil {
+        defer { if unsaved { try? saveManifest() } }
+        let cached = Set(manifest.files.values.map(\.id))
+        for id in order where !cached.contains(id) {
             guard let asset = wanted[id] else { continue }
             guard try await download(asset, random: random.contains(id)) else { break }
         }
@@ -163,16 +174,16 @@ actor ImmichSync {
         }
         for name in victims { remove(name) }
         let name = ImmichFileName.name(for: asset, contentType: download.contentType)
-        // In the manifest before the rename: a kill between the two leaves an entry without a
-        // file, which the next start drops, never a file nobody accounts for.
-        manifest.files[name] = ImmichManifest.Entry(id: asset.id, taken: asset.taken?.timeIntervalSince1970,
-                                                    random: random ? true : nil, bytes: download.bytes)
-        try saveManifest()
         guard rename(partial, folder + "/" + name) == 0 else {
-            manifest.files[name] = nil
             throw .unexpected("cannot rename \(partial) to \(name): \(String(cString: strerror(errno)))")
         }
         keep = true
+        // A kill before the manifest is next written leaves this file unnamed there: the next
+        // start deletes it, and a poll fetches it again.
+        manifest.files[name] = ImmichManifest.Entry(id: asset.id, taken: asset.taken?.timeIntervalSince1970,
+                                                    random: random ? true : nil, bytes: download.bytes)
+        unsaved = true
+        saveIfDue()
         return true
     }
 
@@ -183,6 +194,13 @@ actor ImmichSync {
 
     private func saveManifest() throws(ImmichFailure) {
         do { try manifest.save(folder: folder) } catch { throw .unexpected("\(error)") }
+        lastSave = ContinuousClock.now
+        unsaved = false
+    }
+
+    private func saveIfDue() {
+        guard unsaved, ContinuousClock.now - lastSave >= Self.saveInterval else { return }
+        try? saveManifest()
     }
 
     // MARK: What the frame does to a photo
@@ -190,7 +208,8 @@ actor ImmichSync {
     func noteShown(name: String, at time: Date) {
         guard manifest.files[name] != nil else { return }
         manifest.files[name]?.shown = time.timeIntervalSince1970
-        try? saveManifest()
+        unsaved = true
+        saveIfDue()
     }
 
     func assetID(of name: String) -> String? { manifest.files[name]?.id }

@@ -87,3 +87,20 @@ final class ImmichCacheTests: XCTestCase {
         XCTAssertThrowsError(try ImmichSettings.readKey(folder.path + "/missing"))
     }
 }
+
+final class ImmichCacheFolderTests: XCTestCase {
+    func testAStartRemovesPartialsAndFilesTheManifestDoesNotName() throws {
+        let folder = TemporaryFolder()
+        try folder.file("IMG_1 ~aaaaaaaa.jpg", "kept")
+        try folder.file("IMG_2 ~bbbbbbbb.jpg", "downloaded, but the manifest was not written before the kill")
+        try folder.file(".partial-cccccccc-1", "half")
+        try ImmichManifest(files: [
+            "IMG_1 ~aaaaaaaa.jpg": .init(id: "aaaaaaaa-1", bytes: 4),
+            "IMG_3 ~dddddddd.jpg": .init(id: "dddddddd-3", bytes: 9),
+        ]).save(folder: folder.path)
+        let manifest = ImmichSync.prepare(folder: folder.path)
+        XCTAssertEqual(Array(manifest.files.keys), ["IMG_1 ~aaaaaaaa.jpg"], "an entry whose file is gone is dropped")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        XCTAssertEqual(names, [".manifest.json", "IMG_1 ~aaaaaaaa.jpg"])
+    }
+}
