@@ -187,6 +187,13 @@ struct ImmichEndToEndTests {
                 return !puts.isEmpty && !(log["favorites"] as? [String] ?? []).isEmpty
             }
         }
+        // A photo opened counts as shown: the cache lets such photos go first when it is full.
+        _ = try await control.data(["open", 0])
+        try await frame.check {
+            try await waitUntil("the manifest to record a photo shown") {
+                ((try? String(contentsOfFile: frame.folder + "/.manifest.json", encoding: .utf8)) ?? "").contains("\"shown\"")
+            }
+        }
         let refused = try await control.request(["favorite", "/etc/hostname"])
         #expect((refused["error"] as? String)?.contains("not a photo from Immich") == true, "\(refused)")
         try await standIn.expectNoViolations()
