@@ -104,10 +104,17 @@ final class ImmichClient: Sendable {
         var bytes: Int64
     }
 
-    /// The asset's preview, written to the open file `fd`; nil when it is longer than `room`
-    /// bytes (nothing more is read then). A body shorter than
-    /// its Content-Length, or longer than an image may be, is a failure.
-    func downloadPreview(_ id: String, to fd: Int32, room: Int64) async throws(ImmichFailure) -> Download? {
+    /// An asset's preview whose headers have come: its length when the server says it, and the
+    /// body still to read (`write`). Its length is known before a byte is written, so the cache
+    /// makes room first.
+    struct Preview: Sendable {
+        var id: String
+        var response: HTTPClientResponse
+        var expected: Int64?
+        var contentType: String? { response.headers.first(name: "content-type") }
+    }
+
+    func preview(_ id: String) async throws(ImmichFailure) -> Preview {
         let path = "/api/assets/\(id)/thumbnail?size=preview"
         var built = HTTPClientRequest(url: base + path)
         built.headers.add(name: "x-api-key", value: key)
@@ -117,14 +124,22 @@ final class ImmichClient: Sendable {
         if let expected, expected > Int64(Self.imageLimit) {
             throw .unexpected("the preview of \(id) is \(expected >> 20) MiB, more than \(Self.imageLimit >> 20) MiB")
         }
-        if let expected, expected > room { return nil }
+        return Preview(id: id, response: response, expected: expected)
+    }
+
+    /// The preview's body, written to the open file `fd`; nil when it is longer than `room`
+    /// bytes (nothing more is read then). A body shorter than its Content-Length, or longer than
+    /// an image may be, is a failure.
+    func write(_ preview: Preview, to fd: Int32, room: Int64) async throws(ImmichFailure) -> Download? {
+        let id = preview.id, expected = preview.expected
         var written: Int64 = 0
         do {
-            for try await chunk in response.body {
+            for try await chunk in preview.response.body {
                 written += Int64(chunk.readableBytes)
                 if written > Int64(Self.imageLimit) {
                     throw ImmichFailure.unexpected("the preview of \(id) is more than \(Self.imageLimit >> 20) MiB")
                 }
+                if written > room { return nil }
                 let ok = chunk.withUnsafeReadableBytes { ImmichFiles.writeAll(fd, $0) }
                 if !ok { throw ImmichFailure.unexpected("cannot write the preview of \(id): \(String(cString: strerror(errno)))") }
             }
@@ -136,8 +151,7 @@ final class ImmichClient: Sendable {
         if let expected, written != expected {
             throw .server("the preview of \(id) broke off: \(written) of \(expected) bytes")
         }
-        if written > room { return nil }
-        return Download(contentType: response.headers.first(name: "content-type"), bytes: written)
+        return Download(contentType: preview.contentType, bytes: written)
     }
 
     private static func path(_ url: String) -> String {

@@ -156,8 +156,23 @@ actor ImmichSync {
             if !keep { unlink(partial) }
         }
         let limit = settings.cacheBytes
-        let fitted = try await client.downloadPreview(asset.id, to: fd, room: ImmichEviction.room(in: manifest, limit: limit))
-        guard let download = fitted, let victims = ImmichEviction.victims(for: download.bytes, in: manifest, limit: limit) else {
+        let preview = try await client.preview(asset.id)
+        // Room is made before a byte is written when the length is known, so the folder never
+        // holds more than its bound; without a length, the photos shown longest ago are the room.
+        var fitted: ImmichClient.Download?
+        if let expected = preview.expected {
+            if let victims = ImmichEviction.victims(for: expected, in: manifest, limit: limit) {
+                for name in victims { remove(name) }
+                if !victims.isEmpty { unsaved = true }
+                fitted = try await client.write(preview, to: fd, room: limit - manifest.totalBytes)
+            }
+        } else if let written = try await client.write(preview, to: fd, room: ImmichEviction.room(in: manifest, limit: limit)),
+                  let victims = ImmichEviction.victims(for: written.bytes, in: manifest, limit: limit) {
+            for name in victims { remove(name) }
+            if !victims.isEmpty { unsaved = true }
+            fitted = written
+        }
+        guard let download = fitted else {
             if !cacheFullSaid {
                 log.warning("Immich cache \(folder) is full (\(limit >> 20) MB) of photos not yet shown: more are fetched as these are shown")
                 cacheFullSaid = true
@@ -172,7 +187,6 @@ actor ImmichSync {
             var times = [timespec(tv_sec: Int(seconds), tv_nsec: 0), timespec(tv_sec: Int(seconds), tv_nsec: 0)]
             _ = futimens(fd, &times)
         }
-        for name in victims { remove(name) }
         let name = ImmichFileName.name(for: asset, contentType: download.contentType)
         guard rename(partial, folder + "/" + name) == 0 else {
             throw .unexpected("cannot rename \(partial) to \(name): \(String(cString: strerror(errno)))")
