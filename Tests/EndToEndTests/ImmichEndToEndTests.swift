@@ -313,6 +313,36 @@ struct ImmichEndToEndTests {
         try await standIn.expectNoViolations()
     }
 
+    @Test("a full cache stays within cache-size and lets a photo go only once it has been shown")
+    func fullCache() async throws {
+        let home = TemporaryFolder()
+        let key = try keyFile(home)
+        // Noise does not compress: twelve photos of about 1.6 MB, more than 16 MB.
+        let photos = try PhotoFolder()
+        for i in 1...12 {
+            try magick(["-size", "1400x1400", "xc:gray", "+noise", "Random", "-quality", "95", photos.path + "/noise\(i).jpg"])
+        }
+        let standIn = try await StandIn(photos: photos, keyFile: key)
+        let frame = try await Frame(url: standIn.url, keyFile: key, cache: home.path + "/cache", config: home.path + "/c.toml",
+                                    extra: "cache-size = 16")
+        try await frame.waitForLog("is full (16 MB) of photos not yet shown")
+        func bytes() -> Int {
+            frame.files.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: frame.folder + "/" + $1)[.size] as? Int) ?? 0) }
+        }
+        let before = frame.files
+        #expect(before.count < 12 && bytes() <= 16 << 20, "\(before.count) files, \(bytes()) bytes")
+        let control = try await frame.control()
+        let state = try await frame.wall(control, count: before.count)
+        let shown = try #require((state["visible"] as? [[String: Any]])?.first?["path"] as? String)
+        _ = try await control.data(["open", 0])
+        // The next poll lets the photo shown go, for one not yet shown.
+        try await frame.check {
+            try await waitUntil("the shown photo to make room") { !FileManager.default.fileExists(atPath: shown) }
+        }
+        #expect(Set(frame.files).subtracting(before).count >= 1, "a photo not shown before came in its place")
+        #expect(bytes() <= 16 << 20, "\(bytes()) bytes")
+    }
+
     @Test("a wrong key: the 401 line naming the key file")
     func wrongKey() async throws {
         let home = TemporaryFolder()
