@@ -150,6 +150,8 @@ struct ImmichEndToEndTests {
 
     /// The stand-in's one album, "Frame": uuid5 as server.py makes it.
     static let albumID = "2332108c-e3fd-4a7e-be47-9d4c26c33f96"
+    /// Its one person, "Ann".
+    static let personID = "03eeaacf-33e7-411c-a75c-2754f133dba7"
 
     private func photos(_ count: Int) throws -> PhotoFolder {
         let folder = try PhotoFolder()
@@ -341,6 +343,26 @@ struct ImmichEndToEndTests {
         }
         #expect(Set(frame.files).subtracting(before).count >= 1, "a photo not shown before came in its place")
         #expect(bytes() <= 16 << 20, "\(bytes()) bytes")
+    }
+
+    @Test("every kind of selection together is asked as Immich's schema says")
+    func everySelection() async throws {
+        let home = TemporaryFolder()
+        let key = try keyFile(home)
+        let standIn = try await StandIn(photos: try photos(4), keyFile: key)
+        let frame = try await Frame(url: standIn.url, keyFile: key, cache: home.path + "/cache", config: home.path + "/c.toml", extra: """
+            people = ["\(Self.personID)"]
+            favorites = true
+            memories = true
+            random = 2
+            taken-after = "2001-01-01"
+            taken-before = 2099-12-31
+            """)
+        let control = try await frame.control()
+        _ = try await frame.wall(control, count: 4)
+        let paths = Set((try await standIn.log()["requests"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String })
+        #expect(paths.isSuperset(of: ["/api/search/metadata", "/api/search/random", "/api/memories"]), "\(paths.sorted())")
+        try await standIn.expectNoViolations()
     }
 
     @Test("a wrong key: the 401 line naming the key file")
