@@ -2,7 +2,7 @@
 // cascade — a waterfall photo wall for Linux screens.
 // Layers, imports go downward only:
 //   cascade (executable) → App → Screen / Photos / Control → Kiosk → Waterfall (pure core)
-//   → InputLimits. Kiosk and Waterfall are pure: no SDL, files or clocks.
+//   → InputLimits; App → Immich (an Immich server synced into a folder). Kiosk and Waterfall are pure: no SDL, files or clocks.
 import PackageDescription
 
 let package = Package(
@@ -18,10 +18,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // The configuration file (toml++ underneath).
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
-        // Immich's HTTP API (docs/immich.md): HTTP/1.1 and TLS (swift-nio-ssl) with timeouts and
-        // body limits, over the event loops the control socket already runs on.
+        // Immich as a photo source (docs/immich.md): HTTPS with certificate checks, timeouts, limits.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // Comes with async-http-client; named so that `ca-file` can build a TLS configuration.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
     ],
     targets: [
         // The ranges every number a user gives is checked against, on the command line, in the
@@ -115,10 +115,9 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
-        // An Immich server as a source of photos: its API, and the folder of screen-sized images
-        // it is mirrored into, which the wall shows like any folder. Knows nothing of SDL.
+        // An Immich server as a photo source: its assets synced into a local folder, which the
+        // app then shows like any folder (docs/immich.md).
         .target(name: "Immich", dependencies: [
-            "Photos", "Locking",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -147,7 +146,7 @@ let package = Package(
         .testTarget(name: "PhotosTests", dependencies: ["Photos", "Waterfall", "Kiosk", "TestSupport", "CIsal", "Locking"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "CSDLImage", "TestSupport"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "TestSupport", "Locking"]),
-        .testTarget(name: "ImmichTests", dependencies: ["Immich", "Photos", "TestSupport"]),
+        .testTarget(name: "ImmichTests", dependencies: ["Immich", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Control", "InputLimits", "TestSupport", "Locking"]),
         // The real binary driven from outside, in a private X server: script/dev/run-tests runs these
         // suites one at a time, after the rest.

@@ -90,6 +90,10 @@ struct View: ParsableCommand {
 
     @OptionGroup(title: "Daemon and kiosk") var daemon: DaemonOptions
 
+    @Option(help: ArgumentHelp("The file holding the Immich API key (its first line) for an immich:// path; default: the key-file of [sources.immich] (docs/immich.md).",
+                               valueName: "FILE").restartOnly())
+    var immichKeyFile: String?
+
     @Option(help: ArgumentHelp("Read settings from this file only, instead of /etc/cascade/cascade.toml and then $XDG_CONFIG_HOME/cascade/config.toml. Options given here win over any file.",
                                valueName: "FILE"))
     var config: String?
@@ -139,6 +143,7 @@ struct View: ParsableCommand {
         options.textureBudgetBytes = textureBudget.map { $0 << 20 }
         options.offlineCacheBytes = offlineCache << 20
         options.networkPoll = networkPoll
+        options.immichKeyFile = immichKeyFile
         daemon.apply(to: &options)
         slideshow.apply(to: &options)
         return options

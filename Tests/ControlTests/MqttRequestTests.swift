@@ -19,6 +19,8 @@ struct MqttRequestTests {
         ("slideshow-interval", "30", .slideshowInterval(30)),
         ("slideshow-interval", "2.5", .slideshowInterval(2.5)),
         ("transition", "pan", .transition(.pan)),
+        ("favorite", "", .immich(.favorite, path: nil)),
+        ("archive", "", .immich(.archive, path: nil)),
     ] as [(String, String, Command)])
     func commands(name: String, payload: String, command: Command) throws {
         #expect(try MqttRequest.command(name: name, payload: Array(payload.utf8)).get() == command)
@@ -52,5 +54,20 @@ struct MqttRequestTests {
         #expect(topics.commandName(of: "cascade/den/cmd/next") == nil)
         #expect(topics.commandName(of: "cascade/hall/cmd/a/b") == nil)
         #expect(topics.commandName(of: "cascade/hall/cmd/") == nil)
+    }
+
+    @Test("a frame showing Immich announces Favourite and Archive buttons for the photo on screen; others do not")
+    func immichButtons() {
+        let topics = MqttTopics(deviceID: "hall", discoveryPrefix: "homeassistant")
+        let plain = MqttDiscovery.entities(topics: topics, deviceID: "hall", version: "1")
+        let immich = MqttDiscovery.entities(topics: topics, deviceID: "hall", version: "1", immich: true)
+        #expect(immich.count == plain.count + 2)
+        #expect(!plain.contains { $0.objectID.hasSuffix("_favorite") })
+        let ids = immich.filter { $0.component == "button" }.map(\.objectID)
+        #expect(ids.contains("cascade_hall_favorite") && ids.contains("cascade_hall_archive"), "\(ids)")
+        for entity in immich where entity.objectID.hasSuffix("_favorite") || entity.objectID.hasSuffix("_archive") {
+            let name = entity.objectID.hasSuffix("_favorite") ? "favorite" : "archive"
+            #expect((try? MqttRequest.command(name: name, payload: []).get()) != nil, "its press is a command")
+        }
     }
 }

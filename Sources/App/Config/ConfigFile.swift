@@ -37,6 +37,7 @@ public enum ConfigFile {
         var keyBindings: [ConfigKeyBinding]
         var actions = ConfigActions()
         var mqtt: ConfigMqtt?
+        var immich: ConfigImmich?
     }
 
     /// The settings in `text`, which came from `file` (for messages and relative paths).
@@ -76,6 +77,7 @@ public enum ConfigFile {
         var bindings: [ConfigKeyBinding] = []
         var actions = ConfigActions()
         var mqtt: ConfigMqtt?
+        var immich: ConfigImmich?
         var errors: [ConfigError] = []
         for name in table.keys {
             let line = lines[name] ?? 0
@@ -98,6 +100,10 @@ public enum ConfigFile {
                     mqtt = try ConfigMqtt.read(section, lines: lines, file: file)
                     continue
                 }
+                if name == ConfigImmich.section, let section = value.table {
+                    immich = try ConfigImmich.read(section, lines: lines, file: file)
+                    continue
+                }
                 guard let key = known[name] else {
                     if value.type == .table {
                         throw ConfigError(file: file, line: lineOrNil, key: name,
@@ -114,7 +120,7 @@ public enum ConfigFile {
         // The first problem in reading order, the same one every time.
         if let first = errors.min(by: { ($0.line ?? 0, $0.key ?? "") < ($1.line ?? 0, $1.key ?? "") }) { throw first }
         return Document(settings: settings.sorted { ($0.line, $0.key.name) < ($1.line, $1.key.name) },
-                        keyBindings: bindings.sorted { ($0.line, $0.text) < ($1.line, $1.text) }, actions: actions, mqtt: mqtt)
+                        keyBindings: bindings.sorted { ($0.line, $0.text) < ($1.line, $1.text) }, actions: actions, mqtt: mqtt, immich: immich)
     }
 
     /// `"ctrl+o" = "open"`: each binding checked, each problem kept with its line.

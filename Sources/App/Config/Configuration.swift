@@ -14,6 +14,8 @@ public struct Configuration: Sendable, Equatable {
     public private(set) var actions = ConfigActions()
     /// The `[mqtt]` table; a later file's replaces an earlier one's.
     public private(set) var mqtt: ConfigMqtt?
+    /// The `[sources.immich]` table; a later file's replaces an earlier one's.
+    public private(set) var immich: ConfigImmich?
     /// The files that were there and read, in order.
     public private(set) var files: [String] = []
 
@@ -50,6 +52,7 @@ public struct Configuration: Sendable, Equatable {
         if let destinations = read.actions.destinations { actions.destinations = destinations }
         if let commands = read.actions.commands { actions.commands = commands }
         if let table = read.mqtt { mqtt = table }
+        if let table = read.immich { immich = table }
     }
 
     /// Later settings replace earlier ones of the same key — replace, not add: `kiosk = false`

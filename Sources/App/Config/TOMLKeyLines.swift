@@ -65,8 +65,16 @@ enum TOMLKeyLines {
                     let header = key()
                     record(header)
                     skipBlanks()
-                    // A dotted header (`[keys.wall]`) is not a table whose keys are looked up.
-                    table = !atEnd && current == UInt8(ascii: "]") ? header ?? "" : ""
+                    // A dotted header's keys are named by the whole header (`[sources.immich]url`).
+                    var names = header.map { [$0] } ?? []
+                    while !atEnd, current == UInt8(ascii: ".") {
+                        i += 1
+                        skipBlanks()
+                        guard let name = key() else { break }
+                        names.append(name)
+                        skipBlanks()
+                    }
+                    table = !atEnd && current == UInt8(ascii: "]") && !names.isEmpty ? names.joined(separator: ".") : ""
                     skipToLineEnd()
                 default:
                     statementKey = nil

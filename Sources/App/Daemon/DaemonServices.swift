@@ -5,6 +5,7 @@
 
 import Control
 import Foundation
+import Immich
 import Logging
 import Photos
 
@@ -35,6 +36,8 @@ final class DaemonServices {
     var mqtt: MqttBridge?
     var mqttStates = MqttStates()
     var mqttStatesDue = true
+    /// The Immich server whose photos are synced into one of the folders shown (docs/immich.md).
+    var immich: ImmichSource?
 
     init(signals: ProcessSignals?, notifier: SystemdNotifier?, control: ControlServer?, wake: @escaping @Sendable () -> Void) {
         self.signals = signals

@@ -44,14 +44,15 @@ final class MqttBridge: Sendable {
     }
 
     /// `folders`: the configured folders the Folder select offers (none: no select).
-    init(settings: MqttSettings, folders: [String] = [], log: Logger, wake: @escaping @Sendable () -> Void) throws {
+    /// `immich`: a Favourite and an Archive button for the photo on screen.
+    init(settings: MqttSettings, folders: [String] = [], immich: Bool = false, log: Logger, wake: @escaping @Sendable () -> Void) throws {
         self.settings = settings
         self.log = log
         let topics = MqttTopics(deviceID: settings.deviceID, discoveryPrefix: settings.discoveryPrefix)
         self.topics = topics
         // A backlight that appears after the start is announced at the next start.
         let discovery = MqttDiscovery.entities(topics: topics, deviceID: settings.deviceID, version: CascadeVersion.string,
-                                               backlight: Backlight.find() != nil, folders: folders)
+                                               backlight: Backlight.find() != nil, folders: folders, immich: immich)
         let shared = self.shared, photo = self.photo
         client = try MqttClient(
             settings: settings, will: .init(topic: topics.availability, payload: "offline"),

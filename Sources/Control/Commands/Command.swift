@@ -88,7 +88,13 @@ public enum Command: Sendable, Equatable {
     case trashShown
     /// Which configured folder the wall shows: one by its path, nil for all of them.
     case folder(String?)
+    /// A photo from Immich changed on the server (docs/immich.md): the one a path names, or nil
+    /// for the one shown — the slide, the open photo, else the wall cursor's.
+    case immich(ImmichRequest, path: String?)
 }
+
+/// What the frame may change of an Immich asset.
+public enum ImmichRequest: String, Sendable, Equatable, CaseIterable { case favorite, unfavorite, archive }
 
 /// A photo as a program names it: by its index on the wall, or by its path.
 public enum PhotoReference: Sendable, Equatable {

@@ -24,6 +24,14 @@ public struct CommandArgument: Sendable {
         }
     }
 
+    /// One photo by its path.
+    static func photoPath(_ make: @escaping @Sendable (String) -> Command) -> CommandArgument {
+        CommandArgument(documented: ["`\"path\"`"]) { name, value throws(ControlError) in
+            guard let path = value.stringValue, !path.isEmpty else { throw ControlError("\(name) needs a photo's path; got \(value.brief)") }
+            return make(path)
+        }
+    }
+
     /// Photos by index or path: one, or a list of them (`[0, 3, "/photos/a.jpg"]`). A string
     /// holding a whole number is an index, as elsewhere; any other string is a path.
     static func photos(_ make: @escaping @Sendable ([PhotoReference]) -> Command) -> CommandArgument {

@@ -135,6 +135,14 @@ public enum CommandTable {
         CommandRow("trash shown", .trashShown),
         // One of the configured folders on the wall, or all of them (Home Assistant's select).
         CommandRow("folder", nil, argument: .folder),
+        // A photo from Immich (docs/immich.md) changed on the server. Immich's own f and a are
+        // full screen and the marks' here: v (fa-v-ourite) and Shift+a, which Ctrl+Shift+a's
+        // "clear every mark" leaves free.
+        CommandRow("favorite", .immich(.favorite, path: nil), argument: .photoPath { .immich(.favorite, path: $0) },
+                   keys: [.init(everywhere, [.init("v", control: false)], "favourite in Immich")]),
+        CommandRow("unfavorite", .immich(.unfavorite, path: nil), argument: .photoPath { .immich(.unfavorite, path: $0) }),
+        CommandRow("archive", .immich(.archive, path: nil), argument: .photoPath { .immich(.archive, path: $0) },
+                   keys: [.init(everywhere, [.init("A", control: false)], "archive in Immich (off the wall)")]),
     ]
 
     /// The commands' names, each once, in the table's order.

@@ -18,7 +18,7 @@ public enum MqttDiscovery {
     /// `backlight`: the screen has one cascade can set (Backlight), so Brightness is announced.
     /// `folders`: the configured folders, when there are several to choose among (Folder).
     public static func entities(topics: MqttTopics, deviceID: String, version: String, backlight: Bool = false,
-                                folders: [String] = []) -> [Entity] {
+                                folders: [String] = [], immich: Bool = false) -> [Entity] {
         let device: JSONValue = .object([
             ("identifiers", .array([.string("cascade_" + deviceID)])),
             ("name", .string("cascade " + deviceID)),
@@ -53,7 +53,14 @@ public enum MqttDiscovery {
         let folder = entity("select", "folder", "Folder", [
             command("folder"), state("folder"), ("options", .array((["all"] + folders).map { .string($0) })), ("icon", .string("mdi:folder-image")),
         ])
-        return (backlight ? [dimmer] : []) + (folders.isEmpty ? [] : [folder]) + [
+        // A frame showing an Immich server: the photo on screen starred or archived there.
+        let immichButtons = [
+            entity("button", "favorite", "Favourite photo on screen", [command("favorite"), ("payload_press", .string("")),
+                                                                       ("icon", .string("mdi:star"))]),
+            entity("button", "archive", "Archive photo on screen", [command("archive"), ("payload_press", .string("")),
+                                                                     ("icon", .string("mdi:archive-arrow-down"))]),
+        ]
+        return (backlight ? [dimmer] : []) + (folders.isEmpty ? [] : [folder]) + (immich ? immichButtons : []) + [
             entity("switch", "screen", "Screen", [command("screen"), state("screen"), ("icon", .string("mdi:monitor"))] + onOff("on", "off")),
             entity("select", "screen-mode", "Screen mode", [
                 command("screen"), state("screen-mode"),

@@ -75,10 +75,11 @@ struct ConfigCommandLineTests {
         #expect(keys == expected)
         // What a running viewer cannot take over: the window, its display device, the socket,
         // the decoders' limits, the MQTT broker, remembering the walls' places, the folder watcher's
-        // network pace and the offline copies' disk.
+        // network pace, the offline copies' disk, the Immich key.
         let restartOnly = Set(viewKeys.filter { $0.restartOnly != nil }.map(\.name))
         #expect(restartOnly == ["geometry", "scale", "fullscreen", "max-pixels", "no-thumbnail-cache", "events", "texture-budget",
-                                "control", "control-group", "kiosk", "drm-device", "mqtt", "remember", "network-poll", "offline-cache"])
+                                "control", "control-group", "kiosk", "drm-device", "mqtt", "remember", "network-poll", "offline-cache",
+                                "immich-key-file"])
     }
 
     @Test("examples/cascade.toml parses, names every key, and its values are the defaults")

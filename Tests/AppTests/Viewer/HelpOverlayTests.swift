@@ -80,6 +80,7 @@ struct HelpOverlayTests {
             "m\tmark or unmark the photo", "Shift+↑ Shift+↓ Shift+← Shift+→\tmark from the photo marked last to the cursor",
             "M\tmark the cursor's whole section", "Ctrl+Shift+A\tclear every mark",
             "Ctrl+m\tmove to a folder", "C Ctrl+c\tcopy to a folder", "y Ctrl+Shift+C\tcopy the path to the clipboard",
+            "v\tfavourite in Immich", "A\tarchive in Immich (off the wall)",
         ])
         #expect(KeyBindings.help(for: .detail) == [
             "→ ↓ l j n PgDn Space\tnext photo", "← ↑ h k p PgUp Shift+Space\tprevious photo",
@@ -92,10 +93,12 @@ struct HelpOverlayTests {
             "Delete\tmove the photo to the trash", "u Ctrl+z\tundo the last trash or move",
             "m\tmark or unmark the photo", "Ctrl+Shift+A\tclear every mark",
             "Ctrl+m\tmove to a folder", "C Ctrl+c\tcopy to a folder", "y Ctrl+Shift+C\tcopy the path to the clipboard",
+            "v\tfavourite in Immich", "A\tarchive in Immich (off the wall)",
         ])
         #expect(KeyBindings.help(for: .slideshow) == [
             "→ l n PgDn\tnext photo", "← h p PgUp\tprevious photo", "Space\tpause or go on",
             "Esc Backspace s\tback to the wall at this photo", "? F1\tthis help", "f\tfull screen", "q\tquit",
+            "v\tfavourite in Immich", "A\tarchive in Immich (off the wall)",
         ])
     }
 }

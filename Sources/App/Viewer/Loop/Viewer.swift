@@ -3,6 +3,7 @@
 
 import Foundation
 import Control
+import Immich
 import Logging
 import Photos
 import Screen
@@ -13,6 +14,20 @@ public enum Viewer {
     /// Runs until the user quits; returns the exit status.
     public static func run(_ options: ViewerOptions, log: Logger = Log.shared) throws -> Int32 {
         Allocator.tuneForLongRuns()
+        // An Immich server is shown through its cache folder, a folder like the others; the
+        // key file and the folder are checked here, the server is asked once the wall is up.
+        var options = options
+        try adoptImmichLink(&options)
+        var immich: ImmichSource?
+        if let settings = options.immich {
+            do throws(ImmichError) {
+                let source = try ImmichSource(settings: settings, environment: ProcessInfo.processInfo.environment, log: log)
+                options.paths.append(source.folder)
+                immich = source
+            } catch {
+                throw CommandError(description: "immich: \(error)")
+            }
+        }
         // Read before any thread starts: it takes NOTIFY_SOCKET and WATCHDOG_* out of the
         // environment so on-select commands don't inherit them.
         let notifier: SystemdNotifier?
@@ -93,7 +108,8 @@ public enum Viewer {
         var mqtt: MqttBridge?
         if let settings = options.mqtt {
             do {
-                mqtt = try MqttBridge(settings: settings, folders: options.folders.map(\.string), log: log, wake: { waker.wake() })
+                mqtt = try MqttBridge(settings: settings, folders: options.folders.map(\.string), immich: immich != nil, log: log,
+                                      wake: { waker.wake() })
             } catch {
                 control?.shutdown()
                 throw CommandError(description: "\(error)")
@@ -126,6 +142,8 @@ public enum Viewer {
         // Connected only now, on the client's own thread: the commands it brings need the loop.
         session.daemon.mqtt = mqtt
         mqtt?.start()
+        session.daemon.immich = immich
+        immich?.start()
         session.places = places
         // A photo named alone is what was asked for: its folder's place is not put back over it.
         places?.shows(WallPlaces.key(choice), restoring: alone == nil)
@@ -133,7 +151,30 @@ public enum Viewer {
         if let alone { session.wall.openAlone(alone) }
         session.loop()
         session.leavePlace()
+        immich?.stopNow()
         return 0
+    }
+
+    /// `cascade immich://HOST/album/ID`: the link is the server and selection to show, with the key
+    /// from `--immich-key-file` or `[sources.immich]`, whose poll, cache size and CA it keeps.
+    static func adoptImmichLink(_ options: inout ViewerOptions) throws {
+        let links = options.paths.filter(ImmichLink.isLink)
+        guard let link = links.first else { return }
+        guard links.count == 1 else { throw CommandError(description: "immich: one immich:// link at a time (given \(links.count))") }
+        do throws(ImmichError) {
+            let (url, selection) = try ImmichLink.parse(link)
+            guard let keyFile = options.immichKeyFile ?? options.immich?.keyFile else {
+                throw ImmichError("\(link) needs the API key's file: --immich-key-file FILE, or key-file in [sources.immich] (docs/immich.md)")
+            }
+            var settings = options.immich ?? ImmichSettings(url: url, keyFile: keyFile)
+            settings.url = url
+            settings.keyFile = keyFile
+            settings.selection = selection
+            options.immich = settings
+        } catch {
+            throw CommandError(description: "immich: \(error)")
+        }
+        options.paths.removeAll(where: ImmichLink.isLink)
     }
 
     /// A desktop cascade without `--control` listens in the session's runtime folder, where

@@ -2,6 +2,7 @@
 
 import Control
 import Foundation
+import Immich
 import Photos
 import Waterfall
 import Kiosk
@@ -89,6 +90,11 @@ public struct ViewerOptions: Sendable {
     /// The MQTT broker (`--mqtt`, `[mqtt]`); nil: none.
     public var mqtt: MqttSettings?
 
+    /// The Immich server to show photos of (`[sources.immich]`, an `immich://` link); nil: none.
+    public var immich: ImmichSettings?
+    /// `--immich-key-file`: the key for an `immich://` path.
+    public var immichKeyFile: String?
+
     /// Keys the configuration file binds (`[keys]`), ahead of the standard ones.
     public var keyBindings: [ConfigKeyBinding] = []
 
@@ -118,6 +124,7 @@ public struct ViewerOptions: Sendable {
         destinations = (configuration.actions.destinations ?? []).map { PhotoPath($0) }
         commands = configuration.actions.commands ?? []
         if let table = configuration.mqtt { mqtt = table.settings(over: mqtt) }
+        if immich == nil, let table = configuration.immich { immich = table.settings }
     }
 
     /// Where the recent destinations of move and copy are remembered.

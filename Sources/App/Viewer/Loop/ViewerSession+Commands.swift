@@ -39,6 +39,7 @@ extension ViewerSession {
         case .transition(let transition): adoptSlideshow { $0.transition = SlideshowSettings.Transition(rawValue: transition.rawValue) ?? .fade }
         case .brightness(let percent): return performBrightness(percent)
         case .folder(let folder): return performFolder(folder)
+        case let .immich(request, path): return performImmich(request, path: path, from: origin)
         default:
             return stack.perform(command, from: origin) { dismiss($0) }
         }

@@ -78,6 +78,13 @@ extension ViewerSession {
             log.warning("[mqtt] changes only on restart; the bus stays as it is")
             new.mqtt = options.mqtt
         }
+        try? Viewer.adoptImmichLink(&new)
+        if new.immich != options.immich {
+            log.warning("[sources.immich] changes only on restart; the server and selection stay as they are")
+            new.immich = options.immich
+        }
+        // The Immich cache folder is one of the folders shown, though no file names it.
+        if let immich = daemon.immich, !new.paths.contains(immich.folder) { new.paths.append(immich.folder) }
         if new.paths != options.paths {
             do {
                 let chosen = try Viewer.choose(new.paths)

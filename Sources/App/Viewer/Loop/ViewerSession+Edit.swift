@@ -160,6 +160,7 @@ extension ViewerSession {
         for outcome in finishedCommands.take() {
             emit(.ran(outcome))
         }
+        showImmichRefusals()
         for done in editor.rotations.take() {
             let outcome: PhotoRotation.Outcome
             switch done.result {

@@ -38,6 +38,11 @@ extension ViewerSession: ScreenHost {
         output.send(event)
         daemon.control?.publish(event.json, named: event.name)
         publishMqttEvent(event)
+        // What has been on the screen is what an Immich cache lets go first when it is full.
+        switch event {
+        case let .opened(_, path), let .shown(_, path, _, _, _): daemon.immich?.noteShown(path: path.string)
+        default: break
+        }
     }
 
     /// A selection runs the on-select command, if any — never waited for here.

@@ -75,6 +75,7 @@ final class ViewerSession {
     let editor: PhotoEditor
     /// `run`'s commands that ended, handed over by their threads.
     let finishedCommands: FinishedCommands
+    let immichOutcomes: ImmichOutcomes
 
     init(window: Window, options: ViewerOptions, title: String, log: Logger, waker: Waker = Waker(),
          signals: ProcessSignals? = nil, notifier: SystemdNotifier? = nil, control: ControlServer? = nil,
@@ -119,6 +120,7 @@ final class ViewerSession {
                              transfers: PhotoTransfers { waker.wake() },
                              destinations: RecentDestinations(file: options.destinationsFile, log: log), log: log)
         finishedCommands = FinishedCommands { waker.wake() }
+        immichOutcomes = ImmichOutcomes { waker.wake() }
         consoleOutput = window.driver.lowercased() == "kmsdrm" ? ConsoleOutput() : nil
         do {
             daemon.onSelect = try OnSelect.runner(for: options, log: log)

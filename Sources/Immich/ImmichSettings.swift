@@ -1,0 +1,67 @@
+// Everything an Immich source is told: the server, its key, what to show, how often to look and
+// how much room the cache folder may take.
+
+import Foundation
+
+public struct ImmichSettings: Sendable, Equatable {
+    /// `https://host[:port]` or `http://…`, without a trailing slash.
+    public var url: String
+    public var keyFile: String
+    public var selection = ImmichSelection()
+    /// Seconds between listings.
+    public var poll = 300
+    /// The cache folder's bound, in bytes.
+    public var cacheBytes: Int64 = 2048 << 20
+    /// A PEM file of the certificates to trust instead of the system's (a self-signed server).
+    public var caFile: String?
+    /// Where the photos are kept; nil: `cacheFolder(environment:)`.
+    public var cacheFolder: String?
+
+    public init(url: String, keyFile: String) {
+        self.url = url
+        self.keyFile = keyFile
+    }
+
+    /// Checks `text` is an http(s) URL with a host, and returns it without a trailing slash.
+    public static func serverURL(_ text: String) -> String? {
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+              scheme == "https" || scheme == "http", let host = components.host, !host.isEmpty,
+              components.query == nil, components.fragment == nil else { return nil }
+        var url = text
+        while url.hasSuffix("/") { url.removeLast() }
+        return url
+    }
+
+    /// `${XDG_CACHE_HOME:-~/.cache}/cascade/immich/<host>[-<port>]`: one folder per server.
+    public func folder(environment: [String: String]) -> String? {
+        if let cacheFolder { return cacheFolder }
+        guard let components = URLComponents(string: url), let host = components.host else { return nil }
+        let name = host + (components.port.map { "-\($0)" } ?? "")
+        let base: String
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            base = xdg
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            base = home + "/.cache"
+        } else {
+            return nil
+        }
+        return base + "/cascade/immich/" + name.replacingOccurrences(of: "/", with: "_")
+    }
+
+    /// The API key: the key file's first line, trimmed.
+    public static func readKey(_ path: String) throws(ImmichError) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ImmichError("cannot read the key file \(path)")
+        }
+        let text = String(decoding: data.prefix(4096), as: UTF8.self)
+        let first = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let key = first.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !key.isEmpty else { throw ImmichError("the key file \(path) has no key on its first line") }
+        return key
+    }
+}
+
+public struct ImmichError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
