@@ -3,19 +3,6 @@
 # after photo through DRM, each where get-state says and upright; a swipe on the kernel's touch
 # device steps, a tap pauses and goes on; between transitions it draws nothing and sleeps.
 
-# shown_after N — more than N shown events have come.
-shown_after() { [ "$(event_count shown)" -gt "$1" ]; }
-
-# photo_on_screen NAME — the photos get-state says the slideshow shows are on the screen, each
-# where its rect says, upright (screen.py slide). The state is read before and after the
-# screenshot: a slide that changed in between is no verdict, and the wait takes another.
-photo_on_screen() {
-  state "$1-before" && screenshot "$1" && state "$1" &&
-    [ "$(json "$dir/$1-before.json" '[p["path"] for p in d["slideshow"]["shown"]]')" = \
-      "$(json "$dir/$1.json" '[p["path"] for p in d["slideshow"]["shown"]]')" ] &&
-    python3 "$here/script/dev/kiosk-vm.d/screen.py" slide "$dir/$1.ppm" "$dir/$1.json" >"$dir/$1.txt"
-}
-
 slideshow_starts() {
   input_devices_up >/dev/null &&
     fresh_cascade $'slideshow = true\ninterval = 15\ntransition-ms = 1000\nslideshow-caption = "name"' 'slideshow:' &&
