@@ -234,6 +234,44 @@ struct ImmichEndToEndTests {
         try await again.waitForLog("is back")
     }
 
+    @Test("500s, a server that trickles and one that never answers: said once each, the frame answers, the photos stay")
+    func serverInTrouble() async throws {
+        let home = TemporaryFolder()
+        let key = try keyFile(home)
+        let standIn = try await StandIn(photos: try photos(3), keyFile: key)
+        let frame = try await Frame(url: standIn.url, keyFile: key, cache: home.path + "/cache", config: home.path + "/c.toml",
+                                    arguments: ["--slideshow", "--interval", "1", "--transition-ms", "0"])
+        let control = try await frame.control()
+        _ = try await frame.wall(control, count: 3)
+        // Every call a 500: one line, polls go on, nothing leaves the wall.
+        try await standIn.fault(#"{"mode": "500"}"#)
+        try await frame.waitForLog("failed: ")
+        try await standIn.photos.photo("IMG_0009.jpg", width: 640, height: 480, colour: "#aa3366")
+        try await frame.check {
+            try await waitUntil("more polls answered 500") {
+                let log = try await standIn.log()
+                return (log["requests"] as? [[String: Any]] ?? []).filter { $0["path"] as? String == "/api/search/metadata" }.count >= 4
+            }
+        }
+        #expect(frame.lines(containing: "failed: ") == 1, "one line for the 500s, not one a poll: \(frame.child.errorOutput)")
+        #expect(try await frame.state(control)["count"] as? Int == 3)
+        // Answers again: the photo added meanwhile arrives, and the log says the server is back.
+        try await standIn.fault(#"{"mode": "none"}"#)
+        _ = try await frame.wall(control, count: 4)
+        try await frame.waitForLog("is back")
+        // Bodies at 1 KiB a half-second, then a server that accepts and never answers: the frame
+        // goes on — the slideshow moves, the socket answers — and keeps its photos.
+        for mode in ["slow", "hang"] {
+            try await standIn.fault(#"{"mode": "\#(mode)"}"#)
+            func position() async throws -> String { "\(try await frame.state(control)["slideshow"] ?? "")" }
+            let before = try await position()
+            try await frame.check { try await waitUntil("another slide with the server \(mode)") { try await position() != before } }
+            #expect(try await frame.state(control)["count"] as? Int == 4, "with the server \(mode)")
+        }
+        try await standIn.fault(#"{"mode": "none"}"#)
+        try await standIn.expectNoViolations()
+    }
+
     @Test("a download cut short leaves no photo under a visible name; a later poll completes it")
     func truncated() async throws {
         let home = TemporaryFolder()
