@@ -49,16 +49,16 @@ added_on_server_appears() {
   echo "  ${nas_photos[4]} copied into the export on the server: 4 → 5 photos"
 }
 
-# every_photo_shown — `slideshow next` until every photo of the round has been on the screen,
-# so each has its offline copy.
+# every_photo_shown — `slideshow next` until every photo has been on the screen and so has its
+# offline copy (a round goes by the fair order, and a slide can be a pair of portraits).
+offline_copies() { guest 'ls /var/cache/cascade/cascade/offline 2>/dev/null | grep -c "\.jpg$"'; }
 every_photo_shown() {
-  local i before
-  for i in 1 2 3 4 5; do
+  local i before kept=0
+  for i in $(seq 1 15); do
+    kept=$(offline_copies) && [ "$kept" -ge 5 ] && break
     before=$(event_count shown)
     ctl slideshow next >/dev/null && wait_until 120 "shown_after $before" || return 1
   done
-  local kept
-  kept=$(guest 'ls /var/cache/cascade/cascade/offline 2>/dev/null | grep -c "\.jpg$"')
   echo "  $(event_count shown) slides shown; $kept offline copies in /var/cache/cascade/cascade/offline"
   [ "$kept" -ge 5 ]
 }
