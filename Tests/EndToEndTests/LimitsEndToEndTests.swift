@@ -41,6 +41,8 @@ private let numericOptions: [NumericOption] = [
     NumericOption(command: [], option: "seed", row: "seed"),
     NumericOption(command: [], option: "max-pixels", row: "max-pixels"),
     NumericOption(command: [], option: "texture-budget", row: "texture-budget"),
+    NumericOption(command: [], option: "offline-cache", row: "offline-cache"),
+    NumericOption(command: [], option: "network-poll", row: "network-poll"),
     NumericOption(command: [], option: "geometry", row: "geometry", spell: { "\($0)x600" }),
     NumericOption(command: [], option: "scale", row: "scale"),
     NumericOption(command: [], option: "on-select-limit", row: "on-select-limit"),
@@ -73,7 +75,8 @@ private let numericOptions: [NumericOption] = [
 /// Options whose value is no number: paths, names, commands, enumerations.
 private let wordOptions: Set<String> = ["control", "control-group", "on-select", "sort", "events", "config", "out", "manifest",
                                         "socket", "size", "decode", "screen-schedule", "transition", "slideshow-caption",
-                                        "slideshow-order", "drm-device", "clock-format", "rotate", "mqtt", "cec-device", "mat", "direction"]
+                                        "slideshow-order", "drm-device", "clock-format", "rotate", "mqtt", "cec-device", "mat", "direction",
+                                        "immich-key-file"]
 
 /// A private HOME and XDG_CONFIG_HOME, so no configuration file of the machine's takes part.
 private func isolated(_ folder: TemporaryFolder) -> [String: String] {
