@@ -1,7 +1,9 @@
 // A photo frame on a network folder whose server goes away: the folder is a real FUSE mount
 // (bindfs), its server process killed under a running slideshow, so every read of it fails as a
 // dead sshfs or rclone mount's does ("Transport endpoint is not connected"). The frame keeps
-// showing the photos it showed, from their offline copies, in their own colours.
+// showing the photos it showed, from their offline copies, in their own colours; started again
+// while the server is away it shows the wall the last scan left, and follows the folder once
+// the server is back.
 
 import Foundation
 import Testing
@@ -72,6 +74,40 @@ struct OfflineCopiesEndToEndTests {
         let said = frame.child.errorOutput
         #expect(said.components(separatedBy: "cannot be reached").count == 2, "said once, not at every look: \(said)")
         #expect(!said.contains("is gone"), "the folder's photos left: \(said)")
+
+        // A restart while the server is still away: the wall the last scan left, from the photo
+        // index, and every slide from its copy — not a blank frame.
+        try await frame.start(mount.path, cache: cache.path, ["--slideshow-order", "name", "--interval", "3600", "--transition-ms", "0",
+                                                          "--network-poll", "1"])
+        try await frame.check {
+            let window = try await server.display.waitForWindow(class: "cascade")
+            for index in colours.indices {
+                if index > 0 { _ = try await frame.control.data(["slideshow", "next"]) }
+                let slide = try await frame.shown()
+                let rgb = try #require(colours.first { $0.0 == slide.name }, "\(slide.name) is none of the photos").2
+                let shot = try await server.display.waitUntilStill(window)
+                #expect(close(shot.pixel(400, 300), rgb, tolerance: 24), "\(slide.name) shows \(shot.pixel(400, 300)), not its colour")
+            }
+            #expect(frame.child.errorOutput.contains("cannot be reached (Transport endpoint is not connected): showing the 3 photos"),
+                    "\(frame.child.errorOutput)")
+            let stats = try await frame.control.data(["get-stats"]) as? [String: Any]
+            #expect(stats?["photos"] as? Int == 3)
+
+            // The server comes back, with a photo deleted on it meanwhile: followed again, and
+            // the photo gone from the wall.
+            Self.unmount(mount.path)
+            try FileManager.default.removeItem(atPath: folder.path + "/c.png")
+            let again = try ChildProcess(command[0], Array(command.dropFirst()))
+            #expect(try await again.waitForExit(within: .seconds(20)) == .exited(0), "bindfs: \(again.errorOutput)")
+            #expect(try await eventually(every: .milliseconds(50)) { frame.child.errorOutput.contains("can be reached again") },
+                    "no word that the folder is back")
+            #expect(try await eventually(every: .milliseconds(100)) {
+                (try await frame.control.data(["get-stats"]) as? [String: Any])?["photos"] as? Int == 2
+            }, "the photo deleted while the server was away is still on the wall")
+            try await frame.stop()
+        }
+        #expect(frame.child.errorOutput.components(separatedBy: "cannot be reached").count == 2,
+                "said once by the scan, not again by the watcher: \(frame.child.errorOutput)")
     }
 
     /// The process whose command line is `command`, from /proc.

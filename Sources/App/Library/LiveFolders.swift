@@ -35,14 +35,21 @@ public final class LiveFolders: Sendable {
     private let watcher = Locked<FolderWatcher?>(nil)
 
     /// Starts watching `paths` (the scan's arguments); `scanner` must be the scan's. `wake` is
-    /// called from another thread whenever an edit is ready.
+    /// called from another thread whenever an edit is ready. `away`: folders among `paths`
+    /// (absolute) the scan could not reach, with the photos the wall keeps for them.
     public init(paths: [PhotoPath], scanner: PhotoScanner, log: Logger, debounce: Double = 0.2, networkPoll: Double = 20,
-                wake: @escaping @Sendable () -> Void) throws {
+                away: [PhotoPath: [PhotoEntry]] = [:], wake: @escaping @Sendable () -> Void) throws {
         library = LiveLibrary(scanner: scanner)
         self.wake = wake
-        let roots = try WatchedRoot.roots(for: paths, depth: scanner.depth)
+        let roots = try WatchedRoot.roots(for: paths, depth: scanner.depth, away: Set(away.keys))
+        var kept: [Int: [WatchedFile]] = [:]
+        for (index, root) in roots.enumerated() {
+            guard let entries = away[root.folder] else { continue }
+            kept[index] = entries.map { WatchedFile(path: $0.path, relative: $0.relative, group: $0.group) }
+        }
         // The watcher's callback holds this object weakly: dropping it stops the watcher.
-        let started = try FolderWatcher(roots: roots, log: log, debounce: debounce, networkPoll: networkPoll) { [weak self] changes in
+        let started = try FolderWatcher(roots: roots, away: kept, log: log, debounce: debounce,
+                                        networkPoll: networkPoll) { [weak self] changes in
             self?.receive(changes)
         }
         watcher.withLock { $0 = started }

@@ -22,12 +22,13 @@ public struct OfflineKeeping: Sendable {
         }
     }
 
-    /// The copy of `path` fitted inside `box`, or nil when there is none or it cannot be read.
-    func copy(of path: PhotoPath, fitting box: PixelSize, decoder: any PhotoDecoding,
+    /// The copy of `path` fitted inside `box` (or filling it: a tile), or nil when there is
+    /// none or it cannot be read.
+    func copy(of path: PhotoPath, box: PixelSize, mode: DecodeMode = .fit, decoder: any PhotoDecoding,
               maxPixels: Int) -> Result<DecodedImage, TileFailure>? {
         guard let copy = copies.copy(for: path) else { return nil }
         let request = PhotoDecodeRequest(path: copy.path, format: .jpeg, storedSize: copy.size, box: box,
-                                         mode: .fit, maxPixels: maxPixels)
+                                         mode: mode, maxPixels: maxPixels)
         guard let file = try? SafeFile.openForDecoding(copy.path),
               let image = try? decoder.decode(file, request) else { return nil }
         return .success(image)

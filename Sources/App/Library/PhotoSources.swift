@@ -47,11 +47,12 @@ public enum PhotoSources {
     }
 
     /// `arguments` as given, or the default source.
+    /// `away`: named paths that cannot be reached now (`ReachProbe`), taken as folders unlooked at.
     public static func choose(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
-                              hasPhotos: (PhotoPath) -> Bool = walkFindsPhotos) throws -> Choice {
+                              away: Set<PhotoPath> = [], hasPhotos: (PhotoPath) -> Bool = walkFindsPhotos) throws -> Choice {
         let named = arguments.map { PhotoPath(argument: $0) }
         // A regular file, or a link to one (a folder, a FIFO or a missing path is not).
-        if named.count == 1, named[0].fileType(followingLinks: true) == S_IFREG {
+        if named.count == 1, !away.contains(named[0]), named[0].fileType(followingLinks: true) == S_IFREG {
             let photo = named[0].absolute()
             return .photo(photo, folder: photo.parent)
         }

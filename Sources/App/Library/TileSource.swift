@@ -39,14 +39,19 @@ public struct TileSource: Sendable {
                        onto matte: Matte, enlarging: Bool) -> Result<DecodedImage, TileFailure> {
         guard let info = entry.info else { return .failure(Self.unreadable(entry)) }
         guard pixels.width > 0, pixels.height > 0 else { return .failure(TileFailure(reason: "tile too small")) }
+        var image: DecodedImage
         do {
-            var image = try loader.load(path: entry.path, format: info.format, orientation: info.orientation,
-                                        storedSize: info.storedSize, tile: pixels)
-            image.flatten(onto: matte)
-            return .success(enlarging ? image.enlarged(toFill: pixels) : image)
+            image = try loader.load(path: entry.path, format: info.format, orientation: info.orientation,
+                                    storedSize: info.storedSize, tile: pixels)
         } catch {
-            return .failure(TileFailure(reason: error.reason))
+            // A network folder away: the copy the slideshow or the photo view kept, if any.
+            guard case .success(let copy)? = offline?.copy(of: entry.path, box: pixels, mode: .fill, decoder: loader.decoder,
+                                                           maxPixels: loader.maxPixels)
+            else { return .failure(TileFailure(reason: error.reason)) }
+            image = copy
         }
+        image.flatten(onto: matte)
+        return .success(enlarging ? image.enlarged(toFill: pixels) : image)
     }
 
     /// A tile's first pass (`TileImageLoader.preview`) made ready like its photo, or a failure
@@ -71,7 +76,7 @@ public struct TileSource: Sendable {
         guard let offline else { return result }
         switch result {
         case .success: return result
-        case .failure(let failure): return offline.copy(of: entry.path, fitting: box, decoder: loader.decoder, maxPixels: loader.maxPixels) ?? .failure(failure)
+        case .failure(let failure): return offline.copy(of: entry.path, box: box, decoder: loader.decoder, maxPixels: loader.maxPixels) ?? .failure(failure)
         }
     }
 

@@ -28,15 +28,16 @@ final class FolderTree {
     private var pending: PendingChanges
     private var warnedAboutWatches = false
     private var overflowed = false
-    /// Roots on a network file system that cannot be reached now (their server or the network is
-    /// away, or the share was unmounted): their photos are kept until they answer again.
-    private var unreachable: Set<Int> = []
-    private var nextNetworkPoll = ContinuousClock.now
+    /// Roots on network file systems, and whether they answer.
+    private let network: NetworkRoots
 
-    init(roots: [WatchedRoot], tuning: WatchTuning, log: Logger) {
+    /// `away`: by root index, roots the scan could not reach, and the files the wall kept for
+    /// them; they are looked at as network roots are, and followed once they answer.
+    init(roots: [WatchedRoot], away: [Int: [WatchedFile]] = [:], tuning: WatchTuning, log: Logger) {
         self.roots = roots
         self.tuning = tuning
         self.log = log
+        network = NetworkRoots(away: away, tuning: tuning, log: log)
         attached = Array(repeating: nil, count: roots.count)
         pending = PendingChanges(quiet: tuning.debounce, patience: tuning.patience)
         if tuning.useInotify, let queue = InotifyQueue() {
@@ -50,7 +51,8 @@ final class FolderTree {
                 /proc/sys/fs/inotify/max_user_instances (sysctl fs.inotify.max_user_instances=1024)
                 """)
         }
-        for index in roots.indices where !attach(index, report: false) {
+        // A root away at the scan is not even looked at here: its mount may hang.
+        for index in roots.indices where away[index] == nil && !attach(index, report: false) {
             if attached[index] == nil, !isCovered(index) {
                 lost.insert(index)
                 log.warning("photo folder \(roots[index].folder.string) is not there; watching for it to appear")
@@ -321,53 +323,57 @@ final class FolderTree {
     /// above them was renamed) are let go, roots that came back are followed again, and
     /// folders without a watch are listed again (and given a watch if one is free now).
     func pollTick() {
-        let networkDue = ContinuousClock.now >= nextNetworkPoll
-        if networkDue { nextNetworkPoll = ContinuousClock.now + tuning.networkPollInterval }
+        let networkDue = network.takeTurn()
         for index in roots.indices {
             if let folder = attached[index] {
-                if folder.onNetwork {
-                    guard networkDue, checkReachable(index, folder) else { continue }
-                }
                 var status = stat()
-                let present = folder.path.withCString { stat($0, &status) } == 0
-                if !present || status.st_mode & S_IFMT != S_IFDIR || FileID(status) != folder.id { loseRoot(folder) }
+                let present: Bool
+                if folder.onNetwork {
+                    guard networkDue else { continue }
+                    switch network.look(index, at: folder.path, onNetwork: true) {
+                    case .away: continue
+                    case .gone: present = false
+                    case .answers(let id): present = id == folder.id
+                    }
+                } else {
+                    present = folder.path.withCString { stat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFDIR
+                        && FileID(status) == folder.id
+                }
+                if !present { loseRoot(folder) }
             }
-            if attached[index] == nil, attach(index, report: true), lost.remove(index) != nil {
+            guard attached[index] == nil else { continue }
+            if network.wasAwayFromStart(index) {
+                guard networkDue else { continue }
+                switch network.look(index, at: roots[index].folder, onNetwork: false) {
+                case .away: continue
+                case .gone: lost.insert(index)
+                case .answers: attach(index, report: true)
+                }
+                for file in network.forgotten(index, present: files(under: attached[index])) {
+                    note(file, existed: true, exists: false)
+                }
+            } else if attach(index, report: true), lost.remove(index) != nil {
                 log.notice("photo folder \(roots[index].folder.string) is back")
             }
         }
         for folder in Array(polled.values) where polled[ObjectIdentifier(folder)] === folder {
             if folder.onNetwork {
-                guard networkDue, let root = root(of: folder), !unreachable.contains(root) else { continue }
+                guard networkDue, let root = root(of: folder), !network.isUnreachable(root) else { continue }
             }
             startWatching(folder)
             refresh(folder)
         }
     }
 
-    /// Whether network root `index` answers. One that does not keeps its photos, with one log
-    /// line, until it answers again: a server asleep, a network down or a share unmounted is not
-    /// a folder deleted. A folder deleted on a share that still answers is let go as anywhere.
-    private func checkReachable(_ index: Int, _ folder: WatchedFolder) -> Bool {
-        var status = stat()
-        let answer = folder.path.withCString { stat($0, &status) } == 0 ? 0 : errno
-        let why: String?
-        if answer == 0 {
-            why = MountKind.of(folder.path)?.isNetwork == false ? "its share is not mounted" : nil
-        } else if answer == ENOENT || answer == ENOTDIR {
-            // Gone from a share that answers: deleted there. Gone with the share: not mounted.
-            why = MountKind.of(folder.path.parent)?.isNetwork == true ? nil : "its share is not mounted"
-        } else {
-            why = String(cString: strerror(answer))
+    /// The files known below `top`.
+    private func files(under top: WatchedFolder?) -> Set<WatchedFile> {
+        var found: Set<WatchedFile> = []
+        var stack = top.map { [$0] } ?? []
+        while let folder = stack.popLast() {
+            for name in folder.files.keys { found.insert(folder.file(name.bytes)) }
+            stack.append(contentsOf: folder.subfolders.values)
         }
-        if let why {
-            if unreachable.insert(index).inserted {
-                log.warning("photo folder \(folder.path.string) cannot be reached (\(why)): showing the photos it had, and looking again every \(tuning.networkPollInterval)")
-            }
-            return false
-        }
-        if unreachable.remove(index) != nil { log.notice("photo folder \(folder.path.string) can be reached again") }
-        return true
+        return found
     }
 
     /// The index of the root `folder` is under.
@@ -429,23 +435,6 @@ final class FolderTree {
         for name in folder.subfolders.keys where !subfolders.contains(name) { forget(name, in: folder) }
         return true
     }
-}
-
-/// The watcher's timings and limits. Tests turn them to force what a real machine rarely
-/// shows: the polling fallback, a short poll interval.
-struct WatchTuning: Sendable {
-    /// Changes are reported once nothing new arrived for this long…
-    var debounce: Duration = .milliseconds(200)
-    /// …or this long after the first of them, under a constant stream.
-    var patience: Duration = .seconds(1)
-    /// How often folders without a watch are listed again, and roots checked.
-    var pollInterval: Duration = .seconds(2)
-    /// How often folders on a network file system are listed again (never watched).
-    var networkPollInterval: Duration = .seconds(20)
-    /// At most this many inotify watches, as if the kernel's limit were reached there.
-    var watchLimit: Int?
-    /// Off: no inotify at all, as when inotify_init fails.
-    var useInotify = true
 }
 
 private extension String {

@@ -37,19 +37,22 @@ public final class FolderWatcher: Sendable {
     /// watcher's own thread, never twice at once, and never with empty changes; it should hand
     /// the changes over (a mailbox plus a wake-up) and return.
     /// `networkPoll`: seconds between listings of folders on a network file system.
-    public convenience init(roots: [WatchedRoot], log: Logger, debounce: Double = 0.2, networkPoll: Double = 20,
+    /// `away`: by root index, roots the scan could not reach and the files the wall kept for
+    /// them; followed once they answer, when those of the files that are gone are told removed.
+    public convenience init(roots: [WatchedRoot], away: [Int: [WatchedFile]] = [:], log: Logger, debounce: Double = 0.2,
+                            networkPoll: Double = 20,
                             onChange: @escaping @Sendable (FolderChanges) -> Void) throws(FolderWatchError) {
         var tuning = WatchTuning()
         tuning.debounce = .milliseconds(Int((max(0, debounce) * 1000).rounded()))
         tuning.networkPollInterval = .milliseconds(Int((max(0.1, networkPoll) * 1000).rounded()))
         tuning.patience = max(tuning.patience, tuning.debounce)
-        try self.init(roots: roots, log: log, tuning: tuning, onChange: onChange)
+        try self.init(roots: roots, away: away, log: log, tuning: tuning, onChange: onChange)
     }
 
-    init(roots: [WatchedRoot], log: Logger, tuning: WatchTuning,
+    init(roots: [WatchedRoot], away: [Int: [WatchedFile]] = [:], log: Logger, tuning: WatchTuning,
          onChange: @escaping @Sendable (FolderChanges) -> Void) throws(FolderWatchError) {
         wake = try WakePipe()
-        let handoff = Locked<FolderTree?>(FolderTree(roots: roots, tuning: tuning, log: log))
+        let handoff = Locked<FolderTree?>(FolderTree(roots: roots, away: away, tuning: tuning, log: log))
         let (wake, thread, interval) = (self.wake, self.thread, tuning.pollInterval)
         let worker = Thread {
             thread.id.withLock { $0 = pthread_self() }

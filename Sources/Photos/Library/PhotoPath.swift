@@ -28,6 +28,12 @@ public struct PhotoPath: Hashable, Sendable, Comparable, CustomStringConvertible
         return PhotoPath(bytes: Array(bytes[..<slash]))
     }
 
+    /// Whether this path lies below `folder` (not the folder itself).
+    public func isInside(_ folder: PhotoPath) -> Bool {
+        let prefix = folder.bytes.last == UInt8(ascii: "/") ? folder.bytes : folder.bytes + [UInt8(ascii: "/")]
+        return bytes.count > prefix.count && bytes.starts(with: prefix)
+    }
+
     public func appending(_ component: [UInt8]) -> PhotoPath {
         // Built at its exact size: a library keeps two of these per photo, and `+` leaves
         // growth room (120 bytes held for a 45-byte path, 20 MB at 100,000 photos).

@@ -46,9 +46,11 @@ public struct PhotoScanner: Sendable {
     ///
     /// `known`: headers read by an earlier scan (the photo index), by absolute path. A file
     /// whose time, size and inode still match is neither sniffed nor probed again.
-    public func scan(_ arguments: [PhotoPath], known: KnownHeaders = .none,
+    /// `away`: folders among the arguments (absolute) that cannot be reached now
+    /// (`ReachProbe`); they are not touched, and keep their group.
+    public func scan(_ arguments: [PhotoPath], known: KnownHeaders = .none, away: Set<PhotoPath> = [],
                      progress: (@Sendable (ScanProgress) -> Void)? = nil) throws(ScanError) -> ScanResult {
-        let roots = try Self.resolve(arguments)
+        let roots = try Self.resolve(arguments, away: away)
         var walker = FolderWalker()
         var issues: [ScanIssue] = []
         // Files named on the command line: a user who names a file that is no photo hears why.
@@ -64,6 +66,8 @@ public struct PhotoScanner: Sendable {
                 walker.add(file: root.path, status: root.status, group: root.group)
             case .other(let kind):
                 issues.append(ScanIssue(path: root.path, reason: "not a regular file or folder (\(kind))"))
+            case .away:
+                continue
             }
         }
         let found = walker.files
@@ -110,6 +114,8 @@ public struct PhotoScanner: Sendable {
     enum RootKind {
         case folder, file
         case other(String)
+        /// A folder that cannot be reached now: not looked at.
+        case away
     }
 
     struct Root {
@@ -120,13 +126,20 @@ public struct PhotoScanner: Sendable {
     }
 
     /// The command-line arguments as the scan sees them; the folder watcher uses the same roots.
-    static func resolve(_ arguments: [PhotoPath]) throws(ScanError) -> [Root] {
+    static func resolve(_ arguments: [PhotoPath], away: Set<PhotoPath> = []) throws(ScanError) -> [Root] {
         var roots: [Root] = []
         var group = -1
         var previousWasFile = false
         for argument in arguments {
             let path = argument.absolute()
             var status = stat()
+            if away.contains(path) {
+                // Counted as the folder it was, so the groups after it stay the index's.
+                group += 1
+                previousWasFile = false
+                roots.append(Root(path: path, status: status, kind: .away, group: group))
+                continue
+            }
             if path.withCString({ stat($0, &status) }) != 0 {
                 let code = errno
                 if code == ENOENT || code == ENOTDIR { throw .notFound(argument) }

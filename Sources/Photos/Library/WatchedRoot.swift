@@ -25,12 +25,14 @@ public struct WatchedRoot: Sendable, Hashable {
     /// The roots for the arguments a scan was given, in the scan's order: folders as they
     /// come (to `depth`, as the scan's), and each run of files as one root per parent folder.
     /// Throws as the scan does when an argument is not there. Arguments that are neither files
-    /// nor folders are left out.
-    public static func roots(for arguments: [PhotoPath], depth: FolderDepth = .tree) throws(ScanError) -> [WatchedRoot] {
+    /// nor folders are left out. `away`: folders that cannot be reached now, taken as folders
+    /// without a look (`PhotoScanner.scan`'s).
+    public static func roots(for arguments: [PhotoPath], depth: FolderDepth = .tree,
+                             away: Set<PhotoPath> = []) throws(ScanError) -> [WatchedRoot] {
         var roots: [WatchedRoot] = []
-        for root in try PhotoScanner.resolve(arguments) {
+        for root in try PhotoScanner.resolve(arguments, away: away) {
             switch root.kind {
-            case .folder:
+            case .folder, .away:
                 roots.append(WatchedRoot(folder: root.path, kind: .folder(depth), group: root.group))
             case .file:
                 let folder = root.path.parent

@@ -64,20 +64,24 @@ final class LibraryScan: Sendable {
                     handOver?(indexed)
                 }
             }
+            let kept = Self.keepUnreachable(paths, indexed: indexed, log: log)
             let outcome: Outcome
             do {
                 var live: LiveFolders?
                 if watch {
                     do {
-                        live = try LiveFolders(paths: paths, scanner: scanner, log: log, networkPoll: networkPoll, wake: wake)
+                        live = try LiveFolders(paths: paths, scanner: scanner, log: log, networkPoll: networkPoll, away: kept,
+                                               wake: wake)
                     } catch {
                         log.warning("new photos will not appear by themselves: cannot watch the folders (\(error))")
                     }
                 }
-                let result = try scanner.scan(paths, known: KnownHeaders(of: indexed.isEmpty ? known : indexed)) { [self] step in
+                var result = try scanner.scan(paths, known: KnownHeaders(of: indexed.isEmpty ? known : indexed),
+                                              away: Set(kept.keys)) { [self] step in
                     progress?(step)
                     noteProgress(step, wake: wake)
                 }
+                if !kept.isEmpty { result.entries = scanner.arrange(result.entries + kept.values.joined()) }
                 let edit = showIndexed && !indexed.isEmpty ? LibraryEdit.between(indexed, result.entries) : nil
                 indexed = []
                 outcome = .scanned(result.entries, issues: result.issues, live: live, edit: edit)
@@ -109,6 +113,20 @@ final class LibraryScan: Sendable {
 
     /// How far the walk is, for the screen.
     var progress: ScanProgress? { state.withLock { $0.progress } }
+
+    /// The folders among `paths` that cannot be reached now (a NAS asleep, a share not
+    /// mounted, a mount that hangs), each with the photos the index had of it: the wall keeps
+    /// them, the slideshow shows their offline copies, and the watcher follows the folder
+    /// once it answers. A frame started while its server is away is not a blank one.
+    private static func keepUnreachable(_ paths: [PhotoPath], indexed: [PhotoEntry], log: Logger) -> [PhotoPath: [PhotoEntry]] {
+        var kept: [PhotoPath: [PhotoEntry]] = [:]
+        for (folder, why) in ReachProbe.away(among: paths).sorted(by: { $0.key < $1.key }) {
+            let entries = indexed.filter { $0.path.isInside(folder) }
+            kept[folder] = entries
+            log.warning("photo folder \(folder.string) cannot be reached (\(why)): showing the \(entries.count) photos it had at the last scan")
+        }
+        return kept
+    }
 
     /// The index at `file`, or nil (said once) when there is none to use.
     private static func open(_ file: PhotoPath?, log: Logger) -> PhotoIndex? {

@@ -197,12 +197,20 @@ public enum Viewer {
     }
 
     static func choose(_ paths: [String]) throws -> PhotoSources.Choice {
-        for path in paths.map(PhotoPath.init(argument:)) where path.fileType(followingLinks: true) == nil {
-            throw CommandError(description: "no such file or folder: \(path.string)")
+        // Looked at off this thread: a share that does not answer (its server away, a mount
+        // that hangs) is the scan's to keep from the photo index, not a reason to refuse.
+        let named = paths.map(PhotoPath.init(argument:))
+        var away: Set<PhotoPath> = []
+        for (path, reach) in zip(named, ReachProbe.look(at: named, shares: .read(), within: .seconds(5))) {
+            switch reach {
+            case .missing: throw CommandError(description: "no such file or folder: \(path.string)")
+            case .away: away.insert(path)
+            case .answers: continue
+            }
         }
         let choice: PhotoSources.Choice
         do {
-            choice = try PhotoSources.choose(arguments: paths)
+            choice = try PhotoSources.choose(arguments: paths, away: away)
         } catch {
             throw CommandError(description: "\(error)")
         }
