@@ -152,7 +152,7 @@ struct ImmichEndToEndTests {
     /// Its one person, "Ann".
     static let personID = "03eeaacf-33e7-411c-a75c-2754f133dba7"
 
-    private func photos(_ count: Int) throws -> PhotoFolder {
+    func photos(_ count: Int) throws -> PhotoFolder {
         let folder = try PhotoFolder()
         for i in 1...count {
             try folder.photo(String(format: "IMG_%04d.jpg", i), width: 400 + 40 * i, height: 300, colour: "#\(String(format: "%02x", i * 40))8040")
@@ -160,7 +160,7 @@ struct ImmichEndToEndTests {
         return folder
     }
 
-    private func keyFile(_ folder: TemporaryFolder, _ text: String = "contract-key\n") throws -> String {
+    func keyFile(_ folder: TemporaryFolder, _ text: String = "contract-key\n") throws -> String {
         try folder.file("immich.key", text)
     }
 

@@ -32,6 +32,14 @@ struct HelpOverlayTests {
         }
     }
 
+    @Test("without an Immich server the help leaves out the keys that act on one", arguments: CommandTable.modes)
+    func immichKeysOnlyWithImmich(mode: ViewerMode) {
+        let with = KeyBindings(immich: true).help(for: mode), without = KeyBindings(immich: false).help(for: mode)
+        #expect(without.allSatisfy { !$0.contains("Immich") }, "\(without)")
+        #expect(with.count - without.count == with.count { $0.contains("Immich") })
+        if mode == .wall { #expect(with.contains { $0.hasSuffix("\tfavourite in Immich") }) }
+    }
+
     @Test("every key press that acts in a mode is named in that mode's help, next to what it does", arguments: CommandTable.modes)
     func everyActingKeyIsInTheHelp(mode: ViewerMode) {
         let help = KeyBindings.help(for: mode)

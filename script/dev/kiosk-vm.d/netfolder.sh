@@ -3,8 +3,9 @@
 # client where the unit's photos are (/srv/photos), soft, as docs/network-folders.md says. The
 # frame shows it; a photo added on the server (behind the client's back, where inotify sees
 # nothing) appears at the next poll; the server stopped under the running slideshow leaves the
-# frame showing photos (from their offline copies) and saying so once; the server started again
-# is noticed, and a photo added meanwhile appears.
+# frame showing photos (from their offline copies) and saying so once; the frame restarted while
+# the server is still stopped shows the wall of its last scan; the server started again is
+# noticed, and a photo added meanwhile appears.
 
 nas_export=/run/kiosk-vm-nas
 nas_photos=() ; for f in "$photos"/*.jpg; do nas_photos+=("$(basename "$f")"); done
@@ -78,6 +79,19 @@ server_stopped_frame_goes_on() {
   [ "$(photo_count outage)" = 5 ] && [ "$(grep -cF 'cannot be reached' "$dir/cascade.log")" = 1 ] && ! grep -qF 'is gone' "$dir/cascade.log"
 }
 
+# restarted_while_server_away — cascade started again with the export still stopped: the mount's
+# looks fail or give no answer in 5 s, and the wall is the photo index's, the slides the copies.
+restarted_while_server_away() {
+  fresh_cascade $'slideshow = true\ninterval = 3600\ntransition-ms = 0\nnetwork-poll = 2' 'slideshow:' &&
+    wait_log 120 'at the last scan' || return 1
+  grep -F 'cannot be reached' "$dir/cascade.log" | sed 's/^/  /'
+  wait_until 600 'shown_after 0' && wait_until 120 'photo_on_screen restarted' || return 1
+  echo "  restarted with the server stopped, first slide: $(json "$dir/restarted.json" '", ".join(p["path"] for p in d["slideshow"]["shown"])')"
+  sed 's/^/  /' "$dir/restarted.txt"
+  # The wall of the last scan: the 4 photos it found (one added later came live, after it).
+  [ "$(photo_count restarted)" = 4 ] && [ "$(grep -cF 'cannot be reached' "$dir/cascade.log")" = 1 ]
+}
+
 server_back_is_noticed() {
   guest "cp '$photos/${nas_photos[5]}' $nas_export/${nas_photos[5]} && exportfs -ra && rpc.nfsd 4" >/dev/null &&
     wait_log 300 'can be reached again' && wait_until 120 '[ "$(photo_count back)" = 6 ]' || return 1
@@ -89,5 +103,6 @@ check "a frame on an NFS share shows its photos, polled (inotify sees no server-
 check "a photo added on the NFS server appears at the next poll" added_on_server_appears
 check "every photo shown once keeps an offline copy" every_photo_shown
 check "the NFS server stopped: the frame goes on showing photos, says so once, keeps them" server_stopped_frame_goes_on
+check "restarted while the NFS server is stopped: the last scan's wall, slides from the copies" restarted_while_server_away
 check "the NFS server back: noticed, and a photo added meanwhile appears" server_back_is_noticed
 check "no crash, and SIGTERM exits 0" sigterm_exits_0

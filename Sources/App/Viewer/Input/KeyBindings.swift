@@ -25,9 +25,13 @@ struct KeyBindings: Sendable {
     /// In the order the help lists them; the first binding a press matches wins.
     let table: [KeyBinding]
 
+    /// Whether the help lists the keys that act on Immich: without a server they only say so.
+    let listsImmich: Bool
+
     /// The standard keys, after `configured` ones (which therefore win).
-    init(configured: [ConfigKeyBinding] = []) {
+    init(configured: [ConfigKeyBinding] = [], immich: Bool = true) {
         table = configured.map(\.binding) + Self.standard
+        listsImmich = immich
     }
 
     func command(for press: KeyPress, in mode: ViewerMode) -> Command? {
@@ -39,6 +43,7 @@ struct KeyBindings: Sendable {
     func help(for mode: ViewerMode) -> [String] {
         var lines: [(keys: [String], description: String)] = []
         for binding in table where binding.modes.contains(mode) {
+            if !listsImmich, case .immich = binding.command { continue }
             let keys = binding.chords.map(\.label)
             if lines.last?.description == binding.description { lines[lines.count - 1].keys += keys } else { lines.append((keys, binding.description)) }
         }

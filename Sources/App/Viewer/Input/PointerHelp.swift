@@ -6,7 +6,9 @@
 import Control
 
 enum PointerHelp {
-    static func lines(for mode: ViewerMode) -> [String] {
+    /// `immich`: a server is configured, whose photos a long press favourites.
+    static func lines(for mode: ViewerMode, immich: Bool = false) -> [String] {
+        let favourite = immich ? ["long press\tfavourite in Immich"] : []
         switch mode {
         case .wall:
             return ["click, tap\topen the photo", "wheel, drag, fling\tscroll",
@@ -16,9 +18,9 @@ enum PointerHelp {
         case .detail:
             return ["wheel, pinch\tzoom about the pointer or the fingers", "drag, swipe\tpan a zoomed photo; else next or previous",
                     "click beside the photo\tback to the wall", "right-click\tthe photo's information",
-                    "back button\tback to the wall"]
+                    "back button\tback to the wall"] + favourite
         case .slideshow:
-            return ["click, tap on the photo\tpause or go on", "swipe\tnext or previous", "click beside it\tback to the wall"]
+            return ["click, tap on the photo\tpause or go on", "swipe\tnext or previous", "click beside it\tback to the wall"] + favourite
         default:
             return []
         }

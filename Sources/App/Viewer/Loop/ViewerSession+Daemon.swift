@@ -103,7 +103,7 @@ extension ViewerSession {
         }
         if new.wallOrder != options.wallOrder { log.info("new order: the rescan shows it") }
         if new.stats != options.stats { statsPanel.shown = new.stats }
-        if new.keyBindings != options.keyBindings { keys = KeyBindings(configured: new.keyBindings) }
+        if new.keyBindings != options.keyBindings { keys = KeyBindings(configured: new.keyBindings, immich: new.immich != nil) }
         idle.configure(attractAfter: new.attractAfter, speed: new.attractSpeed, detailTimeout: new.detailTimeout)
         screen.configure(schedule: new.screenSchedule, offAfter: new.screenOffAfter)
         if new.cec != options.cec || new.cecDevice != options.cecDevice {

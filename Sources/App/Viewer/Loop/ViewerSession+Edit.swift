@@ -160,7 +160,7 @@ extension ViewerSession {
         for outcome in finishedCommands.take() {
             emit(.ran(outcome))
         }
-        showImmichRefusals()
+        showImmichOutcomes()
         for done in editor.rotations.take() {
             let outcome: PhotoRotation.Outcome
             switch done.result {

@@ -1,6 +1,7 @@
 // `favorite`, `unfavorite` and `archive`: the photo shown, or one named by its path, changed on
 // the Immich server it came from. The request goes out off the frame loop; the reply to the
-// command only says it was sent, the log says how it went and a refusal is shown on the screen.
+// command only says it was sent, the log says how it went; a refusal is shown on the screen, and
+// so is a success asked for by a key or a finger (a long press on the photo favourites it).
 // An archived photo leaves the cache folder, and the watcher takes it off the wall.
 
 import Control
@@ -23,6 +24,8 @@ extension ViewerSession {
             return .failure(ControlError("\(name): \(photo) is not a photo from Immich"))
         }
         let outcomes = immichOutcomes, log = self.log
+        // Someone at the screen hears that it worked there; a program has the log and the reply.
+        let showsSuccess = origin == .key || origin == .touch
         Task.detached(priority: .userInitiated) {
             let result = switch request {
             case .favorite: await source.setFavorite(path: photo, true)
@@ -30,17 +33,19 @@ extension ViewerSession {
             case .archive: await source.archive(path: photo)
             }
             switch result {
-            case let .success(line): log.info("\(photo): \(line)")
+            case let .success(line):
+                log.info("\(photo): \(line)")
+                if showsSuccess { outcomes.tell(line.prefix(1).uppercased() + line.dropFirst()) }
             case let .failure(error):
                 log.warning("\(error)")
-                outcomes.refused(error.description)
+                outcomes.tell(error.description)
             }
         }
         return .success(.object([("path", .string(photo))]))
     }
 
-    /// Refusals since the last look, over the screen.
-    func showImmichRefusals() {
+    /// What the server answered since the last look, over the screen.
+    func showImmichOutcomes() {
         guard let last = immichOutcomes.take().last else { return }
         message = ScreenMessage(last, now: clock.now)
         dirty = true

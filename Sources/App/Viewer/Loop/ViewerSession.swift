@@ -109,7 +109,7 @@ final class ViewerSession {
         stack = ScreenStack(bottom: wall)
         statsPanel = StatsPanel(shown: options.stats)
         overlay = OverlayPanel(info: InfoPanel { waker.wake() })
-        keys = KeyBindings(configured: options.keyBindings)
+        keys = KeyBindings(configured: options.keyBindings, immich: options.immich != nil)
         idle = IdleBehaviour(attractAfter: options.attractAfter, speed: options.attractSpeed,
                              detailTimeout: options.detailTimeout, now: clock.now)
         screen = ScreenController(schedule: options.screenSchedule, offAfter: options.screenOffAfter, now: clock.now)

@@ -43,7 +43,7 @@ struct OverlayPanel {
     func lines(over screen: any ViewerScreen, keys: KeyBindings, marks: PhotoMarks) -> [String] {
         switch shown {
         case .help:
-            let pointer = PointerHelp.lines(for: screen.mode)
+            let pointer = PointerHelp.lines(for: screen.mode, immich: keys.listsImmich)
             return keys.help(for: screen.mode) + (pointer.isEmpty ? [] : [""] + pointer)
         case .info:
             guard let subject = screen.infoSubject else { return ["No photo"] }

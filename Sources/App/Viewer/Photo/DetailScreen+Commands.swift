@@ -27,7 +27,8 @@ extension DetailScreen {
 
     func tick(at now: Double) -> Bool {
         let animated = host?.windowVisible ?? true ? advanceAnimation(to: now) : false
-        return filmstripLingerEnded(at: now) || animated
+        let held = holdTouch(at: now)
+        return filmstripLingerEnded(at: now) || animated || held
     }
 
     func needsFrame(at now: Double) -> Bool { needsFrame }
@@ -35,7 +36,7 @@ extension DetailScreen {
     func nextDeadline(after now: Double) -> Double {
         // The zoom's percentage goes when its time is up.
         let zoomLabelGoes = zoomShownUntil > now ? zoomShownUntil : .infinity
-        return host?.windowVisible ?? true ? min(nextAnimationChange, zoomLabelGoes, filmstripDeadline) : .infinity
+        return host?.windowVisible ?? true ? min(nextAnimationChange, zoomLabelGoes, filmstripDeadline, longPressDue) : .infinity
     }
 
     func accept(frames finished: AnimationDecodes.Finished, now: Double) { animation?.accept(finished, now: now) }

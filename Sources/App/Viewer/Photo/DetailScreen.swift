@@ -45,7 +45,7 @@ final class DetailScreen: ViewerScreen {
     private let log: Logger
     private var slots: [Int: Slot] = [:]
     private var generation: UInt64 = 0
-    private var gestures = GestureRecognizer()
+    private var touch = HeldTouch()
     private var pinchBaseZoom = 1.0
     /// Horizontal travel of a swipe in progress, drawn so the photo follows the finger.
     private var swipe = 0.0
@@ -332,8 +332,14 @@ final class DetailScreen: ViewerScreen {
             zoom(by: pow(1.0015, -pixels), around: pointer)
             return
         }
-        gestures.handle(event) { gesture in apply(gesture) }
+        touch.handle(event, now: host?.clock.now) { apply($0) }
     }
+
+    /// When a finger held on the photo becomes a long press, on the scene's clock.
+    var longPressDue: Double { touch.due }
+
+    /// The scene's clock reached `now`: a finger held long enough is a long press.
+    func holdTouch(at now: Double) -> Bool { touch.tick(at: now) { apply($0) } }
 
     func zoom(by factor: Double, around point: Point? = nil) {
         let centre = Point(x: viewport.viewport.width / 2, y: viewport.viewport.height / 2)
@@ -390,7 +396,10 @@ final class DetailScreen: ViewerScreen {
             if viewport.zoom > 0 { viewport.zoom(by: target / viewport.zoom, around: centre) }
         case .pinchEnded:
             zoomChanged()
-        case .touchDown, .dragBegan, .wheel, .zoomStep, .longPress:
+        case .longPress(let point):
+            // A finger held on a photo from Immich stars it there; on any other, nothing.
+            if viewport.contains(point) { issue(.immich(.favorite, path: entry.path.string)) }
+        case .touchDown, .dragBegan, .wheel, .zoomStep:
             break
         }
     }

@@ -55,7 +55,7 @@ final class SlideshowScreen: ViewerScreen {
     private var stepWanted = false
     /// Paused because the screen is off, not by hand.
     private var pausedForDark = false
-    private var gestures = GestureRecognizer()
+    private var touch = HeldTouch()
     private var swipe = 0.0
 
     /// A new interval or transition while it runs (`slideshow-interval`, `transition`): the
@@ -113,6 +113,10 @@ final class SlideshowScreen: ViewerScreen {
     /// When the loop must wake for the next change (or the caption's clock for the next minute).
     func nextDeadline(after now: Double) -> Double {
         guard current != nil else { return .infinity }
+        return min(slideDeadline(after: now), touch.due)
+    }
+
+    private func slideDeadline(after now: Double) -> Double {
         // The fade's end, when the next slide's decode is due to start.
         let due = upcoming == nil ? min(timing.nextDue, timing.fadeEnd) : timing.nextDue
         guard settings.captions.contains(.clock) else { return due }
@@ -127,6 +131,11 @@ final class SlideshowScreen: ViewerScreen {
     /// Changes the slide when it is due (or asked for) and the next one's pixels are in; true
     /// when the screen must be drawn again (a new slide, or the caption's clock moved on).
     func tick(at now: Double) -> Bool {
+        let held = touch.tick(at: now) { apply($0) }
+        return step(at: now) || held
+    }
+
+    private func step(at now: Double) -> Bool {
         // The next slide is decoded once this one's fade is over: on two cores a decode beside
         // the fade's blending made frames late.
         if upcoming == nil, !timing.isFading(at: now) { prepareUpcoming() }
@@ -285,19 +294,25 @@ final class SlideshowScreen: ViewerScreen {
     // MARK: Input
 
     func handle(_ event: InputEvent) {
-        gestures.handle(event) { gesture in
-            switch gesture {
-            case .tap(let point):
-                issue(covers(point) ? .slideshow(.togglePause) : .slideshow(.stop))
-            case .dragMoved(let delta, _):
-                swipe += delta.x
-            case .dragEnded(let velocity):
-                defer { swipe = 0 }
-                let far = abs(swipe) > viewportSize.width * 0.15, fast = abs(velocity.x) > 600 && abs(swipe) > 20
-                if far || fast { issue(.slideshow(swipe < 0 ? .next : .previous)) }
-            default:
-                break
-            }
+        touch.handle(event, now: host?.clock.now) { apply($0) }
+    }
+
+    private func apply(_ gesture: Gesture) {
+        switch gesture {
+        case .tap(let point):
+            issue(covers(point) ? .slideshow(.togglePause) : .slideshow(.stop))
+        case .longPress(let point):
+            // A finger held on a photo from Immich stars it there; on any other, nothing.
+            guard let current, let i = frames(of: current.entries).firstIndex(where: { $0.contains(point) }) else { return }
+            issue(.immich(.favorite, path: current.entries[i].path.string))
+        case .dragMoved(let delta, _):
+            swipe += delta.x
+        case .dragEnded(let velocity):
+            defer { swipe = 0 }
+            let far = abs(swipe) > viewportSize.width * 0.15, fast = abs(velocity.x) > 600 && abs(swipe) > 20
+            if far || fast { issue(.slideshow(swipe < 0 ? .next : .previous)) }
+        default:
+            break
         }
     }
 
