@@ -118,6 +118,7 @@ let package = Package(
         // An Immich server as a photo source: its assets synced into a local folder, which the
         // app then shows like any folder (docs/immich.md).
         .target(name: "Immich", dependencies: [
+            "CExif",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -146,7 +147,7 @@ let package = Package(
         .testTarget(name: "PhotosTests", dependencies: ["Photos", "Waterfall", "Kiosk", "TestSupport", "CIsal", "Locking"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "CSDLImage", "TestSupport"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "TestSupport", "Locking"]),
-        .testTarget(name: "ImmichTests", dependencies: ["Immich", "TestSupport"]),
+        .testTarget(name: "ImmichTests", dependencies: ["Immich", "Photos", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Control", "InputLimits", "TestSupport", "Locking"]),
         // The real binary driven from outside, in a private X server: script/dev/run-tests runs these
         // suites one at a time, after the rest.

@@ -11,15 +11,24 @@ public struct ImmichAsset: Decodable, Sendable, Equatable {
     public var fileCreatedAt: String?
     public var type: String?
     public var isFavorite: Bool?
+    /// What the camera and the owner said of it; in listings asked `withExif`, and in an asset's own answer.
+    public var exifInfo: ImmichExif?
 
     public init(id: String, originalFileName: String? = nil, localDateTime: String? = nil, fileCreatedAt: String? = nil,
-                type: String? = "IMAGE", isFavorite: Bool? = nil) {
+                type: String? = "IMAGE", isFavorite: Bool? = nil, exifInfo: ImmichExif? = nil) {
         self.id = id
         self.originalFileName = originalFileName
         self.localDateTime = localDateTime
         self.fileCreatedAt = fileCreatedAt
         self.type = type
         self.isFavorite = isFavorite
+        self.exifInfo = exifInfo
+    }
+
+    /// The EXIF block its preview is given: Immich's metadata, and the time on the clock where
+    /// it was taken (localDateTime).
+    public var exifBlock: [UInt8]? {
+        (exifInfo ?? ImmichExif()).block(taken: localDateTime.flatMap(ImmichDate.parse))
     }
 
     /// The moment the photo was taken, for its file's mtime: cascade turns an mtime into the

@@ -54,6 +54,7 @@ struct ImmichSearch: Encodable, Sendable, Equatable {
     var takenBefore: String?
     var type = "IMAGE"
     var visibility = "timeline"
+    var withExif = true
     var page = 1
     var size = 1000
 }
@@ -63,4 +64,5 @@ struct ImmichRandomSearch: Encodable, Sendable {
     var size: Int
     var type = "IMAGE"
     var visibility = "timeline"
+    var withExif = true
 }

@@ -146,7 +146,17 @@ actor ImmichSync {
     }
 
     /// Fetches one asset's preview into the folder; false when the cache has no room for it.
-    private func download(_ asset: ImmichAsset, random: Bool) async throws(ImmichFailure) -> Bool {
+    private func download(_ listed: ImmichAsset, random: Bool) async throws(ImmichFailure) -> Bool {
+        // A listing without the metadata (memories): the asset's own answer has it. A photo the
+        // server says nothing more of is still worth showing.
+        var asset = listed
+        if asset.exifInfo == nil, let full = try? await client.json(.GET, "/api/assets/\(asset.id)", as: ImmichAsset.self),
+           full.id == asset.id {
+            asset = full
+        }
+        let exif = asset.exifBlock
+        // The block goes into the file too: room for it is made with the preview's.
+        let extra = Int64(exif.map { $0.count + 4 } ?? 0)
         let partial = folder + "/" + ImmichFileName.partial(for: asset.id)
         let fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .unexpected("cannot write \(partial): \(String(cString: strerror(errno)))") }
@@ -161,18 +171,18 @@ actor ImmichSync {
         // holds more than its bound; without a length, the photos shown longest ago are the room.
         var fitted: ImmichClient.Download?
         if let expected = preview.expected {
-            if let victims = ImmichEviction.victims(for: expected, in: manifest, limit: limit) {
+            if let victims = ImmichEviction.victims(for: expected + extra, in: manifest, limit: limit) {
                 for name in victims { remove(name) }
                 if !victims.isEmpty { unsaved = true }
-                fitted = try await client.write(preview, to: fd, room: limit - manifest.totalBytes)
+                fitted = try await client.write(preview, to: fd, room: limit - manifest.totalBytes - extra)
             }
-        } else if let written = try await client.write(preview, to: fd, room: ImmichEviction.room(in: manifest, limit: limit)),
-                  let victims = ImmichEviction.victims(for: written.bytes, in: manifest, limit: limit) {
+        } else if let written = try await client.write(preview, to: fd, room: ImmichEviction.room(in: manifest, limit: limit) - extra),
+                  let victims = ImmichEviction.victims(for: written.bytes + extra, in: manifest, limit: limit) {
             for name in victims { remove(name) }
             if !victims.isEmpty { unsaved = true }
             fitted = written
         }
-        guard let download = fitted else {
+        guard fitted != nil else {
             if !cacheFullSaid {
                 log.warning("Immich cache \(folder) is full (\(limit >> 20) MB) of photos not yet shown: more are fetched as these are shown")
                 cacheFullSaid = true
@@ -180,6 +190,8 @@ actor ImmichSync {
             return false
         }
         cacheFullSaid = false
+        if let exif, let bytes = try Self.embed(exif, in: fd, path: partial) { fitted?.bytes = bytes }
+        guard let download = fitted else { return false }
         guard fsync(fd) == 0 else { throw .unexpected("cannot write \(partial): \(String(cString: strerror(errno)))") }
         // Dated as taken: the wall's date captions, sort and sections fall back on the mtime.
         if let taken = asset.taken {
@@ -199,6 +211,16 @@ actor ImmichSync {
         unsaved = true
         saveIfDue()
         return true
+    }
+
+    /// Writes `block` into the JPEG written to `fd` so far; its new length, or nil when it is no
+    /// JPEG (a server set to make WebP previews) and stays as it is.
+    private static func embed(_ block: [UInt8], in fd: Int32, path: String) throws(ImmichFailure) -> Int64? {
+        guard let written = FileManager.default.contents(atPath: path),
+              let jpeg = ImmichJPEG.inserting(block, into: Array(written)) else { return nil }
+        let done = jpeg.withUnsafeBytes { bytes in ftruncate(fd, 0) == 0 && pwrite(fd, bytes.baseAddress, bytes.count, 0) == bytes.count }
+        guard done else { throw .unexpected("cannot write \(path): \(String(cString: strerror(errno)))") }
+        return Int64(jpeg.count)
     }
 
     private func remove(_ name: String) {

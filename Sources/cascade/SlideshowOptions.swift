@@ -23,7 +23,7 @@ struct SlideshowOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Show two portrait photos side by side on a landscape screen, close in time where their dates say.")
     var pairPortraits = true
 
-    @Option(help: ArgumentHelp("What to write on the photo: any of date, folder, name, place, clock, separated by commas.",
+    @Option(help: ArgumentHelp("What to write on the photo: any of date, folder, name, place, description, clock, separated by commas.",
                                valueName: "LIST"))
     var slideshowCaption = ""
 

@@ -253,7 +253,22 @@ class Library:
     def people(self, index):
         return [PERSON_ID] if index % 2 == 0 else []
 
-    def dto(self, entry, index):
+    def exif(self, entry):
+        """The asset's exifInfo: its pixels and size, and what a test wrote beside the photo in
+        NAME.exif.json (ExifResponseDto's fields, as Immich names them)."""
+        name, path, status, head = entry
+        width, height = image_size(head)
+        info = {"exifImageWidth": width, "exifImageHeight": height, "fileSizeInByte": status.st_size}
+        try:
+            with open(path + ".exif.json", encoding="utf-8") as f:
+                info.update(json.load(f))
+        except (OSError, ValueError):
+            pass
+        return info
+
+    def dto(self, entry, index, exif=False):
+        """An AssetResponseDto; with `exif`, its exifInfo too (Immich's listings give it when
+        asked `withExif`, an asset's own answer always)."""
         name, path, status, head = entry
         asset_id = self.asset_id(name)
         when = datetime.datetime.fromtimestamp(status.st_mtime, datetime.timezone.utc)
@@ -270,13 +285,14 @@ class Library:
             "localDateTime": stamp, "hasMetadata": True, "isArchived": visibility == "archive",
             "isEdited": False, "isFavorite": favourite, "isOffline": False, "isTrashed": False,
             "visibility": visibility, "width": width, "height": height,
+            **({"exifInfo": self.exif(entry)} if exif else {}),
         }
 
     def matching(self, query):
         """The assets a search DTO selects, in Immich's default order (newest first)."""
         chosen = []
         for index, entry in enumerate(self.assets()):
-            asset = self.dto(entry, index)
+            asset = self.dto(entry, index, exif=bool(query.with_exif))
             if query.album_ids and ALBUM_ID not in map(str, query.album_ids):
                 continue
             if query.person_ids and not set(map(str, query.person_ids)) <= set(self.people(index)):
@@ -521,7 +537,7 @@ def handler_for(library, faults, keys):
                             (library.favourites.add if dto.is_favorite else library.favourites.discard)(asset_id)
                         if dto.visibility is not None:
                             library.visibility[asset_id] = dto.visibility.value
-                return self.answer(200, through(models.AssetResponseDto, library.dto(entry, index)))
+                return self.answer(200, through(models.AssetResponseDto, library.dto(entry, index, exif=True)))
             self.immich_error(404, "Not Found", f"the stand-in does not serve {method} /api{path}")
 
     return Handler

@@ -44,6 +44,7 @@ final class InfoPanel {
         if let unreadable {
             lines.append("Details\t" + unreadable)
         } else if let exif = details?.exif {
+            if let description = exif.description { lines.append("About\t" + description) }
             if let date = exif.dateTaken { lines.append("Taken\t" + date) }
             if let camera = exif.camera { lines.append("Camera\t" + camera) }
             if let lens = exif.lens { lines.append("Lens\t" + lens) }

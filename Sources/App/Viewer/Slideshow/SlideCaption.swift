@@ -1,7 +1,8 @@
 // The slideshow's caption, from the photo's own data as `--slideshow-caption` chooses it: the date
 // taken (EXIF DateTimeOriginal, else the file's time), the folder, the file name, the place: the
 // town nearest the GPS tags' position from the offline gazetteer, else the coordinates (no lookups
-// on the network); the clock is LocalClock's. The EXIF block is read and its place named on the
+// on the network); the description its owner wrote (EXIF ImageDescription, and Immich's
+// description); the clock is LocalClock's. The EXIF block is read and its place named on the
 // decode thread with the photo's pixels, never on the frame loop.
 
 import Foundation
@@ -24,6 +25,7 @@ enum SlideCaption {
             case .folder: folder(of: entry)
             case .name: entry.name
             case .place: exif?.whereTaken
+            case .description: exif?.description
             case .clock: nil
             }
         }.joined(separator: "  ·  ")

@@ -31,7 +31,7 @@ public struct SlideshowSettings: Sendable, Equatable {
     }
 
     public enum Caption: String, Sendable, CaseIterable {
-        case date, folder, name, place, clock
+        case date, folder, name, place, description, clock
     }
 
     /// Start in the slideshow instead of on the wall.

@@ -25,6 +25,8 @@ public struct ExifSummary: Sendable, Equatable {
     /// The nearest town to the GPS position, "Lyon, France", when a gazetteer named it
     /// (`named(by:)`); nil when none is near, none was asked, or there is no GPS.
     public var placeName: String?
+    /// What the photo shows, in words (ImageDescription): a caption its owner wrote.
+    public var description: String?
 
     public init() {}
 
@@ -61,6 +63,7 @@ public struct ExifSummary: Sendable, Equatable {
         aperture = tags.rational(0x829D, in: .exif).map { String(format: "f/%.1f", $0) }
         iso = tags.short(0x8827, in: .exif)
         focalLength = tags.rational(0x920A, in: .exif).map { String(format: "%.0f mm", $0) }
+        description = tags.text(0x010E, in: .ifd0)
         latitude = tags.coordinate(0x0002, reference: 0x0001, negative: "S")
         longitude = tags.coordinate(0x0004, reference: 0x0003, negative: "W")
     }
