@@ -94,9 +94,10 @@ let package = Package(
         .target(name: "Spawn"),
         // Values shared between threads, behind a lock ThreadSanitizer can see.
         .target(name: "Locking", dependencies: [.product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
+        .target(name: "CacheHome"),
 
         .target(name: "Photos", dependencies: [
-            "Waterfall", "Kiosk", "Spawn", "Locking", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CJXL", "CLcms", "CGif", "CPNG", "CPNGCodec", "CIsal", "CDigest", "CSDL2", "CSDLImage", "CSQLite", "CStatfs",
+            "Waterfall", "Kiosk", "Spawn", "Locking", "CacheHome", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CJXL", "CLcms", "CGif", "CPNG", "CPNGCodec", "CIsal", "CDigest", "CSDL2", "CSDLImage", "CSQLite", "CStatfs",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Screen", dependencies: [
@@ -118,7 +119,7 @@ let package = Package(
         // An Immich server as a photo source: its assets synced into a local folder, which the
         // app then shows like any folder (docs/immich.md).
         .target(name: "Immich", dependencies: [
-            "CExif",
+            "CExif", "CacheHome",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "NIOCore", package: "swift-nio"),

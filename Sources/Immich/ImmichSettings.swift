@@ -1,6 +1,7 @@
 // Everything an Immich source is told: the server, its key, what to show, how often to look and
 // how much room the cache folder may take.
 
+import CacheHome
 import Foundation
 
 public struct ImmichSettings: Sendable, Equatable {
@@ -37,14 +38,7 @@ public struct ImmichSettings: Sendable, Equatable {
         if let cacheFolder { return cacheFolder }
         guard let components = URLComponents(string: url), let host = components.host else { return nil }
         let name = host + (components.port.map { "-\($0)" } ?? "")
-        let base: String
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            base = xdg
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
-            base = home + "/.cache"
-        } else {
-            return nil
-        }
+        guard let base = CacheHome.folder(environment: environment) else { return nil }
         return base + "/cascade/immich/" + name.replacingOccurrences(of: "/", with: "_")
     }
 

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CacheHome
 import CSQLite
 import Logging
 
@@ -37,14 +38,7 @@ public final class PhotoIndex {
     /// `$XDG_CACHE_HOME/cascade/library.sqlite3` (XDG_CACHE_HOME if absolute, else
     /// `$HOME/.cache`); nil when neither is set.
     public static func standardFile(environment: [String: String]) -> PhotoPath? {
-        let cache: PhotoPath
-        if let root = environment["XDG_CACHE_HOME"], root.hasPrefix("/") {
-            cache = PhotoPath(root)
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
-            cache = PhotoPath(home).appending(Array(".cache".utf8))
-        } else {
-            return nil
-        }
+        guard let cache = CacheHome.folder(environment: environment).map({ PhotoPath($0) }) else { return nil }
         return cache.appending(Array("cascade".utf8)).appending(Array("library.sqlite3".utf8))
     }
 

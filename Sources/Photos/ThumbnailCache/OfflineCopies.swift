@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CacheHome
 import Foundation
 import Logging
 import Synchronization
@@ -49,15 +50,7 @@ public final class OfflineCopies: Sendable {
     /// home or with no room asked for.
     public static func standard(capacity: Int, environment: [String: String] = ProcessInfo.processInfo.environment,
                                 logger: Logger = Logger(label: "cascade.offline")) -> OfflineCopies? {
-        guard capacity > 0 else { return nil }
-        let cache: String
-        if let home = environment["XDG_CACHE_HOME"], home.hasPrefix("/") {
-            cache = home
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
-            cache = home + "/.cache"
-        } else {
-            return nil
-        }
+        guard capacity > 0, let cache = CacheHome.folder(environment: environment) else { return nil }
         return OfflineCopies(folder: PhotoPath(cache + "/cascade/offline"), capacity: capacity, logger: logger)
     }
 

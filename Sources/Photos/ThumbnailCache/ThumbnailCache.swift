@@ -1,3 +1,4 @@
+import CacheHome
 import CDigest
 import Foundation
 import Glibc
@@ -49,13 +50,7 @@ public struct ThumbnailCache: Sendable {
     }
 
     static func standardRoot(environment: [String: String]) -> PhotoPath? {
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-            return PhotoPath(cache).appending(Array("thumbnails".utf8))
-        }
-        if let home = environment["HOME"], home.hasPrefix("/") {
-            return PhotoPath(home).appending(Array(".cache/thumbnails".utf8))
-        }
-        return nil
+        CacheHome.folder(environment: environment).map { PhotoPath($0).appending(Array("thumbnails".utf8)) }
     }
 
     public var isEnabled: Bool { root != nil }
