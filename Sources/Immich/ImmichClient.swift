@@ -12,6 +12,8 @@ import NIOSSL
 final class ImmichClient: Sendable {
     static let jsonLimit = 32 << 20
     static let imageLimit = 64 << 20
+    /// An original: a camera's largest RAW files, or a panorama's JPEG.
+    static let originalLimit = 256 << 20
     static let jsonTimeout: TimeAmount = .seconds(60)
     static let imageTimeout: TimeAmount = .seconds(300)
 
@@ -104,52 +106,63 @@ final class ImmichClient: Sendable {
         var bytes: Int64
     }
 
-    /// An asset's preview whose headers have come: its length when the server says it, and the
+    /// Which of an asset's pictures: the screen-sized preview every slide and tile shows, or the
+    /// original file, fetched for the photo view alone.
+    enum Picture: Sendable {
+        case preview, original
+
+        var path: String { self == .preview ? "thumbnail?size=preview" : "original" }
+        /// A preview is a JPEG or WebP of a screen; an original may be a camera's RAW.
+        var limit: Int64 { Int64(self == .preview ? ImmichClient.imageLimit : ImmichClient.originalLimit) }
+        var word: String { self == .preview ? "preview" : "original" }
+    }
+
+    /// An asset's picture whose headers have come: its length when the server says it, and the
     /// body still to read (`write`). Its length is known before a byte is written, so the cache
     /// makes room first.
     struct Preview: Sendable {
         var id: String
+        var picture: Picture
         var response: HTTPClientResponse
         var expected: Int64?
         var contentType: String? { response.headers.first(name: "content-type") }
     }
 
-    func preview(_ id: String) async throws(ImmichFailure) -> Preview {
-        let path = "/api/assets/\(id)/thumbnail?size=preview"
-        var built = HTTPClientRequest(url: base + path)
+    func preview(_ id: String, _ picture: Picture = .preview) async throws(ImmichFailure) -> Preview {
+        var built = HTTPClientRequest(url: base + "/api/assets/\(id)/" + picture.path)
         built.headers.add(name: "x-api-key", value: key)
-        built.headers.add(name: "accept", value: "image/*")
+        built.headers.add(name: "accept", value: picture == .preview ? "image/*" : "*/*")
         let response = try await send(built, timeout: Self.imageTimeout)
         let expected = response.headers.first(name: "content-length").flatMap { Int64($0) }
-        if let expected, expected > Int64(Self.imageLimit) {
-            throw .unexpected("the preview of \(id) is \(expected >> 20) MiB, more than \(Self.imageLimit >> 20) MiB")
+        if let expected, expected > picture.limit {
+            throw .unexpected("the \(picture.word) of \(id) is \(expected >> 20) MiB, more than \(picture.limit >> 20) MiB")
         }
-        return Preview(id: id, response: response, expected: expected)
+        return Preview(id: id, picture: picture, response: response, expected: expected)
     }
 
-    /// The preview's body, written to the open file `fd`; nil when it is longer than `room`
+    /// The picture's body, written to the open file `fd`; nil when it is longer than `room`
     /// bytes (nothing more is read then). A body shorter than its Content-Length, or longer than
-    /// an image may be, is a failure.
+    /// such a picture may be, is a failure.
     func write(_ preview: Preview, to fd: Int32, room: Int64) async throws(ImmichFailure) -> Download? {
-        let id = preview.id, expected = preview.expected
+        let id = preview.id, expected = preview.expected, word = preview.picture.word, limit = preview.picture.limit
         var written: Int64 = 0
         do {
             for try await chunk in preview.response.body {
                 written += Int64(chunk.readableBytes)
-                if written > Int64(Self.imageLimit) {
-                    throw ImmichFailure.unexpected("the preview of \(id) is more than \(Self.imageLimit >> 20) MiB")
+                if written > limit {
+                    throw ImmichFailure.unexpected("the \(word) of \(id) is more than \(limit >> 20) MiB")
                 }
                 if written > room { return nil }
                 let ok = chunk.withUnsafeReadableBytes { ImmichFiles.writeAll(fd, $0) }
-                if !ok { throw ImmichFailure.unexpected("cannot write the preview of \(id): \(String(cString: strerror(errno)))") }
+                if !ok { throw ImmichFailure.unexpected("cannot write the \(word) of \(id): \(String(cString: strerror(errno)))") }
             }
         } catch let failure as ImmichFailure {
             throw failure
         } catch {
-            throw .server("the preview of \(id) broke off after \(written) bytes (\(Self.reason(error)))")
+            throw .server("the \(word) of \(id) broke off after \(written) bytes (\(Self.reason(error)))")
         }
         if let expected, written != expected {
-            throw .server("the preview of \(id) broke off: \(written) of \(expected) bytes")
+            throw .server("the \(word) of \(id) broke off: \(written) of \(expected) bytes")
         }
         return Download(contentType: preview.contentType, bytes: written)
     }

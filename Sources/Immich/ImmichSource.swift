@@ -12,6 +12,7 @@ public final class ImmichSource: Sendable {
     public let folder: String
     private let sync: ImmichSync
     private let client: ImmichClient
+    private let originals: ImmichOriginals
     private let task = LockedTask()
 
     /// Checks the key file and the folder; the server is not asked yet.
@@ -35,6 +36,7 @@ public final class ImmichSource: Sendable {
         self.settings = settings
         self.folder = folder
         sync = ImmichSync(settings: settings, folder: folder, client: client, log: log)
+        originals = ImmichOriginals(cache: folder, client: client)
     }
 
     public func start() {
@@ -69,6 +71,19 @@ public final class ImmichSource: Sendable {
         Task.detached(priority: .utility) { await sync.noteShown(name: name, at: now) }
     }
 
+    /// The original of the photo at `path` (a preview in the cache folder) as a local file,
+    /// fetched from the server unless kept from an earlier look: for the photo view.
+    public func original(path: String) async -> Result<String, ImmichError> {
+        guard let name = name(of: path), let id = await sync.assetID(of: name) else {
+            return .failure(ImmichError("not a photo from Immich: \(path)"))
+        }
+        do throws(ImmichFailure) {
+            return .success(try await originals.original(of: id))
+        } catch {
+            return .failure(ImmichError(message(error, doing: "the original", needing: "asset.download")))
+        }
+    }
+
     /// Marks or unmarks the photo at `path` as a favourite on the server; the answer is a line to
     /// show or log.
     public func setFavorite(path: String, _ favorite: Bool) async -> Result<String, ImmichError> {
@@ -92,9 +107,9 @@ public final class ImmichSource: Sendable {
         }
     }
 
-    private func message(_ failure: ImmichFailure, doing what: String) -> String {
+    private func message(_ failure: ImmichFailure, doing what: String, needing permission: String = "asset.update") -> String {
         switch failure {
-        case .forbidden: "\(what): this API key lacks asset.update (Immich answered 403)"
+        case .forbidden: "\(what): this API key lacks \(permission) (Immich answered 403)"
         case .unauthorized: "\(what): Immich refused the API key (401): check key-file \(settings.keyFile)"
         case let .unreachable(reason): "\(what): Immich at \(settings.url) is unreachable (\(reason))"
         default: "\(what): \(failure)"

@@ -233,6 +233,8 @@ final class RecordingHost: ScreenHost {
     }
     func dismiss(_ screen: any ViewerScreen) { dismissed += 1 }
     func titleChanged() {}
+    func fetchOriginal(of path: PhotoPath) -> Bool { false }
+    func fetchedOriginals() -> [(path: PhotoPath, result: Result<PhotoPath, TileFailure>)] { [] }
 }
 
 /// The old session's view of the stack, for tests that look at the photo open over the wall.

@@ -526,7 +526,11 @@ def handler_for(library, faults, keys):
                     return self.immich_error(400, "Bad Request", "Not found or no asset.read access")
                 index, entry = found
                 if part in ("/thumbnail", "/original"):
-                    with open(entry[1], "rb") as f:
+                    # An original other than the preview, when a test put one beside the photo
+                    # (hidden, so it is no asset itself): .NAME.original.
+                    original = os.path.join(os.path.dirname(entry[1]), "." + entry[0] + ".original")
+                    source = original if part == "/original" and os.path.exists(original) else entry[1]
+                    with open(source, "rb") as f:
                         data = f.read()
                     return self.answer(200, data, IMAGE_TYPES[os.path.splitext(entry[0])[1].lower()])
                 if method == "PUT":

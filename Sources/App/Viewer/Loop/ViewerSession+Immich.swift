@@ -6,6 +6,7 @@
 
 import Control
 import Immich
+import Photos
 
 extension ViewerSession {
     func performImmich(_ request: ImmichRequest, path: String?, from origin: CommandOrigin) -> Result<JSONValue, ControlError> {
@@ -43,6 +44,20 @@ extension ViewerSession {
         }
         return .success(.object([("path", .string(photo))]))
     }
+
+    func fetchOriginal(of path: PhotoPath) -> Bool {
+        guard let source = daemon.immich, source.name(of: path.string) != nil else { return false }
+        let fetched = fetchedOriginalsBox
+        Task.detached(priority: .userInitiated) {
+            switch await source.original(path: path.string) {
+            case .success(let file): fetched.put(path, .success(PhotoPath(file)))
+            case .failure(let error): fetched.put(path, .failure(TileFailure(reason: error.description)))
+            }
+        }
+        return true
+    }
+
+    func fetchedOriginals() -> [(path: PhotoPath, result: Result<PhotoPath, TileFailure>)] { fetchedOriginalsBox.take() }
 
     /// What the server answered since the last look, over the screen.
     func showImmichOutcomes() {

@@ -76,6 +76,8 @@ final class ViewerSession {
     /// `run`'s commands that ended, handed over by their threads.
     let finishedCommands: FinishedCommands
     let immichOutcomes: ImmichOutcomes
+    /// Originals of Immich's photos fetched for the photo view.
+    let fetchedOriginalsBox: FetchedOriginals
 
     init(window: Window, options: ViewerOptions, title: String, log: Logger, waker: Waker = Waker(),
          signals: ProcessSignals? = nil, notifier: SystemdNotifier? = nil, control: ControlServer? = nil,
@@ -121,6 +123,7 @@ final class ViewerSession {
                              destinations: RecentDestinations(file: options.destinationsFile, log: log), log: log)
         finishedCommands = FinishedCommands { waker.wake() }
         immichOutcomes = ImmichOutcomes { waker.wake() }
+        fetchedOriginalsBox = FetchedOriginals { waker.wake() }
         consoleOutput = window.driver.lowercased() == "kmsdrm" ? ConsoleOutput() : nil
         do {
             daemon.onSelect = try OnSelect.runner(for: options, log: log)

@@ -28,6 +28,7 @@ extension DetailScreen {
     func tick(at now: Double) -> Bool {
         let animated = host?.windowVisible ?? true ? advanceAnimation(to: now) : false
         let held = holdTouch(at: now)
+        takeOriginals()
         return filmstripLingerEnded(at: now) || animated || held
     }
 

@@ -52,6 +52,8 @@ final class DetailScreen: ViewerScreen {
     private var fading = false
     /// Photos whose full-size decode failed (too big for the GPU, the pixel cap): not retried.
     private var noSharper: Set<Int> = []
+    /// Originals asked for and decoded, of photos whose files stand in for them (PhotoOriginals).
+    private var originals = DetailOriginals()
     /// Photos shown in part (a truncated JPEG), with the reason, for the info panel.
     private var partials: [Int: String] = [:]
     /// When the view opened: the second click of a double-click must not close it again.
@@ -229,12 +231,41 @@ final class DetailScreen: ViewerScreen {
         for (rank, i) in wanted.enumerated() where slots[i] == nil {
             slots[i] = .loading(generation: decode(i, box: box, priority: -1000 + Double(rank)))
         }
+        requestOriginal()
+    }
+
+    /// The photo shown, once its preview is on screen, asks for its original, if it has one
+    /// elsewhere (a photo from Immich): only the photo looked at, not its neighbours.
+    private func requestOriginal() {
+        guard case .ready(_, _, nil)? = slots[index], !originals.asked.contains(entry.path),
+              host?.fetchOriginal(of: entry.path) == true else { return }
+        originals.asked.insert(entry.path)
+    }
+
+    /// Originals that came: each decoded in place of its preview, which stays until it is in.
+    func takeOriginals() {
+        guard let fetched = host?.fetchedOriginals(), !fetched.isEmpty else { return }
+        for (path, result) in fetched {
+            guard let i = entries.firstIndex(where: { $0.path == path }) else { continue }
+            switch result {
+            case .failure(let reason):
+                log.warning("\(reason.reason); \(path.lastComponent) shows its preview")
+            case .success(let file):
+                guard case .ready(let texture, let since, nil)? = slots[i] else { continue }
+                generation += 1
+                let entry = entries[i], box = windowBox, source = self.source, originals = self.originals
+                decodes.submit(key: key(.detail(i)), generation: generation, priority: -2000) { () throws(TileFailure) in
+                    try originals.decode(file, of: entry, fitting: box, source: source)
+                }
+                slots[i] = .ready(texture, since: since, sharper: generation)
+            }
+        }
     }
 
     /// Submits a decode of photo `i` fitted to `box`; returns its generation.
     private func decode(_ i: Int, box: PixelSize, priority: Double) -> UInt64 {
         generation += 1
-        let entry = entries[i], source = self.source
+        let entry = originals.entry(for: entries[i]), source = self.source
         // Ahead of every wall tile: what the person is looking at comes first.
         decodes.submit(key: key(.detail(i)), generation: generation, priority: priority) { () throws(TileFailure) in
             try source.photo(for: entry, fitting: box).get()
@@ -249,7 +280,7 @@ final class DetailScreen: ViewerScreen {
     /// it is shown (at most its own size), so a zoom shows detail rather than blur. The
     /// window-sized texture stays on screen until the sharper one arrives.
     private func requestSharper() {
-        guard case .ready(let texture, let since, let pending)? = slots[index], let info = entry.info,
+        guard case .ready(let texture, let since, let pending)? = slots[index], let info = originals.entry(for: entry).info,
               !noSharper.contains(index) else { return }
         let shown = PixelRect(snapping: Rect(origin: .zero, size: viewport.frame.size), scale: drawer.renderer.scale).size
         let want = Self.sharperSize(shown: shown, native: PixelSize(width: info.displayedWidth, height: info.displayedHeight),
@@ -283,6 +314,7 @@ final class DetailScreen: ViewerScreen {
                 partials[i] = image.partial
                 if i == index { playIfReady() }
                 if i == index, viewport.isZoomed { requestSharper() }
+                if i == index { requestOriginal() }
             } catch {
                 if let previous {
                     noSharper.insert(i)

@@ -37,6 +37,11 @@ protocol ScreenHost: AnyObject {
     func dismiss(_ screen: any ViewerScreen)
     /// The title of the screen on top changed.
     func titleChanged()
+    /// Starts fetching the original of `path` when its file stands in for one kept elsewhere (a
+    /// photo from Immich); false when it has none. What comes is in `fetchedOriginals()`.
+    func fetchOriginal(of path: PhotoPath) -> Bool
+    /// The originals fetched since the last look: each a local file, or why not.
+    func fetchedOriginals() -> [(path: PhotoPath, result: Result<PhotoPath, TileFailure>)]
 }
 
 /// Where a command came from; only what the person at the screen may do differs by it, and
