@@ -59,7 +59,9 @@ final class ImmichOriginals: Sendable {
     }
 
     /// Lets the originals opened longest ago go until `incoming` bytes fit.
-    private func makeRoom(for incoming: Int64) {
+    private func makeRoom(for incoming: Int64) { Self.makeRoom(in: folder, for: incoming, capacity: capacity) }
+
+    static func makeRoom(in folder: String, for incoming: Int64, capacity: Int64, now: Int = time(nil)) {
         var files: [(path: String, bytes: Int64, opened: Int)] = []
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
             var status = stat()
@@ -67,7 +69,7 @@ final class ImmichOriginals: Sendable {
             guard stat(path, &status) == 0 else { continue }
             // Downloads on their way are not counted; one a kill left behind an hour ago goes.
             if name.hasPrefix(ImmichFileName.partialPrefix) {
-                if status.st_mtim.tv_sec < time(nil) - 3600 { unlink(path) }
+                if status.st_mtim.tv_sec < now - 3600 { unlink(path) }
                 continue
             }
             files.append((path, Int64(status.st_size), status.st_mtim.tv_sec))

@@ -104,3 +104,27 @@ final class ImmichCacheFolderTests: XCTestCase {
         XCTAssertEqual(names, [".manifest.json", "IMG_1 ~aaaaaaaa.jpg"])
     }
 }
+
+/// The originals the photo view fetched: past their bound, those opened longest ago go first,
+/// and a download a kill left behind goes once it is old.
+final class ImmichOriginalsTests: XCTestCase {
+    func testTheOriginalsOpenedLongestAgoGoFirst() throws {
+        let folder = TemporaryFolder()
+        func file(_ name: String, bytes: Int, opened: Int) {
+            let path = folder.path + "/" + name
+            FileManager.default.createFile(atPath: path, contents: Data(count: bytes))
+            var times = [timeval(tv_sec: opened, tv_usec: 0), timeval(tv_sec: opened, tv_usec: 0)]
+            utimes(path, &times)
+        }
+        file("old.jpg", bytes: 400, opened: 1000)
+        file("newer.heic", bytes: 400, opened: 3000)
+        file("middle.jpg", bytes: 400, opened: 2000)
+        file(".partial-stale", bytes: 100, opened: 1000)
+        file(".partial-fresh", bytes: 100, opened: 9000)
+        ImmichOriginals.makeRoom(in: folder.path, for: 500, capacity: 1500, now: 9000)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        XCTAssertEqual(left, [".partial-fresh", "middle.jpg", "newer.heic"])
+        ImmichOriginals.makeRoom(in: folder.path, for: 100, capacity: 1500, now: 9000)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).count, 3, "it fits: nothing goes")
+    }
+}
