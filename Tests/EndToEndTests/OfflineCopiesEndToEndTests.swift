@@ -110,6 +110,57 @@ struct OfflineCopiesEndToEndTests {
                 "said once by the scan, not again by the watcher: \(frame.child.errorOutput)")
     }
 
+    @Test("A mount that hangs holds neither the start, nor the scan, nor the control socket",
+          .enabled(if: fuseMissing == nil, "\(fuseMissing ?? "")"))
+    func mountHangs() async throws {
+        let folder = try PhotoFolder()
+        for (name, colour) in [("a.png", "#e02020"), ("b.png", "#20c020")] { try folder.photo(name, width: 640, height: 480, colour: colour) }
+        let mount = TemporaryFolder("cascade-nas")
+        let cache = TemporaryFolder("cascade-offline-cache")
+        defer { withExtendedLifetime(folder) {} }
+        let command = ["/usr/bin/bindfs", folder.path, mount.path]
+        let start = try ChildProcess(command[0], Array(command.dropFirst()))
+        #expect(try await start.waitForExit(within: .seconds(20)) == .exited(0), "bindfs: \(start.errorOutput)")
+        let daemon = try #require(Self.process(running: command), "bindfs's daemon")
+        defer {
+            kill(daemon, SIGCONT)
+            Self.unmount(mount.path)
+        }
+        let server = try await XServer()
+        defer { server.stop() }
+        let frame = SlideshowEndToEndTests.Frame(server: server)
+        let arguments = ["--interval", "3600", "--transition-ms", "0", "--network-poll", "1"]
+        // A first run leaves the photo index.
+        try await frame.start(mount.path, cache: cache.path, arguments)
+        try await frame.check {
+            _ = try await frame.shown()
+            try await frame.stop()
+        }
+
+        // The FUSE daemon stopped: every look at the mount waits, as on a hard NFS mount whose
+        // server is gone. The desktop wall started now comes up with the index's wall and answers.
+        kill(daemon, SIGSTOP)
+        let socket = NSTemporaryDirectory() + "cascade-hung-" + UUID().uuidString.prefix(8) + ".sock"
+        defer { unlink(socket) }
+        let wall = try ChildProcess(cascadeBinary, [mount.path, "--geometry", "800x600", "--control", socket], environment: [
+            "DISPLAY": server.display.name, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": cache.path,
+        ])
+        defer { wall.stop() }
+        let control = try await ControlConnection(socket)
+        #expect(try await eventually(every: .milliseconds(100)) {
+            wall.errorOutput.contains("cannot be reached (no answer in 5.0 seconds): showing the 2 photos")
+        }, "\(wall.errorOutput)")
+        let stats = try await control.data(["get-stats"]) as? [String: Any]
+        #expect(stats?["photos"] as? Int == 2, "\(wall.errorOutput)")
+        #expect((try await control.data(["get-state"]) as? [String: Any])?["count"] as? Int == 2)
+        // The daemon going on again: the folder is followed, and said to be back.
+        kill(daemon, SIGCONT)
+        #expect(try await eventually(every: .milliseconds(100)) { wall.errorOutput.contains("can be reached again") },
+                "\(wall.errorOutput)")
+        kill(wall.pid, SIGTERM)
+        #expect(try await wall.waitForExit(within: .seconds(10)) == .exited(0))
+    }
+
     /// The process whose command line is `command`, from /proc.
     static func process(running command: [String]) -> pid_t? {
         let wanted = Data(command.joined(separator: "\0").utf8) + Data([0])

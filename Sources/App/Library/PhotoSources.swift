@@ -8,7 +8,9 @@ import Screen
 
 public enum PhotoSources {
     public enum Choice: Equatable, Sendable {
-        case named([PhotoPath])
+        /// `away`: those named that cannot be reached now (`ReachProbe`): never looked at here,
+        /// where a mount that hangs would hold the start.
+        case named([PhotoPath], away: Set<PhotoPath> = [])
         case pictures(PhotoPath)
         case samples(PhotoPath)
         /// One file named alone (`cascade photo.jpg`, a file manager's "Open with"): it opens
@@ -21,7 +23,7 @@ public enum PhotoSources {
         public var namedFiles: [PhotoPath]? {
             switch self {
             case .photo(let photo, _): [photo]
-            case .named(let named) where named.allSatisfy({ $0.fileType(followingLinks: true) == S_IFREG }): named
+            case .named(let named, let away) where away.isEmpty && named.allSatisfy({ $0.fileType(followingLinks: true) == S_IFREG }): named
             default: nil
             }
         }
@@ -33,7 +35,7 @@ public enum PhotoSources {
 
         public var paths: [PhotoPath] {
             switch self {
-            case .named(let p): p
+            case .named(let p, _): p
             case .pictures(let p), .samples(let p), .photo(_, folder: let p): [p]
             }
         }
@@ -56,7 +58,7 @@ public enum PhotoSources {
             let photo = named[0].absolute()
             return .photo(photo, folder: photo.parent)
         }
-        if !named.isEmpty { return .named(named) }
+        if !named.isEmpty { return .named(named, away: away) }
         if let pictures = picturesFolder(environment: environment), hasPhotos(pictures) { return .pictures(pictures) }
         if let assets = AssetLocator.locate(environment: environment) {
             return .samples(PhotoPath(assets).appending(Array("samples".utf8)))

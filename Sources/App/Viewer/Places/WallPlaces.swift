@@ -34,13 +34,20 @@ final class WallPlaces {
     /// (and its name is UTF-8, which the JSON file holds).
     static func key(_ paths: [PhotoPath]) -> String? {
         guard paths.count == 1, paths[0].fileType(followingLinks: true) == S_IFDIR else { return nil }
-        return String(validating: paths[0].absolute().bytes, as: UTF8.self)
+        return folderKey(paths[0])
     }
+
+    private static func folderKey(_ folder: PhotoPath) -> String? { String(validating: folder.absolute().bytes, as: UTF8.self) }
 
     /// The key of the wall `choice` shows; none for the sample photos, which are no one's folder.
     static func key(_ choice: PhotoSources.Choice) -> String? {
-        if case .samples = choice { return nil }
-        return key(choice.paths)
+        switch choice {
+        case .samples: return nil
+        // A share that does not answer is taken for the folder it was, not looked at: a mount
+        // that hangs would hold the start.
+        case .named(let paths, let away) where paths.count == 1 && away.contains(paths[0]): return folderKey(paths[0])
+        default: return key(choice.paths)
+        }
     }
 
     /// The wall shows `folder` from now on; its remembered place waits to be put back unless
