@@ -31,24 +31,15 @@ final class ImmichOriginals: Sendable {
             return kept
         }
         mkdir(folder, 0o755)
-        let partial = folder + "/" + ImmichFileName.partial(for: id)
-        let fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .unexpected("cannot write \(partial): \(String(cString: strerror(errno)))") }
-        var keep = false
-        defer {
-            close(fd)
-            if !keep { unlink(partial) }
-        }
+        let partial = try ImmichPartialFile(for: id, in: folder)
         let body = try await client.preview(id, .original)
         if let expected = body.expected { makeRoom(for: expected) }
-        guard let download = try await client.write(body, to: fd, room: capacity) else {
+        guard let download = try await client.write(body, to: partial.fd, room: capacity) else {
             throw .unexpected("the original of \(id) is larger than the \(capacity >> 20) MiB kept for originals")
         }
         if body.expected == nil { makeRoom(for: download.bytes) }
-        guard fsync(fd) == 0 else { throw .unexpected("cannot write \(partial): \(String(cString: strerror(errno)))") }
         let path = folder + "/" + id + "." + ImmichFileName.fileExtension(download.contentType)
-        guard rename(partial, path) == 0 else { throw .unexpected("cannot rename \(partial): \(String(cString: strerror(errno)))") }
-        keep = true
+        try partial.place(at: path)
         return path
     }
 

@@ -157,14 +157,8 @@ actor ImmichSync {
         let exif = asset.exifBlock
         // The block goes into the file too: room for it is made with the preview's.
         let extra = Int64(exif.map { $0.count + 4 } ?? 0)
-        let partial = folder + "/" + ImmichFileName.partial(for: asset.id)
-        let fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .unexpected("cannot write \(partial): \(String(cString: strerror(errno)))") }
-        var keep = false
-        defer {
-            close(fd)
-            if !keep { unlink(partial) }
-        }
+        let partial = try ImmichPartialFile(for: asset.id, in: folder)
+        let fd = partial.fd
         let limit = settings.cacheBytes
         let preview = try await client.preview(asset.id)
         // Room is made before a byte is written when the length is known, so the folder never
@@ -190,9 +184,8 @@ actor ImmichSync {
             return false
         }
         cacheFullSaid = false
-        if let exif, let bytes = try Self.embed(exif, in: fd, path: partial) { fitted?.bytes = bytes }
+        if let exif, let bytes = try Self.embed(exif, in: fd, path: partial.path) { fitted?.bytes = bytes }
         guard let download = fitted else { return false }
-        guard fsync(fd) == 0 else { throw .unexpected("cannot write \(partial): \(String(cString: strerror(errno)))") }
         // Dated as taken: the wall's date captions, sort and sections fall back on the mtime.
         if let taken = asset.taken {
             let seconds = taken.timeIntervalSince1970.rounded(.down)
@@ -200,10 +193,7 @@ actor ImmichSync {
             _ = futimens(fd, &times)
         }
         let name = ImmichFileName.name(for: asset, contentType: download.contentType)
-        guard rename(partial, folder + "/" + name) == 0 else {
-            throw .unexpected("cannot rename \(partial) to \(name): \(String(cString: strerror(errno)))")
-        }
-        keep = true
+        try partial.place(at: folder + "/" + name)
         // A kill before the manifest is next written leaves this file unnamed there: the next
         // start deletes it, and a poll fetches it again.
         manifest.files[name] = ImmichManifest.Entry(id: asset.id, taken: asset.taken?.timeIntervalSince1970,

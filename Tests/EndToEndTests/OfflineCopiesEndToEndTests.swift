@@ -28,9 +28,7 @@ struct OfflineCopiesEndToEndTests {
         // The "server": bindfs, a FUSE daemon; killing it is the server vanishing. The folder it
         // serves must outlive the test, not only its last use here.
         defer { withExtendedLifetime(folder) {} }
-        let command = ["/usr/bin/bindfs", folder.path, mount.path]
-        let start = try ChildProcess(command[0], Array(command.dropFirst()))
-        #expect(try await start.waitForExit(within: .seconds(20)) == .exited(0), "bindfs: \(start.errorOutput)")
+        let command = try await Self.serve(folder.path, at: mount.path)
         defer { Self.unmount(mount.path) }
         #expect(try await eventually(every: .milliseconds(20)) {
             ((try? FileManager.default.contentsOfDirectory(atPath: mount.path)) ?? []).count == 3
@@ -97,8 +95,7 @@ struct OfflineCopiesEndToEndTests {
             // the photo gone from the wall.
             Self.unmount(mount.path)
             try FileManager.default.removeItem(atPath: folder.path + "/c.png")
-            let again = try ChildProcess(command[0], Array(command.dropFirst()))
-            #expect(try await again.waitForExit(within: .seconds(20)) == .exited(0), "bindfs: \(again.errorOutput)")
+            _ = try await Self.serve(folder.path, at: mount.path)
             #expect(try await eventually(every: .milliseconds(50)) { frame.child.errorOutput.contains("can be reached again") },
                     "no word that the folder is back")
             #expect(try await eventually(every: .milliseconds(100)) {
@@ -118,10 +115,7 @@ struct OfflineCopiesEndToEndTests {
         let mount = TemporaryFolder("cascade-nas")
         let cache = TemporaryFolder("cascade-offline-cache")
         defer { withExtendedLifetime(folder) {} }
-        let command = ["/usr/bin/bindfs", folder.path, mount.path]
-        let start = try ChildProcess(command[0], Array(command.dropFirst()))
-        #expect(try await start.waitForExit(within: .seconds(20)) == .exited(0), "bindfs: \(start.errorOutput)")
-        let daemon = try #require(Self.process(running: command), "bindfs's daemon")
+        let daemon = try #require(Self.process(running: try await Self.serve(folder.path, at: mount.path)), "bindfs's daemon")
         defer {
             kill(daemon, SIGCONT)
             Self.unmount(mount.path)
@@ -159,6 +153,14 @@ struct OfflineCopiesEndToEndTests {
                 "\(wall.errorOutput)")
         kill(wall.pid, SIGTERM)
         #expect(try await wall.waitForExit(within: .seconds(10)) == .exited(0))
+    }
+
+    /// `folder` served at `mount` by bindfs, a FUSE daemon (the "server"); its command line.
+    static func serve(_ folder: String, at mount: String) async throws -> [String] {
+        let command = ["/usr/bin/bindfs", folder, mount]
+        let start = try ChildProcess(command[0], Array(command.dropFirst()))
+        #expect(try await start.waitForExit(within: .seconds(20)) == .exited(0), "bindfs: \(start.errorOutput)")
+        return command
     }
 
     /// The process whose command line is `command`, from /proc.
