@@ -154,7 +154,7 @@ struct OverlayEndToEndTests {
         try await viewer.key("question")
         let help = try await viewer.overlay("help after ?") { $0?["kind"] as? String == "help" && $0?["rect"] != nil }
         #expect(help?["mode"] as? String == "wall")
-        #expect(help?["lines"] as? [String] == KeyBindings.help(for: .wall) + [""] + PointerHelp.lines(for: .wall))
+        #expect(help?["lines"] as? [String] == KeyBindings(immich: false).help(for: .wall) + [""] + PointerHelp.lines(for: .wall))
         let shown = try await viewer.still()
         let rect = try #require(Self.rect(help))
         #expect(abs(rect.x + rect.w / 2 - 400) <= 1 && abs(rect.y + rect.h / 2 - 300) <= 1, "centred: \(rect)")
@@ -178,7 +178,7 @@ struct OverlayEndToEndTests {
         try await viewer.key("F1")
         let detailHelp = try await viewer.overlay("help on a photo") { $0?["kind"] as? String == "help" && $0?["rect"] != nil }
         #expect(detailHelp?["mode"] as? String == "detail")
-        #expect(detailHelp?["lines"] as? [String] == KeyBindings.help(for: .detail) + [""] + PointerHelp.lines(for: .detail))
+        #expect(detailHelp?["lines"] as? [String] == KeyBindings(immich: false).help(for: .detail) + [""] + PointerHelp.lines(for: .detail))
         Self.expectBand(try #require(Self.rect(detailHelp)), over: photo, in: try await viewer.still(), alpha: 240)
         try await viewer.key("Escape")
         _ = try await viewer.overlay("closed by Esc on a photo") { $0 == nil }
