@@ -120,7 +120,7 @@ final class ImmichClient: Sendable {
     /// An asset's picture whose headers have come: its length when the server says it, and the
     /// body still to read (`write`). Its length is known before a byte is written, so the cache
     /// makes room first.
-    struct Preview: Sendable {
+    struct PictureBody: Sendable {
         var id: String
         var picture: Picture
         var response: HTTPClientResponse
@@ -128,7 +128,7 @@ final class ImmichClient: Sendable {
         var contentType: String? { response.headers.first(name: "content-type") }
     }
 
-    func preview(_ id: String, _ picture: Picture = .preview) async throws(ImmichFailure) -> Preview {
+    func picture(_ id: String, _ picture: Picture) async throws(ImmichFailure) -> PictureBody {
         var built = HTTPClientRequest(url: base + "/api/assets/\(id)/" + picture.path)
         built.headers.add(name: "x-api-key", value: key)
         built.headers.add(name: "accept", value: picture == .preview ? "image/*" : "*/*")
@@ -137,17 +137,17 @@ final class ImmichClient: Sendable {
         if let expected, expected > picture.limit {
             throw .unexpected("the \(picture.word) of \(id) is \(expected >> 20) MiB, more than \(picture.limit >> 20) MiB")
         }
-        return Preview(id: id, picture: picture, response: response, expected: expected)
+        return PictureBody(id: id, picture: picture, response: response, expected: expected)
     }
 
     /// The picture's body, written to the open file `fd`; nil when it is longer than `room`
     /// bytes (nothing more is read then). A body shorter than its Content-Length, or longer than
     /// such a picture may be, is a failure.
-    func write(_ preview: Preview, to fd: Int32, room: Int64) async throws(ImmichFailure) -> Download? {
-        let id = preview.id, expected = preview.expected, word = preview.picture.word, limit = preview.picture.limit
+    func write(_ body: PictureBody, to fd: Int32, room: Int64) async throws(ImmichFailure) -> Download? {
+        let id = body.id, expected = body.expected, word = body.picture.word, limit = body.picture.limit
         var written: Int64 = 0
         do {
-            for try await chunk in preview.response.body {
+            for try await chunk in body.response.body {
                 written += Int64(chunk.readableBytes)
                 if written > limit {
                     throw ImmichFailure.unexpected("the \(word) of \(id) is more than \(limit >> 20) MiB")
@@ -164,7 +164,7 @@ final class ImmichClient: Sendable {
         if let expected, written != expected {
             throw .server("the \(word) of \(id) broke off: \(written) of \(expected) bytes")
         }
-        return Download(contentType: preview.contentType, bytes: written)
+        return Download(contentType: body.contentType, bytes: written)
     }
 
     private static func path(_ url: String) -> String {

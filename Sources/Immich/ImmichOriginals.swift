@@ -32,7 +32,7 @@ final class ImmichOriginals: Sendable {
         }
         mkdir(folder, 0o755)
         let partial = try ImmichPartialFile(for: id, in: folder)
-        let body = try await client.preview(id, .original)
+        let body = try await client.picture(id, .original)
         if let expected = body.expected { makeRoom(for: expected) }
         guard let download = try await client.write(body, to: partial.fd, room: capacity) else {
             throw .unexpected("the original of \(id) is larger than the \(capacity >> 20) MiB kept for originals")

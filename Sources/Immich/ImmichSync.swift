@@ -160,7 +160,7 @@ actor ImmichSync {
         let partial = try ImmichPartialFile(for: asset.id, in: folder)
         let fd = partial.fd
         let limit = settings.cacheBytes
-        let preview = try await client.preview(asset.id)
+        let preview = try await client.picture(asset.id, .preview)
         // Room is made before a byte is written when the length is known, so the folder never
         // holds more than its bound; without a length, the photos shown longest ago are the room.
         var fitted: ImmichClient.Download?
