@@ -19,6 +19,14 @@
       files, as for the wall: a pair's two photos each in its place, upright.
   screen.py dark SHOT.ppm
       Nothing lit: no sampled pixel above 8 (a screen drawn black, or powered down).
+  screen.py burst MONITOR_SOCKET WORK.ppm STOP SAMPLES
+      Screenshots back to back until the file STOP exists, and one more after: each one's
+      grid of region means as a line of SAMPLES (flushed, so the caller sees the first come).
+  screen.py mixes SAMPLES
+      A burst taken across one crossfade: its first screenshot the old slide alone, its last the
+      new one alone. Counts the screenshots that are a mix of the two — every region that tells
+      them apart the same blend of both, neither alone — and the different blends among them;
+      exit status 0 when there are at least two (a cut has none).
 
 Means of regions rather than exact pixels: cascade scales with its own filters, and the
 photos carry a large number and a caption strip; the regions' means are what must not change.
@@ -33,27 +41,42 @@ CONVERT = "/usr/bin/convert"  # the real ImageMagick (some build machines shadow
 TOLERANCE = 28                # per channel, 0-255: scaling, fades and JPEG noise stay well inside
 
 
+class Monitor:
+    """QEMU's human monitor, one connection for as many screendumps as asked."""
+
+    def __init__(self, sock_path):
+        self.s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.s.settimeout(120)
+        self.s.connect(sock_path)
+        self.until_prompt()
+
+    def until_prompt(self):
+        data = b""
+        while not data.endswith(b"(qemu) "):
+            chunk = self.s.recv(4096)
+            if not chunk:
+                raise SystemExit("screen.py: the QEMU monitor closed")
+            data += chunk
+        return data
+
+    def screendump(self, out):
+        self.s.sendall(f"screendump {out}\n".encode())
+        reply = self.until_prompt().decode(errors="replace")
+        # The HMP command returns once the file is written; a message besides the echo is an error.
+        lines = [l for l in reply.replace("\r", "").split("\n") if l and not l.startswith("(qemu)") and "screendump" not in l]
+        if lines:
+            raise SystemExit("screen.py: screendump: " + " ".join(lines))
+
+    def close(self):
+        self.s.close()
+
+
 def dump(sock_path, out):
-    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
-        s.settimeout(120)
-        s.connect(sock_path)
-
-        def until_prompt():
-            data = b""
-            while not data.endswith(b"(qemu) "):
-                chunk = s.recv(4096)
-                if not chunk:
-                    raise SystemExit("screen.py: the QEMU monitor closed")
-                data += chunk
-            return data
-
-        until_prompt()
-        s.sendall(f"screendump {out}\n".encode())
-        reply = until_prompt().decode(errors="replace")
-    # The HMP command returns once the file is written; a message besides the echo is an error.
-    lines = [l for l in reply.replace("\r", "").split("\n") if l and not l.startswith("(qemu)") and "screendump" not in l]
-    if lines:
-        raise SystemExit("screen.py: screendump: " + " ".join(lines))
+    monitor = Monitor(sock_path)
+    try:
+        monitor.screendump(out)
+    finally:
+        monitor.close()
 
 
 def read_ppm(data):
@@ -205,6 +228,76 @@ def slide(shot_path, state_path):
     return ok
 
 
+def grid_means(image, cols=8, rows=6, step=4):
+    """Mean colours of cols×rows regions of the whole picture, every `step`-th pixel each way:
+    coarse, so a burst keeps up with a fade's frames."""
+    w, h, px = image
+    means = []
+    for row in range(rows):
+        for col in range(cols):
+            total, n = [0, 0, 0], 0
+            for y in range(h * row // rows, h * (row + 1) // rows, step):
+                base = y * w * 3
+                for x in range(w * col // cols, w * (col + 1) // cols, step):
+                    i = base + x * 3
+                    total[0] += px[i]; total[1] += px[i + 1]; total[2] += px[i + 2]
+                    n += 1
+            means.append([round(t / max(n, 1), 1) for t in total])
+    return means
+
+
+def burst(sock_path, shot_path, stop_path, samples_path, limit=5000):
+    monitor = Monitor(sock_path)
+    try:
+        with open(samples_path, "w") as out:
+            for _ in range(limit):
+                # Asked to stop before this screenshot: it is the screen as it is after, the last.
+                last = os.path.exists(stop_path)
+                monitor.screendump(shot_path)
+                out.write(json.dumps(grid_means(read_ppm(open(shot_path, "rb").read()))) + "\n")
+                out.flush()
+                if last:
+                    return True
+    finally:
+        monitor.close()
+    print(f"screen.py: burst: {limit} screenshots and no stop", file=sys.stderr)
+    return False
+
+
+def mixes(samples_path):
+    samples = [json.loads(line) for line in open(samples_path) if line.strip()]
+    if len(samples) < 3:
+        print(f"  a crossfade: only {len(samples)} screenshots")
+        return False
+    old, new = samples[0], samples[-1]
+    # The channels of the regions where the two slides differ clearly: a blend of the two is
+    # the same fraction of the way from one to the other in every one of them.
+    telling = [(r, c) for r in range(len(old)) for c in range(3) if abs(new[r][c] - old[r][c]) >= 40]
+    if len(telling) < 3:
+        print(f"  a crossfade: the two slides cannot be told apart ({len(telling)} region channels differ)")
+        return False
+    counts = {"old": 0, "mix": 0, "new": 0, "neither": 0}
+    blends = set()
+    for sample in samples[1:-1]:
+        ts = sorted((sample[r][c] - old[r][c]) / (new[r][c] - old[r][c]) for r, c in telling)
+        low, mid, high = ts[len(ts) // 5], ts[len(ts) // 2], ts[len(ts) * 4 // 5]
+        if high - low > 0.3:
+            kind = "neither"    # not one blend of the two: a half-drawn frame, black, garbage
+        elif abs(mid) < 0.1:
+            kind = "old"
+        elif abs(mid - 1) < 0.1:
+            kind = "new"
+        elif 0.1 <= mid <= 0.9:
+            kind = "mix"
+            blends.add(round(mid * 20))     # one drawn frame screenshotted twice is one blend
+        else:
+            kind = "neither"
+        counts[kind] += 1
+    print(f"  a crossfade: {len(samples)} screenshots: {counts['old']} the old slide alone, {counts['mix']} a mix of the two "
+          f"({len(blends)} different blends), {counts['new']} the new slide alone, {counts['neither']} neither")
+    return len(blends) >= 2
+
+
 def main(argv):
     if len(argv) == 3 and argv[0] == "dump":
         dump(argv[1], argv[2])
@@ -215,6 +308,10 @@ def main(argv):
         return 0 if slide(argv[1], argv[2]) else 1
     if len(argv) == 3 and argv[0] == "detail":
         return 0 if detail(argv[1], argv[2]) else 1
+    if len(argv) == 5 and argv[0] == "burst":
+        return 0 if burst(*argv[1:]) else 1
+    if len(argv) == 2 and argv[0] == "mixes":
+        return 0 if mixes(argv[1]) else 1
     if len(argv) == 2 and argv[0] == "dark":
         _, _, pixels = read_ppm(open(argv[1], "rb").read())
         return 0 if max(pixels[i] for i in range(0, len(pixels), 97)) <= 8 else 1
