@@ -6,7 +6,8 @@ import Testing
 /// --decode FILE`):
 ///   CASCADE_BENCH_JPEG=1 swift test -c release -Xswiftc -enable-testing --filter DecodeBenchmarks
 @Suite("Decode benchmarks (by hand)",
-       .enabled(if: ProcessInfo.processInfo.environment["CASCADE_BENCH_JPEG"] != nil))
+       .enabled(if: ProcessInfo.processInfo.environment["CASCADE_BENCH_JPEG"] != nil,
+                "a benchmark, run by hand with CASCADE_BENCH_JPEG=1"))
 struct DecodeBenchmarks {
     @Test("Area filter 5120×2880 to a 300-px tile")
     func areaFilter() {
