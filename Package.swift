@@ -95,6 +95,9 @@ let package = Package(
         // Values shared between threads, behind a lock ThreadSanitizer can see.
         .target(name: "Locking", dependencies: [.product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         .target(name: "CacheHome"),
+        // Files holding a secret (an API key, a password): read bounded, checked for who else
+        // may read them; beneath both Immich and Control, which name such files.
+        .target(name: "SecretFile"),
 
         .target(name: "Photos", dependencies: [
             "Waterfall", "Kiosk", "Spawn", "Locking", "CacheHome", "CTurboJPEG", "CWebP", "CExif", "CHeif", "CJXL", "CLcms", "CGif", "CPNG", "CPNGCodec", "CIsal", "CDigest", "CSDL2", "CSDLImage", "CSQLite", "CStatfs",
@@ -110,7 +113,7 @@ let package = Package(
         .target(name: "Control", dependencies: [
             // The socket checks its arguments against the same ranges as the command line;
             // commands name the engine's cursor moves.
-            "InputLimits", "Waterfall", "Spawn", "Locking", "CMosquitto",
+            "InputLimits", "Waterfall", "Spawn", "Locking", "CMosquitto", "SecretFile",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
@@ -119,7 +122,7 @@ let package = Package(
         // An Immich server as a photo source: its assets synced into a local folder, which the
         // app then shows like any folder (docs/immich.md).
         .target(name: "Immich", dependencies: [
-            "CExif", "CacheHome",
+            "CExif", "CacheHome", "SecretFile",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "NIOCore", package: "swift-nio"),

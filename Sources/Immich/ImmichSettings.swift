@@ -3,6 +3,7 @@
 
 import CacheHome
 import Foundation
+import SecretFile
 
 public struct ImmichSettings: Sendable, Equatable {
     /// `https://host[:port]` or `http://…`, without a trailing slash.
@@ -42,15 +43,21 @@ public struct ImmichSettings: Sendable, Equatable {
         return base + "/cascade/immich/" + name.replacingOccurrences(of: "/", with: "_")
     }
 
-    /// The API key: the key file's first line, trimmed.
+    /// The API key: the key file's first line, trimmed. Immich's keys are printable ASCII: a line
+    /// with anything else is not a key (and a control character would reach the HTTP client,
+    /// whose error would print it), so it is refused naming the file, never what it holds.
     public static func readKey(_ path: String) throws(ImmichError) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ImmichError("cannot read the key file \(path)")
+        let line: String
+        do {
+            line = try SecretFile.firstLine(of: path, what: "the key file")
+        } catch {
+            throw ImmichError(error.description)
         }
-        let text = String(decoding: data.prefix(4096), as: UTF8.self)
-        let first = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        let key = first.trimmingCharacters(in: .whitespacesAndNewlines)
+        let key = line.trimmingCharacters(in: .whitespaces)
         guard !key.isEmpty else { throw ImmichError("the key file \(path) has no key on its first line") }
+        guard key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+            throw ImmichError("the key file \(path) holds more than an API key on its first line (a key is ASCII letters, digits and punctuation)")
+        }
         return key
     }
 }

@@ -5,6 +5,7 @@
 import Foundation
 import Glibc
 import Logging
+import SecretFile
 
 public final class ImmichSource: Sendable {
     public let settings: ImmichSettings
@@ -21,6 +22,7 @@ public final class ImmichSource: Sendable {
             throw ImmichError("no cache folder for Immich: set XDG_CACHE_HOME or HOME")
         }
         let key = try ImmichSettings.readKey(settings.keyFile)
+        if let warning = SecretFile.exposure(of: settings.keyFile, what: "the Immich key file") { log.warning("\(warning)") }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {

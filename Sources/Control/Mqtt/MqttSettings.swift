@@ -3,6 +3,7 @@
 // file, never from the command line or the environment, which `ps` and /proc show to every user.
 
 import Foundation
+import SecretFile
 
 public struct MqttSettings: Sendable, Equatable {
     public var host: String
@@ -96,11 +97,18 @@ public struct MqttSettings: Sendable, Equatable {
     /// The password file's first line, read when cascade starts.
     func readPassword() throws(MqttSettingsError) -> String? {
         guard let passwordFile else { return nil }
-        guard let data = FileManager.default.contents(atPath: passwordFile), data.count <= 4096 else {
-            throw MqttSettingsError("cannot read the password file \(passwordFile)")
+        do {
+            return try SecretFile.firstLine(of: passwordFile, what: "the MQTT password file")
+        } catch {
+            throw MqttSettingsError(error.description)
         }
-        let text = String(decoding: data, as: UTF8.self)
-        return String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+    }
+
+    /// A line for each secret file others may read: the password's and the client key's.
+    public func secretFileWarnings() -> [String] {
+        [(passwordFile, "the MQTT password file"), (keyFile, "the MQTT key-file")].compactMap { file, what in
+            file.flatMap { SecretFile.exposure(of: $0, what: what) }
+        }
     }
 }
 

@@ -107,6 +107,7 @@ public enum Viewer {
         }
         var mqtt: MqttBridge?
         if let settings = options.mqtt {
+            for warning in settings.secretFileWarnings() { log.warning("\(warning)") }
             do {
                 mqtt = try MqttBridge(settings: settings, folders: options.folders.map(\.string), immich: immich != nil, log: log,
                                       wake: { waker.wake() })
