@@ -16,11 +16,14 @@ public enum ImmichLink {
     public static func parse(_ text: String) throws(ImmichError) -> (url: String, selection: ImmichSelection) {
         let usage = "expected immich://HOST[:PORT]/album/ID (or /person/ID, /favorites, /memories, /random); immich+http:// for plain HTTP"
         guard let components = URLComponents(string: text), let scheme = components.scheme,
-              let host = components.host, !host.isEmpty, components.query == nil, components.fragment == nil else {
+              let written = components.host, components.query == nil, components.fragment == nil else {
             throw ImmichError("\(text): \(usage)")
         }
+        guard let host = ImmichHost.checked(written) else {
+            throw ImmichError("\(text): the server must be a host name or an IP address; \(usage)")
+        }
         let transport = scheme == "immich+http" ? "http" : "https"
-        let server = "\(transport)://\(host.contains(":") ? "[\(host)]" : host)" + (components.port.map { ":\($0)" } ?? "")
+        let server = "\(transport)://\(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)" + (components.port.map { ":\($0)" } ?? "")
         let parts = components.path.split(separator: "/").map(String.init)
         var selection = ImmichSelection()
         switch (parts.first, parts.count) {

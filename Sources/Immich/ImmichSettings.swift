@@ -24,10 +24,11 @@ public struct ImmichSettings: Sendable, Equatable {
         self.keyFile = keyFile
     }
 
-    /// Checks `text` is an http(s) URL with a host, and returns it without a trailing slash.
+    /// Checks `text` is an http(s) URL whose host is a host name or an IP address, and returns it
+    /// without a trailing slash.
     public static func serverURL(_ text: String) -> String? {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-              scheme == "https" || scheme == "http", let host = components.host, !host.isEmpty,
+              scheme == "https" || scheme == "http", let host = components.host, ImmichHost.checked(host) != nil,
               components.query == nil, components.fragment == nil else { return nil }
         var url = text
         while url.hasSuffix("/") { url.removeLast() }
@@ -37,10 +38,11 @@ public struct ImmichSettings: Sendable, Equatable {
     /// `${XDG_CACHE_HOME:-~/.cache}/cascade/immich/<host>[-<port>]`: one folder per server.
     public func folder(environment: [String: String]) -> String? {
         if let cacheFolder { return cacheFolder }
-        guard let components = URLComponents(string: url), let host = components.host else { return nil }
+        // Checked again here, whoever made the settings: the name is a path component.
+        guard let components = URLComponents(string: url), let host = components.host.flatMap(ImmichHost.checked) else { return nil }
         let name = host + (components.port.map { "-\($0)" } ?? "")
         guard let base = CacheHome.folder(environment: environment) else { return nil }
-        return base + "/cascade/immich/" + name.replacingOccurrences(of: "/", with: "_")
+        return base + "/cascade/immich/" + name
     }
 
     /// The API key: the key file's first line, trimmed. Immich's keys are printable ASCII: a line

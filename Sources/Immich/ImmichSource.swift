@@ -19,7 +19,7 @@ public final class ImmichSource: Sendable {
     /// Checks the key file and the folder; the server is not asked yet.
     public init(settings: ImmichSettings, environment: [String: String], log: Logger) throws(ImmichError) {
         guard let folder = settings.folder(environment: environment) else {
-            throw ImmichError("no cache folder for Immich: set XDG_CACHE_HOME or HOME")
+            throw ImmichError("no cache folder for Immich at \(settings.url): its host must be a host name or an IP address, and XDG_CACHE_HOME or HOME set")
         }
         let key = try ImmichSettings.readKey(settings.keyFile)
         if let warning = SecretFile.exposure(of: settings.keyFile, what: "the Immich key file") { log.warning("\(warning)") }

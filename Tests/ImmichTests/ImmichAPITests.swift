@@ -102,4 +102,19 @@ final class ImmichLinkTests: XCTestCase {
         XCTAssertFalse(ImmichLink.isLink("/photos/immich"))
         XCTAssertTrue(ImmichLink.isLink("immich+http://nas/favorites"))
     }
+
+    /// The host names the cache folder: `..` would make it the user's whole cache.
+    func testAHostThatIsNoHostNameIsRefused() {
+        for bad in ["immich+http://../favorites", "immich://./favorites", "immich://%2e%2e/favorites", "immich://a%2Fb/favorites",
+                    "immich://-nas/favorites", "immich://nas..lan/favorites", "immich://n%00as/favorites", "immich://ns%20a/random"] {
+            XCTAssertThrowsError(try ImmichLink.parse(bad), bad)
+        }
+        XCTAssertNil(ImmichSettings.serverURL("http://../"))
+        XCTAssertNil(ImmichSettings.serverURL("https://%2e%2e"))
+        XCTAssertNil(ImmichSettings(url: "http://..", keyFile: "/k").folder(environment: ["HOME": "/home/ann"]))
+        XCTAssertEqual(try ImmichLink.parse("immich://192.168.1.5:2283/random").url, "https://192.168.1.5:2283")
+        XCTAssertEqual(try ImmichLink.parse("immich://[::1]:2283/random").url, "https://[::1]:2283")
+        XCTAssertEqual(try ImmichLink.parse("immich+http://immich_server/random").url, "http://immich_server")
+        XCTAssertEqual(try ImmichLink.parse("immich://photos.example.org./random").url, "https://photos.example.org.")
+    }
 }

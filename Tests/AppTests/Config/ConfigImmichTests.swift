@@ -51,6 +51,7 @@ struct ConfigImmichTests {
     @Test("each mistake names the file, the line and the key", arguments: [
         ("[sources.immich]\nkey-file = \"/k\"\nfavorites = true", "c.toml:1: key 'sources.immich.url'"),
         ("[sources.immich]\nurl = \"ftp://x\"\nkey-file = \"/k\"", "c.toml:2: key 'sources.immich.url'"),
+        ("[sources.immich]\nurl = \"http://../\"\nkey-file = \"/k\"\nfavorites = true", "c.toml:2: key 'sources.immich.url'"),
         ("[sources.immich]\nurl = \"https://x\"\nfavorites = true", "key 'sources.immich.key-file'"),
         ("[sources.immich]\nurl = \"https://x\"\nkey-file = \"/k\"\nalbum = [\"a\"]", "c.toml:4: key 'sources.immich.album': unknown key"),
         ("[sources.immich]\nurl = \"https://x\"\nkey-file = \"/k\"\npoll = 0", "c.toml:4: key 'sources.immich.poll'"),
