@@ -25,6 +25,12 @@ public struct ImmichAsset: Decodable, Sendable, Equatable {
         self.exifInfo = exifInfo
     }
 
+    /// Immich names its assets by UUIDs; an id that is none is refused before it becomes part of
+    /// a file's name or a request's path.
+    public static func isValidID(_ id: String) -> Bool {
+        id.utf8.count == 36 && UUID(uuidString: id) != nil
+    }
+
     /// The EXIF block its preview is given: Immich's metadata, and the time on the clock where
     /// it was taken (localDateTime).
     public var exifBlock: [UInt8]? {

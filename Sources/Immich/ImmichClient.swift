@@ -14,18 +14,34 @@ final class ImmichClient: Sendable {
     static let imageLimit = 64 << 20
     /// An original: a camera's largest RAW files, or a panorama's JPEG.
     static let originalLimit = 256 << 20
-    static let jsonTimeout: TimeAmount = .seconds(60)
-    static let imageTimeout: TimeAmount = .seconds(300)
+    static let jsonTimeout: Duration = .seconds(60)
+    /// Redirects followed on the server's own origin; one to another is refused.
+    static let redirectLimit = 5
 
     let base: String
     private let key: String
     private let http: HTTPClient
+    private let deadlines: Deadlines
 
-    init(base: String, key: String, caFile: String?) throws {
+    /// How long a picture may take, its body included: a server that trickles a body (a byte
+    /// now and then keeps the read timeout from firing) would hold the sync for as long as it
+    /// liked. A preview is a few hundred KB; an original may be a camera's largest RAW, and the
+    /// photo view shows the preview while it comes.
+    struct Deadlines: Sendable {
+        var preview: Duration = .seconds(60)
+        var original: Duration = .seconds(300)
+        var listing: Duration = ImmichClient.jsonTimeout
+    }
+
+    init(base: String, key: String, caFile: String?, deadlines: Deadlines = Deadlines()) throws {
         self.base = base
         self.key = key
+        self.deadlines = deadlines
         var configuration = HTTPClient.Configuration()
         configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(10), read: .seconds(60))
+        // Followed here, not by the client: it would send x-api-key to wherever the server
+        // points (it drops only Authorization and cookies when the origin changes).
+        configuration.redirectConfiguration = .disallow
         if let caFile {
             guard access(caFile, R_OK) == 0 else { throw ImmichError("cannot read the ca-file \(caFile)") }
             var tls = TLSConfiguration.makeClientConfiguration()
@@ -58,32 +74,90 @@ final class ImmichClient: Sendable {
         return request
     }
 
-    private func send(_ request: HTTPClientRequest, timeout: TimeAmount) async throws(ImmichFailure) -> HTTPClientResponse {
-        let response: HTTPClientResponse
-        do {
-            response = try await http.execute(request, timeout: timeout)
-        } catch {
-            throw .unreachable(Self.reason(error))
-        }
-        switch response.status.code {
-        case 200..<300: return response
-        case 401: throw .unauthorized
-        case 403: throw .forbidden
-        case 500..<600: throw .server("\(request.method.rawValue) \(Self.path(request.url)) answered \(response.status.code)")
-        default: throw .unexpected("\(request.method.rawValue) \(Self.path(request.url)) answered \(response.status.code)")
+    /// The request sent, following redirects that stay on the server's origin (scheme, host and
+    /// port); its answer's head by `deadline`.
+    private func send(_ request: HTTPClientRequest, by deadline: ContinuousClock.Instant) async throws(ImmichFailure) -> HTTPClientResponse {
+        var request = request
+        var hops = 0
+        while true {
+            let response: HTTPClientResponse
+            do {
+                let left = max(deadline - ContinuousClock.now, .zero)
+                response = try await http.execute(request, timeout: .nanoseconds(Int64(left / .nanoseconds(1))))
+            } catch {
+                throw .unreachable(Self.reason(error))
+            }
+            let code = response.status.code
+            let what = "\(request.method.rawValue) \(Self.path(request.url))"
+            switch code {
+            case 200..<300: return response
+            case 301, 302, 303, 307, 308:
+                guard let location = response.headers.first(name: "location"),
+                      let target = URL(string: location, relativeTo: URL(string: request.url))?.absoluteURL,
+                      let origin = Self.origin(of: target.absoluteString) else {
+                    throw .unexpected("\(what) answered \(code) without a place to go")
+                }
+                guard origin == Self.origin(of: base) else {
+                    throw .unexpected("\(what) was redirected to \(origin), another server, where cascade does not send the API key: set url (or the link) to \(origin) if that is the Immich server")
+                }
+                hops += 1
+                guard hops <= Self.redirectLimit else { throw .unexpected("\(what) was redirected more than \(Self.redirectLimit) times") }
+                request.url = target.absoluteString
+                if code == 303, request.method != .GET, request.method != .HEAD {
+                    request.method = .GET
+                    request.body = nil
+                    request.headers.remove(name: "content-type")
+                }
+            case 401: throw .unauthorized
+            case 403: throw .forbidden
+            case 500..<600: throw .server("\(what) answered \(code)")
+            default: throw .unexpected("\(what) answered \(code)")
+            }
         }
     }
 
+    /// `scheme://host:port` of `url`, lowercased, with the scheme's port when none is written.
+    static func origin(of url: String) -> String? {
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+              let host = components.host?.lowercased(), !host.isEmpty else { return nil }
+        let port = components.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+        return "\(scheme)://\(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host):\(port)"
+    }
+
+    /// `body`'s value, or a failure saying what did not come within `seconds` once `deadline`
+    /// passes (the body is cancelled then).
+    private static func within<T: Sendable>(_ deadline: ContinuousClock.Instant, _ what: String, seconds: Duration,
+                                            _ body: @escaping @Sendable () async throws(ImmichFailure) -> T) async throws(ImmichFailure) -> T {
+        let outcome = await withTaskGroup(of: Result<T, ImmichFailure>?.self) { group in
+            group.addTask {
+                do throws(ImmichFailure) { return .success(try await body()) } catch { return .failure(error) }
+            }
+            group.addTask {
+                do { try await Task.sleep(until: deadline, clock: .continuous) } catch { return nil }
+                return .failure(.server("\(what) did not come within \(seconds.components.seconds) s"))
+            }
+            var first: Result<T, ImmichFailure>?
+            for await result in group {
+                if let result { first = result; break }
+            }
+            group.cancelAll()
+            return first
+        }
+        guard let outcome else { throw .unreachable("cancelled") }
+        return try outcome.get()
+    }
     /// A JSON request whose answer is decoded as `T`.
     func json<T: Decodable>(_ method: HTTPMethod, _ path: String, body: (any Encodable)? = nil, as: T.Type = T.self) async throws(ImmichFailure) -> T {
         let built: HTTPClientRequest
         do { built = try request(method, path, json: body) } catch { throw .unexpected("\(error)") }
-        let response = try await send(built, timeout: Self.jsonTimeout)
-        let buffer: ByteBuffer
-        do {
-            buffer = try await response.body.collect(upTo: Self.jsonLimit)
-        } catch {
-            throw .server("\(method.rawValue) \(path): the answer broke off or passed \(Self.jsonLimit >> 20) MiB (\(Self.reason(error)))")
+        let deadline = ContinuousClock.now + deadlines.listing
+        let response = try await send(built, by: deadline)
+        let buffer = try await Self.within(deadline, "the answer to \(method.rawValue) \(path)", seconds: deadlines.listing) { () throws(ImmichFailure) in
+            do {
+                return try await response.body.collect(upTo: Self.jsonLimit)
+            } catch {
+                throw .server("\(method.rawValue) \(path): the answer broke off or passed \(Self.jsonLimit >> 20) MiB (\(Self.reason(error)))")
+            }
         }
         do {
             return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
@@ -96,8 +170,11 @@ final class ImmichClient: Sendable {
     func send(_ method: HTTPMethod, _ path: String, body: (any Encodable)? = nil) async throws(ImmichFailure) {
         let built: HTTPClientRequest
         do { built = try request(method, path, json: body) } catch { throw .unexpected("\(error)") }
-        let response = try await send(built, timeout: Self.jsonTimeout)
-        _ = try? await response.body.collect(upTo: Self.jsonLimit)
+        let deadline = ContinuousClock.now + deadlines.listing
+        let response = try await send(built, by: deadline)
+        _ = try? await Self.within(deadline, "the answer", seconds: deadlines.listing) { () throws(ImmichFailure) in
+            try? await response.body.collect(upTo: Self.jsonLimit)
+        }
     }
 
     /// What a download left: its Content-Type and length.
@@ -125,6 +202,9 @@ final class ImmichClient: Sendable {
         var picture: Picture
         var response: HTTPClientResponse
         var expected: Int64?
+        /// When the whole picture must have come.
+        var deadline: ContinuousClock.Instant
+        var seconds: Duration
         var contentType: String? { response.headers.first(name: "content-type") }
     }
 
@@ -132,18 +212,26 @@ final class ImmichClient: Sendable {
         var built = HTTPClientRequest(url: base + "/api/assets/\(id)/" + picture.path)
         built.headers.add(name: "x-api-key", value: key)
         built.headers.add(name: "accept", value: picture == .preview ? "image/*" : "*/*")
-        let response = try await send(built, timeout: Self.imageTimeout)
+        let seconds = picture == .preview ? deadlines.preview : deadlines.original
+        let deadline = ContinuousClock.now + seconds
+        let response = try await send(built, by: deadline)
         let expected = response.headers.first(name: "content-length").flatMap { Int64($0) }
         if let expected, expected > picture.limit {
             throw .unexpected("the \(picture.word) of \(id) is \(expected >> 20) MiB, more than \(picture.limit >> 20) MiB")
         }
-        return PictureBody(id: id, picture: picture, response: response, expected: expected)
+        return PictureBody(id: id, picture: picture, response: response, expected: expected, deadline: deadline, seconds: seconds)
     }
 
     /// The picture's body, written to the open file `fd`; nil when it is longer than `room`
     /// bytes (nothing more is read then). A body shorter than its Content-Length, or longer than
     /// such a picture may be, is a failure.
     func write(_ body: PictureBody, to fd: Int32, room: Int64) async throws(ImmichFailure) -> Download? {
+        try await Self.within(body.deadline, "the \(body.picture.word) of \(body.id)", seconds: body.seconds) { () throws(ImmichFailure) in
+            try await Self.stream(body, to: fd, room: room)
+        }
+    }
+
+    private static func stream(_ body: PictureBody, to fd: Int32, room: Int64) async throws(ImmichFailure) -> Download? {
         let id = body.id, expected = body.expected, word = body.picture.word, limit = body.picture.limit
         var written: Int64 = 0
         do {

@@ -12,6 +12,15 @@ public enum ImmichFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// Anything else the server said that cascade did not expect (4xx, unreadable JSON).
     case unexpected(String)
 
+    /// A failure of one asset's request, which the next asset may not share: not the server
+    /// away or the key refused.
+    var concernsOneAsset: Bool {
+        switch self {
+        case .server, .unexpected: true
+        case .unreachable, .unauthorized, .forbidden: false
+        }
+    }
+
     public var description: String {
         switch self {
         case let .unreachable(reason): "unreachable (\(reason))"

@@ -25,7 +25,7 @@ final class ImmichOriginals: Sendable {
 
     /// The original of asset `id` as a local file: the one kept, or fetched now.
     func original(of id: String) async throws(ImmichFailure) -> String {
-        guard !id.isEmpty, !id.contains("/"), !id.hasPrefix(".") else { throw .unexpected("no such asset: \(id)") }
+        guard ImmichAsset.isValidID(id) else { throw .unexpected("no such asset: \(String(reflecting: String(id.prefix(64))))") }
         if let kept = kept(id) {
             _ = utimes(kept, nil)  // opened now: the last to go
             return kept

@@ -8,6 +8,11 @@ import Glibc
 import Logging
 
 actor ImmichSync {
+    /// A listing's bounds, far above a large library's (a page holds up to 1000): a server whose
+    /// `nextPage` never ends, or pages of one asset each, must not grow the frame's memory
+    /// without end. A listing cut at a bound removes nothing from the cache.
+    static let pageLimit = 200
+    static let assetLimit = 100_000
     let settings: ImmichSettings
     let folder: String
     let log: Logger
@@ -17,6 +22,10 @@ actor ImmichSync {
     private var backoff = ImmichBackoff()
     private var versionChecked = false
     private var cacheFullSaid = false
+    private var listingCutSaid = false
+    /// Assets skipped and said so (an id that is no UUID, a picture that failed): said once each,
+    /// not at every poll.
+    private var skippedSaid: Set<String> = []
     /// Set when the server is refused for good (too old): the cache is shown, nothing synced.
     private(set) var refused: String?
     /// The manifest is written at most this often while photos arrive or are shown, and at the
@@ -97,19 +106,43 @@ actor ImmichSync {
     func poll() async throws(ImmichFailure) {
         var wanted: [String: ImmichAsset] = [:]
         var order: [String] = []
+        var pages = 0
+        var cut = false
         func add(_ assets: [ImmichAsset]) {
             for asset in assets where asset.type == nil || asset.type == "IMAGE" {
+                // An id becomes a file's name and a URL's path: a UUID, as Immich's are, or nothing.
+                guard ImmichAsset.isValidID(asset.id) else {
+                    skip(asset.id, "Immich listed an asset whose id is not a UUID, \(String(reflecting: String(asset.id.prefix(64)))): skipped")
+                    continue
+                }
+                guard wanted[asset.id] != nil || order.count < Self.assetLimit else {
+                    cut = true
+                    return
+                }
                 if wanted.updateValue(asset, forKey: asset.id) == nil { order.append(asset.id) }
             }
         }
-        for search in settings.selection.searches {
+        searching: for search in settings.selection.searches {
             var page = search
-            while true {
+            while !cut {
+                guard pages < Self.pageLimit else {
+                    cut = true
+                    break searching
+                }
+                pages += 1
                 let answer = try await client.json(.POST, "/api/search/metadata", body: page, as: ImmichSearchResponse.self)
                 add(answer.assets.items)
                 guard let next = answer.assets.nextPage.flatMap({ Int($0) }), next > page.page else { break }
                 page.page = next
             }
+        }
+        if cut {
+            if !listingCutSaid {
+                log.warning("Immich: the listing passed \(Self.pageLimit) pages or \(Self.assetLimit) photos; showing the first \(order.count), and removing nothing from the cache while listings are cut short")
+                listingCutSaid = true
+            }
+        } else {
+            listingCutSaid = false
         }
         if settings.selection.memories {
             let memories = try await client.json(.GET, "/api/memories", as: [ImmichMemory].self)
@@ -122,7 +155,7 @@ actor ImmichSync {
         }
         // The listing was whole: what it no longer names leaves the folder. The random draw is
         // not listed again, so its photos stay until they are archived or evicted.
-        for (name, entry) in manifest.files where wanted[entry.id] == nil && entry.random != true {
+        for (name, entry) in manifest.files where !cut && wanted[entry.id] == nil && entry.random != true {
             remove(name)
         }
         var random: Set<String> = []
@@ -139,10 +172,32 @@ actor ImmichSync {
         try saveManifest()
         defer { if unsaved { try? saveManifest() } }
         let cached = Set(manifest.files.values.map(\.id))
+        var failedInARow = 0
         for id in order where !cached.contains(id) {
             guard let asset = wanted[id] else { continue }
-            guard try await download(asset, random: random.contains(id)) else { break }
+            do throws(ImmichFailure) {
+                guard try await download(asset, random: random.contains(id)) else { break }
+                failedInARow = 0
+                skippedSaid.remove(id)
+            } catch {
+                // One asset the server cannot give (gone since the listing, a picture it cannot
+                // make, one that stalls) is skipped until the next poll; the rest still come.
+                // A server away, a key refused, or failures one after another are the server's.
+                failedInARow += 1
+                guard error.concernsOneAsset, failedInARow < Self.failuresInARow else { throw error }
+                skip(id, "Immich: \(error); skipped until the next poll")
+            }
         }
+    }
+
+    /// After this many assets failing one after another, a poll stops: the server is in trouble.
+    static let failuresInARow = 5
+
+    /// Says why asset `id` was skipped, once.
+    private func skip(_ id: String, _ line: String) {
+        // Bounded: a server listing endless bad ids must not grow this either.
+        guard skippedSaid.count < Self.assetLimit, skippedSaid.insert(id).inserted else { return }
+        log.warning("\(line)")
     }
 
     /// Fetches one asset's preview into the folder; false when the cache has no room for it.
