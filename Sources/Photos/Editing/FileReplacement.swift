@@ -3,7 +3,8 @@ import Glibc
 #endif
 
 /// Replaces a file's bytes the way an editor that cares does: a new file beside it (O_EXCL, so
-/// nothing already there is reused), the old one's permissions and owner, fsync, then a rename
+/// nothing already there is reused), the old one's permissions, owner and extended attributes
+/// (tags, comments, ACL), fsync, then a rename
 /// over the old name, so a crash, a full disk or a read-only folder leaves the photo as it was
 /// and never half written.
 enum FileReplacement {
@@ -11,11 +12,7 @@ enum FileReplacement {
     struct Original {
         let status: stat
 
-        func isSame(as now: stat) -> Bool {
-            now.st_dev == status.st_dev && now.st_ino == status.st_ino && now.st_size == status.st_size
-                && now.st_mtim.tv_sec == status.st_mtim.tv_sec && now.st_mtim.tv_nsec == status.st_mtim.tv_nsec
-                && now.st_ctim.tv_sec == status.st_ctim.tv_sec && now.st_ctim.tv_nsec == status.st_ctim.tv_nsec
-        }
+        func isSame(as now: stat) -> Bool { FileSnapshot(status).isUnchanged(FileSnapshot(now)) }
     }
 
     static func replace(_ path: PhotoPath, with bytes: [UInt8], original: Original) throws(RotationError) {
@@ -35,6 +32,8 @@ enum FileReplacement {
                fchown(fd, original.status.st_uid, original.status.st_gid) != 0 {
                 throw .cannotWrite(path, "cannot keep its owner: \(errorText())")
             }
+            // Before chmod: an ACL set here sets the group bits, which chmod then puts back.
+            ExtendedAttributes.copy(from: path, to: fd)
             // After chown, which clears set-id bits.
             guard fchmod(fd, original.status.st_mode & 0o7777) == 0 else {
                 throw .cannotWrite(path, "cannot keep its permissions: \(errorText())")

@@ -38,7 +38,12 @@ public enum PhotoRotation {
     /// Rotates `path` and makes its freedesktop.org thumbnails in `thumbnails` stale.
     public static func rotate(_ path: PhotoPath, by turn: QuarterTurn,
                               thumbnails: ThumbnailCache? = nil) throws(RotationError) -> Outcome {
-        // The file behind any symbolic link is the one rotated; the link stays a link.
+        // A link's target may be anywhere — another library, another user's folder — and a
+        // rotation rewrites it: only a photo's own file is rotated. Links among the folders
+        // above it (a Pictures folder linked to another disk) are followed.
+        if path.absolute().fileType(followingLinks: false) == S_IFLNK {
+            throw .unsupported(path, "it is a symbolic link to \(path.resolved()); cascade rotates only a photo's own file, so rotate that one")
+        }
         let real = path.resolved()
         let bytes: [UInt8]
         let original: FileReplacement.Original

@@ -165,6 +165,52 @@ struct PhotoRotationTests {
         #expect(leftovers == ["photo.jpg"], "a temporary file was left behind")
     }
 
+    /// An access ACL as the kernel stores it (`system.posix_acl_access`): the owner, user 1234,
+    /// the owning group, the mask and others.
+    static let acl: [UInt8] = {
+        func entry(_ tag: UInt16, _ perm: UInt16, _ id: UInt32) -> [UInt8] {
+            withUnsafeBytes(of: tag.littleEndian, Array.init) + withUnsafeBytes(of: perm.littleEndian, Array.init)
+                + withUnsafeBytes(of: id.littleEndian, Array.init)
+        }
+        let none = UInt32.max
+        return withUnsafeBytes(of: UInt32(2).littleEndian, Array.init)
+            + entry(0x01, 6, none) + entry(0x02, 6, 1234) + entry(0x04, 4, none) + entry(0x10, 6, none) + entry(0x20, 4, none)
+    }()
+
+    @Test("Extended attributes (a file manager's tags and comment) and the ACL are kept")
+    func extendedAttributesKept() throws {
+        let dir = TempFolder()
+        let path = try Self.quadrantJPEG(dir, "photo.jpg")
+        let attributes = [("user.xdg.tags", Array("holiday,family".utf8)), ("user.xdg.comment", Array("Grandma's 80th".utf8))]
+        for (name, value) in attributes {
+            let set = ExtendedAttributes.set(name, value, on: path)
+            try #require(set == 0, "this filesystem takes user attributes: \(String(cString: strerror(set)))")
+        }
+        let withACL = geteuid() == 0 && ExtendedAttributes.set("system.posix_acl_access", Self.acl, on: path) == 0
+
+        let outcome = try PhotoRotation.rotate(path, by: .clockwise)
+        #expect(outcome.method == .pixels, "the photo was rewritten, not only tagged")
+        for (name, value) in attributes {
+            #expect(ExtendedAttributes.value(name, of: path) == value, "\(name) is kept")
+        }
+        if withACL { #expect(ExtendedAttributes.value("system.posix_acl_access", of: path) == Self.acl, "the ACL is kept") }
+    }
+
+    @Test("A symbolic link is refused: neither it nor the file it points to is rewritten")
+    func symbolicLinkRefused() throws {
+        let dir = TempFolder(), elsewhere = TempFolder()
+        let target = try Self.quadrantJPEG(elsewhere, "photo.jpg")
+        let before = try SafeFile.readAll(target)
+        dir.symlink("link.jpg", to: target.string)
+        #expect {
+            try PhotoRotation.rotate(dir.path("link.jpg"), by: .clockwise)
+        } throws: { error in
+            "\(error)".contains("symbolic link") && "\(error)".contains(target.string)
+        }
+        #expect(try SafeFile.readAll(target) == before, "the photo the link points to is untouched")
+        #expect(dir.path("link.jpg").fileType(followingLinks: false) == S_IFLNK, "the link stays a link")
+    }
+
     @Test("A read-only folder is an error and the photo is untouched")
     func readOnlyFolder() throws {
         let dir = TempFolder()
