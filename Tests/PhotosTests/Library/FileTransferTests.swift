@@ -81,4 +81,27 @@ extension TrashMountTests {
             #expect(left.isEmpty, "no copy, whole or partial, is left on the volume: \(left)")
         }
     }
+
+    @Test func aPhotoStillBeingWrittenIsNotMovedAndNotLost() throws {
+        try withMountedVolume { folder, mount, _ throws in
+            // More than one piece of the copy, so the writer goes on while the copy is half done.
+            let begun = (0..<((1 << 20) + 4096)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+            let rest = [UInt8](repeating: 0xAB, count: 5000)
+            let photo = folder.write("data/import.jpg", begun)
+            var written = false
+            #expect(throws: TransferError.changedMeanwhile(photo)) {
+                try FileTransfer.transfer(.move, photo, to: mount.appending(Array("import.jpg".utf8)), duringCopy: {
+                    // A camera import still writing the photo.
+                    guard !written else { return }
+                    written = true
+                    let fd = photo.withCString { open($0, O_WRONLY | O_APPEND) }
+                    _ = rest.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+                    close(fd)
+                })
+            }
+            #expect(try SafeFile.readAll(photo) == begun + rest, "the photo is whole, where it was")
+            let left = try FileManager.default.contentsOfDirectory(atPath: mount.string)
+            #expect(left.isEmpty, "no copy of it is left at the destination: \(left)")
+        }
+    }
 }
