@@ -180,6 +180,40 @@ import Glibc
         #expect(throws: TrashError.notFound(folder.path("photos/gone.jpg"))) { try trash.trash(folder.path("photos/gone.jpg"), at: when) }
     }
 
+    @Test func restoreLeavesAnotherFileTrashedUnderThePhotosNameAlone() throws {
+        let photo = folder.write("photos/beach.jpg", [1, 2, 3])
+        let trashed = try trash.trash(photo, at: when)
+        // The trash emptied of it, then another beach.jpg trashed from elsewhere: the same name
+        // in files/ and info/.
+        _ = trashed.trashed.withCString { unlink($0) }
+        _ = trashed.info.withCString { unlink($0) }
+        let other = try trash.trash(folder.write("elsewhere/beach.jpg", [9, 9]), at: when)
+        #expect(other.trashed == trashed.trashed && other.info == trashed.info)
+
+        #expect {
+            try trash.restore(trashed)
+        } throws: { error in
+            "\(error)".contains("cannot restore \(photo)") && "\(error)".contains("the trash no longer holds the photo cascade trashed")
+        }
+        #expect(!exists(photo), "nothing was put in the photo's folder")
+        #expect(try SafeFile.readAll(other.trashed) == [9, 9], "the other file stays in the trash")
+        #expect(exists(other.info), "with its .trashinfo")
+    }
+
+    @Test func restoreRefusesATrashinfoThatNamesAnotherPath() throws {
+        let photo = folder.write("photos/beach.jpg", [1, 2, 3])
+        let trashed = try trash.trash(photo, at: when)
+        let elsewhere = Array("[Trash Info]\nPath=\(folder.path("photos/other.jpg"))\nDeletionDate=2023-11-14T22:13:20\n".utf8)
+        let fd = trashed.info.withCString { open($0, O_WRONLY | O_TRUNC) }
+        _ = elsewhere.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+
+        #expect(throws: TrashError.self) { try trash.restore(trashed) }
+        #expect(!exists(photo))
+        #expect(try SafeFile.readAll(trashed.trashed) == [1, 2, 3], "the file stays in the trash")
+        #expect(exists(trashed.info))
+    }
+
     /// %XX back to bytes, as a client reads Path=.
     static func unescape(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []

@@ -63,7 +63,10 @@ public struct Trash: Sendable {
             }
             let trashed = directory.files.appending(unique)
             let moved = NoReplaceRename.move(original, to: trashed)
-            if moved == 0 { return TrashedFile(original: original, trashed: trashed, info: info) }
+            if moved == 0 {
+                return TrashedFile(original: original, trashed: trashed, info: info, kept: FileSnapshot.of(trashed),
+                                   recorded: directory.recordedPath(located))
+            }
             _ = info.withCString { unlink($0) }
             // A stray file in files/ without its .trashinfo holds this name: try the next.
             if moved == EEXIST { continue }
@@ -86,11 +89,29 @@ public struct Trash: Sendable {
         return failures
     }
 
+    /// Refuses, leaving everything as it is, when the trash no longer holds the photo cascade
+    /// put there: emptied, and another file trashed under the same name since.
     public func restore(_ file: TrashedFile) throws(TrashError) {
+        try checkStillTrashed(file)
         let moved = NoReplaceRename.move(file.trashed, to: file.original)
         if moved == EEXIST { throw .originalTaken(file.original) }
         if moved != 0 { throw .notMoved(file: file.trashed, reason: TrashError.reason(moved)) }
         _ = file.info.withCString { unlink($0) }
+    }
+
+    private func checkStillTrashed(_ file: TrashedFile) throws(TrashError) {
+        guard let now = FileSnapshot.of(file.trashed) else {
+            throw .noLongerTrashed(file.original, why: "nothing is at \(file.trashed) now; the trash was emptied")
+        }
+        if let kept = file.kept, !kept.hasSameContents(as: now) {
+            throw .noLongerTrashed(file.original, why: "\(file.trashed) is another file now")
+        }
+        guard let info = try? SafeFile.readAll(file.info, limit: 64 << 10), let recorded = TrashInfo.recordedPath(in: info) else {
+            throw .noLongerTrashed(file.original, why: "its record \(file.info) is gone or unreadable")
+        }
+        guard recorded == file.recorded else {
+            throw .noLongerTrashed(file.original, why: "its record \(file.info) names \(PhotoPath(bytes: recorded)) now")
+        }
     }
 
     private static func homeFolder() -> PhotoPath {

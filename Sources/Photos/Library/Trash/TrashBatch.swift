@@ -6,6 +6,11 @@ public struct TrashedFile: Sendable, Hashable {
     public let trashed: PhotoPath
     /// Its `.trashinfo`, in the trash's `info/` folder.
     public let info: PhotoPath
+    /// The file in `files/` as cascade left it there, and the path its `.trashinfo` records:
+    /// once the trash is emptied another file may take the same names, and `restore` must not
+    /// take that one for the photo.
+    let kept: FileSnapshot?
+    let recorded: [UInt8]
 }
 
 /// The files one command moved to the trash, which one undo puts back together.

@@ -16,6 +16,8 @@ public enum TrashError: Error, Sendable, Hashable, CustomStringConvertible {
     case notMoved(file: PhotoPath, reason: String)
     /// Restoring would replace something that now sits at the original path.
     case originalTaken(PhotoPath)
+    /// What the trash holds under the photo's names is not the photo cascade put there any more.
+    case noLongerTrashed(PhotoPath, why: String)
 
     public var description: String {
         switch self {
@@ -29,6 +31,8 @@ public enum TrashError: Error, Sendable, Hashable, CustomStringConvertible {
             return "cannot move \(file): \(reason); the file was left in place"
         case .originalTaken(let file):
             return "cannot restore \(file): something else is there now; the trashed file stays in the trash"
+        case .noLongerTrashed(let file, let why):
+            return "cannot restore \(file): the trash no longer holds the photo cascade trashed (\(why)); nothing was moved"
         }
     }
 

@@ -16,6 +16,26 @@ enum TrashInfo {
         return out
     }
 
+    /// The path a `.trashinfo`'s `Path=` holds, its %XX decoded; nil when it has none.
+    static func recordedPath(in contents: [UInt8]) -> [UInt8]? {
+        let key = Array("Path=".utf8)
+        guard let line = contents.split(separator: UInt8(ascii: "\n")).first(where: { $0.starts(with: key) }) else { return nil }
+        let value = Array(line.dropFirst(key.count))
+        var out: [UInt8] = []
+        var i = 0
+        while i < value.count {
+            if value[i] == UInt8(ascii: "%"), i + 2 < value.count,
+               let byte = UInt8(String(decoding: value[(i + 1)...(i + 2)], as: UTF8.self), radix: 16) {
+                out.append(byte)
+                i += 3
+            } else {
+                out.append(value[i])
+                i += 1
+            }
+        }
+        return out
+    }
+
     /// `YYYY-MM-DDThh:mm:ss` in the local time zone, as the specification asks.
     static func deletionDate(_ seconds: time_t) -> String {
         var when = seconds
