@@ -20,8 +20,9 @@ struct PhotoEditorTests {
     private func editor() throws -> PhotoEditor {
         for sub in ["album", "best", "data"] { try FileManager.default.createDirectory(atPath: folder.path + "/" + sub, withIntermediateDirectories: true) }
         return PhotoEditor(trash: Trash(homeTrash: path("data/Trash")),
-                           rotations: PhotoRotations(thumbnails: .standard(enabled: false)) {}, transfers: PhotoTransfers {},
-                           destinations: RecentDestinations(file: path("data/destinations"), log: log), log: log)
+                           rotations: PhotoRotations(thumbnails: .standard(enabled: false)) {}, jobs: PhotoFileJobs {},
+                           destinations: RecentDestinations(file: path("data/destinations"), log: log), log: log,
+                           patience: .seconds(60))
     }
 
     /// Photos `names` in the album, each its own bytes, as targets at indexes 0, 1, ….
@@ -36,8 +37,8 @@ struct PhotoEditorTests {
     /// A move or copy, once its queue has done it.
     private func transfer(_ editor: PhotoEditor, _ action: FileAction, _ targets: [ActionTarget], into folder: PhotoPath) -> PhotoEditor.Report {
         editor.transfer(action, targets, into: folder)
-        editor.transfers.waitUntilIdle()
-        return editor.finishedTransfers().first?.report ?? PhotoEditor.Report()
+        editor.jobs.waitUntilIdle()
+        return editor.finishedJobs().first?.report ?? PhotoEditor.Report()
     }
 
     private func bytes(_ file: PhotoPath) -> [UInt8]? { FileManager.default.contents(atPath: file.string).map(Array.init) }
@@ -68,8 +69,8 @@ struct PhotoEditorTests {
         #expect(pairs.map(\.to) == [path("best/a.jpg")] && errors.count == 1, "the event says what went and what did not")
 
         _ = editor.undo()
-        editor.transfers.waitUntilIdle()
-        let back = editor.finishedTransfers().first?.report
+        editor.jobs.waitUntilIdle()
+        let back = editor.finishedJobs().first?.report
         #expect(back?.restored.isEmpty == true, "no tile to put back for a photo that had none")
         #expect(bytes(targets[0].path) == [0, 7], "the undo moved it back")
         #expect(bytes(path("best/a.jpg")) == nil)

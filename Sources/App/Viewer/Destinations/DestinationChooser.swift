@@ -17,9 +17,9 @@ final class DestinationChooser: ViewerScreen {
     /// How many photos go: the chooser says so.
     let count: Int
     let folders: [PhotoPath]
-    /// Those not there now (a card not inserted, a folder not made yet): picking one is an error
-    /// in the log, so the list says so first.
-    private let missing: Set<PhotoPath>
+    /// Those not there now (a card not inserted, a folder not made yet) or not answering (a
+    /// share away): picking one is an error in the log, so the list says so first.
+    private let missing: [PhotoPath: FolderLooks.Answer]
     private(set) var highlighted = 0
     /// The screen it was opened over, drawn beneath it.
     private let beneath: any ViewerScreen
@@ -31,7 +31,8 @@ final class DestinationChooser: ViewerScreen {
         self.action = action
         self.count = count
         self.folders = folders
-        missing = Set(folders.filter { $0.fileType(followingLinks: true) != S_IFDIR })
+        missing = Dictionary(zip(folders, FolderLooks.look(at: folders, within: PhotoEditor.answerWithin)).filter { $0.1 != .folder },
+                             uniquingKeysWith: { first, _ in first })
         self.beneath = beneath
         self.drawer = drawer
         self.choose = choose
@@ -87,7 +88,11 @@ final class DestinationChooser: ViewerScreen {
         }
         var lines = ["\(verb) \(what) to:"]
         for (n, folder) in folders.enumerated() {
-            let note = missing.contains(folder) ? "  (not there)" : ""
+            let note = switch missing[folder] {
+            case .notAFolder: "  (not there)"
+            case .noAnswer: "  (not answering)"
+            default: ""
+            }
             lines.append("\(n == highlighted ? "→" : "  ") \(n + 1)\t\(folder.string)\(note)")
         }
         lines.append("1–\(folders.count) or ↑ ↓ Return · Esc or a click cancels")

@@ -28,15 +28,18 @@ final class PhotoRotations: Sendable {
         self.wake = wake
     }
 
-    func rotate(_ entry: PhotoEntry, by turn: QuarterTurn) {
+    /// Turns `path`; `known` is its entry on the wall, else it is read here, off the loop.
+    func rotate(_ path: PhotoPath, known: PhotoEntry?, by turn: QuarterTurn) {
         queue.async { [self] in
+            let entry = known ?? PhotoScanner().entry(at: path, relative: path.lastComponent, group: 0)
             let result = Result { () throws(RotationError) in
-                try PhotoRotation.rotate(entry.path, by: turn, thumbnails: thumbnails)
+                guard let entry else { throw .unsupported(path, "it is not a photo") }
+                return try PhotoRotation.rotate(entry.path, by: turn, thumbnails: thumbnails)
             }
             let fresh = (try? result.get()).flatMap { _ in
-                PhotoScanner().entry(at: entry.path, relative: entry.relative, group: entry.group)
+                entry.flatMap { PhotoScanner().entry(at: $0.path, relative: $0.relative, group: $0.group) }
             }
-            finished.withLock { $0.append(Finished(path: entry.path, result: result, entry: fresh)) }
+            finished.withLock { $0.append(Finished(path: entry?.path ?? path, result: result, entry: fresh)) }
             wake()
         }
     }

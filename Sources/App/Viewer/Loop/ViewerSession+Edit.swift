@@ -51,8 +51,10 @@ extension ViewerSession {
                     return .success(.null)
                 }
                 let destination = PhotoPath(folder)
-                // Checked here so a typo is the reply's error, not only the event's.
-                guard destination.fileType(followingLinks: true) == S_IFDIR else {
+                // Checked here so a typo is the reply's error, not only the event's; off the
+                // loop, as every look at a file is. A folder that does not answer in time is
+                // tried by the move itself, which says in its event how it went.
+                if FolderLooks.look(at: [destination], within: PhotoEditor.answerWithin) == [.notAFolder] {
                     return .failure(ControlError("\(action.rawValue): \(folder) is not a folder"))
                 }
                 editor.transfer(action, targets, into: destination)
@@ -60,7 +62,7 @@ extension ViewerSession {
             }
         case .copyPath(let choice):
             return targets(choice, for: "copy-path").flatMap { targets in
-                let text = targets.map(\.path.string).joined(separator: "\n")
+                let text = targets.map(\.path.string).joined(separator: "\n") // OLD-CODE-TOGGLE
                 guard window.setClipboard(text) else { return .failure(ControlError("copy-path: the clipboard cannot be set here")) }
                 log.info("copied \(targets.count) path(s) to the clipboard")
                 return .success(.object([("paths", .array(targets.map { .string($0.path.string) }))]))
@@ -151,9 +153,9 @@ extension ViewerSession {
         }
     }
 
-    /// Moves, copies, rotations and commands finished since the last look.
+    /// Trashes, restores, moves, copies, rotations and commands finished since the last look.
     func applyFinishedEdits() {
-        for (report, targets) in editor.finishedTransfers() {
+        for (report, targets) in editor.finishedJobs() {
             apply(report, to: targets)
             dirty = true
         }

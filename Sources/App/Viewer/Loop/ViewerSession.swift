@@ -119,7 +119,7 @@ final class ViewerSession {
         frameClock = FrameClock(refreshRate: window.refreshRate, vsync: window.renderer.backend.vsync)
         daemon = DaemonServices(signals: signals, notifier: notifier, control: control) { waker.wake() }
         editor = PhotoEditor(rotations: PhotoRotations(thumbnails: ThumbnailCache.standard(enabled: options.thumbnailCache)) { waker.wake() },
-                             transfers: PhotoTransfers { waker.wake() },
+                             jobs: PhotoFileJobs { waker.wake() },
                              destinations: RecentDestinations(file: options.destinationsFile, log: log), log: log)
         finishedCommands = FinishedCommands { waker.wake() }
         immichOutcomes = ImmichOutcomes { waker.wake() }
