@@ -3,8 +3,8 @@ import Glibc
 #endif
 import CacheHome
 import Foundation
+import Locking
 import Logging
-import Synchronization
 import Waterfall
 
 /// Screen-sized copies of the photos a frame showed from a network folder, on local disk, so a
@@ -25,7 +25,9 @@ public final class OfflineCopies: Sendable {
     public let folder: PhotoPath
     public let capacity: Int
     private let logger: Logger
-    private let state = Mutex(State())
+    /// A pthread mutex (`Locked`), not the standard library's `Mutex`: the decode threads keep
+    /// and read copies at once, and ThreadSanitizer sees through only the former.
+    private let state = Locked(State())
 
     struct Copy: Equatable {
         var name: String
@@ -38,6 +40,9 @@ public final class OfflineCopies: Sendable {
         var copies: [String: Copy]?
         var total = 0
         var reportedFailure = false
+        /// Writes begun, which name their temporary files: two threads keeping the same photo
+        /// at once write under two names, never into one file.
+        var writes = 0
     }
 
     public init(folder: PhotoPath, capacity: Int, logger: Logger = Logger(label: "cascade.offline")) {
@@ -152,7 +157,11 @@ public final class OfflineCopies: Sendable {
 
     private func write(_ jpeg: [UInt8], as name: String) -> Bool {
         mkdirAll(folder.string)
-        let temporary = folder.appending(Array(".partial-\(getpid())-\(name)".utf8))
+        let write = state.withLock { state in
+            state.writes += 1
+            return state.writes
+        }
+        let temporary = folder.appending(Array(".partial-\(getpid())-\(write)-\(name)".utf8))
         let fd = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard fd >= 0 else { return failed("cannot write in \(folder.string): \(String(cString: strerror(errno)))") }
         let error = jpeg.withUnsafeBytes { DurableWrite.all($0, to: fd) }

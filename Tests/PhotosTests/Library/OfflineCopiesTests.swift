@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Photos
 import Waterfall
+@testable import TestSupport
 
 @Suite("Offline copies of photos from network folders")
 struct OfflineCopiesTests {
@@ -101,6 +102,41 @@ struct OfflineCopiesTests {
         let copies = OfflineCopies(folder: PhotoPath("/proc/cascade-offline"), capacity: 1 << 20)
         copies.keep(Self.image(8, 8), for: PhotoPath("/mnt/nas/a.jpg"), stamp: FileStamp(mtime: 1, size: 1))
         #expect(copies.copy(for: PhotoPath("/mnt/nas/a.jpg")) == nil)
+    }
+
+    @Test("Kept and read from many threads at once, every copy is whole and its photo's, the usage is the folder's")
+    func manyThreads() async throws {
+        let temp = TempFolder()
+        let log = LogRecorder()
+        let copies = OfflineCopies(folder: temp.path("offline"), capacity: 1 << 24, logger: log.logger)
+        let photos = (0..<6).map { PhotoPath("/mnt/nas/\($0).jpg") }
+        // The photo view, the slideshow and their prefetches keep and read copies on decode
+        // threads of their own, the same photo on several at once: each photo here is kept by
+        // several tasks side by side, while others read the copies and the usage.
+        await withTaskGroup(of: Void.self) { group in
+            for (i, photo) in photos.enumerated() {
+                for _ in 0..<8 {
+                    group.addTask {
+                        copies.keep(Self.image(160, 120, blue: UInt8(i * 40)), for: photo, stamp: FileStamp(mtime: 1, size: Int64(i + 1)))
+                        _ = copies.copy(for: photos[(i + 1) % photos.count])
+                        _ = copies.usage
+                    }
+                }
+            }
+        }
+        #expect(log.messages.isEmpty, "\(log.messages)")
+        for (i, photo) in photos.enumerated() {
+            let copy = try #require(copies.copy(for: photo), "no copy of \(photo.string)")
+            let bgr = try Self.centre(of: copy)
+            #expect(abs(Int(bgr[0]) - i * 40) <= 6 && abs(Int(bgr[1]) - 160) <= 6, "\(photo.string)'s copy shows \(bgr)")
+        }
+        // One file a photo, nothing half-written left, and the count and bytes are the folder's.
+        let files = Self.files(in: copies.folder)
+        #expect(files.count == photos.count && !files.contains { $0.hasPrefix(".") }, "\(files)")
+        let bytes = files.reduce(0) { sum, name in
+            sum + ((try? FileManager.default.attributesOfItem(atPath: copies.folder.string + "/" + name)[.size] as? Int) ?? 0)
+        }
+        #expect(copies.usage.count == photos.count && copies.usage.bytes == bytes, "usage \(copies.usage), on disk \(bytes) bytes")
     }
 
     /// Sets a copy's last use `secondsAgo` back, as if it had been kept then.
