@@ -104,8 +104,9 @@ struct MoveCopyEndToEndTests {
         #expect((clash["files"] as? [Any])?.isEmpty == true, "\(clash)")
         #expect((clash["errors"] as? [String])?.first?.contains("already exists") == true, "\(clash)")
         #expect(FileManager.default.fileExists(atPath: next))
+        // Only a configured destination: not a folder made for it, nor one that is not there.
         let nowhere = try await control.request(["move", ["to": wall.scratch + "/nowhere", "index": 4]])
-        #expect((nowhere["error"] as? String)?.contains("is not a folder") == true, "\(nowhere)")
+        #expect((nowhere["error"] as? String)?.contains("is not one of the configured destinations") == true, "\(nowhere)")
 
         let undone = try await control.request(["restore"])
         #expect(undone["error"] as? String == "success", "\(undone)")
@@ -205,8 +206,10 @@ struct MoveCopyEndToEndTests {
     func runCommand() async throws {
         let wall = try await ActionWall()
         let control = wall.control
+        // Photos on the wall, as every path a program names must be.
         let odd = [wall.service.path("-rf photo.png"), wall.service.path("with space.png")]
-        for file in odd { try Data([1]).write(to: URL(fileURLWithPath: file)) }
+        for file in odd { try FileManager.default.copyItem(atPath: wall.service.path("photo-02.png"), toPath: file) }
+        _ = try await wall.settled("the two photos to arrive") { $0.count == 32 }
         let paths = odd + [wall.service.path("photo-01.png")]
         let reply = try await control.request(["run", ["name": "record", "paths": paths]])
         #expect(reply["error"] as? String == "success", "\(reply)")
@@ -216,5 +219,26 @@ struct MoveCopyEndToEndTests {
         #expect(written == paths, "one argument per photo, each exactly its path")
         let unknown = try await control.request(["run", "nothing"])
         #expect((unknown["error"] as? String)?.contains("no command \"nothing\"") == true, "\(unknown)")
+        let stranger = try await control.request(["run", ["name": "record", "paths": [wall.recorded]]])
+        #expect(stranger["error"] as? String == "run: \(wall.recorded) is not a photo on the wall", "\(stranger)")
+    }
+
+    @Test("copy-path writes a name with a line break as one quoted word, so it pastes as one line")
+    func copyPathQuotesLineBreaks() async throws {
+        let wall = try await ActionWall()
+        let broken = wall.service.path("two\nlines.png")
+        try FileManager.default.copyItem(atPath: wall.service.path("photo-02.png"), toPath: broken)
+        _ = try await wall.settled("the photo to arrive") { $0.count == 31 }
+        let plain = wall.service.path("photo-01.png")
+        let reply = try await wall.control.request(["copy-path", ["paths": [broken, plain]]])
+        #expect(reply["error"] as? String == "success", "\(reply)")
+        let expected = "$'\(wall.service.folder.path)/two\\nlines.png'\n\(plain)"
+        var pasted = ""
+        try await waitUntil("xclip to read both paths, one a line (it reads \(pasted.debugDescription))") {
+            let read = try await runTool("/usr/bin/xclip", ["-o", "-selection", "clipboard"], environment: wall.display.environment)
+            pasted = String(decoding: read.output, as: UTF8.self)
+            return pasted == expected
+        }
+        #expect(pasted.split(separator: "\n").count == 2)
     }
 }

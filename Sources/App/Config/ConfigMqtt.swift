@@ -1,8 +1,9 @@
 // The configuration's `[mqtt]` table (docs/home-assistant.md): the broker's URL as `--mqtt` takes
 // it, TLS files, the user name and the file holding the password, the device id, the keep-alive,
-// Home Assistant's discovery prefix and a presence sensor's topic. Checked when the file is read,
-// each problem with its file and line like any other key's. `--mqtt URL` on the command line
-// (or `mqtt = "URL"` at the top level) names the broker instead of `url`.
+// Home Assistant's discovery prefix, a presence sensor's topic, and whether `move` and `copy` are
+// taken from the bus. Checked when the file is read, each problem with its file and line like any
+// other key's. `--mqtt URL` on the command line (or `mqtt = "URL"` at the top level) names the
+// broker instead of `url`.
 
 import Control
 import TOMLKit
@@ -10,7 +11,7 @@ import TOMLKit
 public struct ConfigMqtt: Sendable, Equatable {
     static let section = "mqtt"
     static let keys = ["url", "ca-file", "cert-file", "key-file", "username", "password-file", "device-id", "keepalive",
-                       "discovery-prefix", "presence-topic", "presence-payloads"]
+                       "discovery-prefix", "presence-topic", "presence-payloads", "allow-file-commands"]
 
     var url: String?
     var caFile: String?
@@ -23,6 +24,7 @@ public struct ConfigMqtt: Sendable, Equatable {
     var discoveryPrefix: String?
     var presenceTopic: String?
     var presencePayloads: [String]?
+    var allowFileCommands: Bool?
 
     static func read(_ table: TOMLTable, lines: [String: Int], file: String) throws(ConfigError) -> ConfigMqtt {
         func fail(_ key: String, _ message: String) -> ConfigError {
@@ -77,6 +79,10 @@ public struct ConfigMqtt: Sendable, Equatable {
                 throw fail("presence-payloads", "expected a list of strings, as presence-payloads = [\"on\"]")
             }
             mqtt.presencePayloads = payloads
+        }
+        if let value = table["allow-file-commands"] {
+            guard let allowed = value.bool else { throw fail("allow-file-commands", "expected true or false") }
+            mqtt.allowFileCommands = allowed
         }
         return mqtt
     }

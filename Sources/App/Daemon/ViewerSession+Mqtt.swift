@@ -19,7 +19,7 @@ extension ViewerSession {
                 idle.noteInput(now: clock.now)
                 tickScreen(at: clock.now)
             case let .command(.success(command), topic):
-                if case .failure(let error) = perform(command, from: .control) { mqtt.refused(error.message, topic: topic) }
+                if case .failure(let error) = perform(command, from: .mqtt) { mqtt.refused(error.message, topic: topic) }
             case let .command(.failure(error), topic):
                 mqtt.refused(error.message, topic: topic)
             }

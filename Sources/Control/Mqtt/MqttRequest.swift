@@ -58,7 +58,7 @@ extension String {
     }
 
     /// For log lines and error messages: a payload's control characters shown, not obeyed.
-    var escapingControls: String {
+    public var escapingControls: String {
         String(unicodeScalars.flatMap { scalar -> [Character] in
             scalar.value < 0x20 || scalar.value == 0x7F ? Array("\\u{\(String(scalar.value, radix: 16))}") : [Character(scalar)]
         })

@@ -3,6 +3,7 @@
 
 import CSDL2
 import Control
+import Photos
 import Testing
 @testable import App
 
@@ -32,7 +33,10 @@ extension ViewerSessionTests {
     @Test("in a kiosk the keys that move, copy, trash or run do nothing; the socket's requests go on")
     func fileActionKeysRefusedInAKiosk() throws {
         defer { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }
-        let kiosk = try SessionLoop { $0.kiosk = true }
+        let kiosk = try SessionLoop {
+            $0.kiosk = true
+            $0.destinations = [PhotoPath("/tmp")]
+        }
         for command in [Command.transfer(.move, to: nil, .targets), .transfer(.copy, to: "/tmp", .targets), .run("x", .targets),
                         .trash(nil), .restore] {
             guard case .failure(let refused) = kiosk.session.perform(command, from: .key) else {

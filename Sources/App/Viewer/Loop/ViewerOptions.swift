@@ -89,6 +89,9 @@ public struct ViewerOptions: Sendable {
 
     /// The MQTT broker (`--mqtt`, `[mqtt]`); nil: none.
     public var mqtt: MqttSettings?
+    /// Whether `move` and `copy` are taken from the bus (`[mqtt]`'s `allow-file-commands`); off,
+    /// since whoever can publish there could otherwise carry the photos off (DoorPolicy).
+    public var mqttAllowsFileCommands = false
 
     /// The Immich server to show photos of (`[sources.immich]`, an `immich://` link); nil: none.
     public var immich: ImmichSettings?
@@ -123,7 +126,10 @@ public struct ViewerOptions: Sendable {
         keyBindings = configuration.keyBindings
         destinations = (configuration.actions.destinations ?? []).map { PhotoPath($0) }
         commands = configuration.actions.commands ?? []
-        if let table = configuration.mqtt { mqtt = table.settings(over: mqtt) }
+        if let table = configuration.mqtt {
+            mqtt = table.settings(over: mqtt)
+            mqttAllowsFileCommands = table.allowFileCommands ?? false
+        }
         if immich == nil, let table = configuration.immich { immich = table.settings }
     }
 

@@ -11,7 +11,12 @@ import Waterfall
 
 extension ViewerSession {
     @discardableResult
-    func perform(_ command: Command, from origin: CommandOrigin = .control) -> Result<JSONValue, ControlError> {
+    func perform(_ asked: Command, from origin: CommandOrigin = .control) -> Result<JSONValue, ControlError> {
+        let command: Command
+        switch admitted(asked, from: origin) {
+        case .success(let allowed): command = allowed
+        case .failure(let refusal): return .failure(refusal)
+        }
         if !command.isQuery, origin != .timer {
             // A program driving the wall counts as someone using it: the attract drift stops.
             idle.noteInput(now: clock.now)

@@ -47,7 +47,8 @@ protocol ScreenHost: AnyObject {
 /// Where a command came from; only what the person at the screen may do differs by it, and
 /// only commands from a person or a program count as someone using the screen.
 enum CommandOrigin: Sendable {
-    case key, touch, control
+    /// `control`: the control socket; `mqtt`: the home's MQTT bus (DoorPolicy says what each may ask).
+    case key, touch, control, mqtt
     /// The clock: the slideshow's timer, the kiosk's idle drift and time-outs.
     case timer
 }
