@@ -32,6 +32,18 @@ int mosquitto_connect_async(struct mosquitto *mosq, const char *host, int port, 
     return CALL(mosquitto_connect_async)(mosq, host, port, keepalive);
 }
 int mosquitto_reconnect_async(struct mosquitto *mosq) { return CALL(mosquitto_reconnect_async)(mosq); }
+int mosquitto_connect_bind_v5(struct mosquitto *mosq, const char *host, int port, int keepalive, const char *bind_address,
+                              const mosquitto_property *properties) {
+    return CALL(mosquitto_connect_bind_v5)(mosq, host, port, keepalive, bind_address, properties);
+}
+int mosquitto_int_option(struct mosquitto *mosq, enum mosq_opt_t option, int value) {
+    return CALL(mosquitto_int_option)(mosq, option, value);
+}
+int mosquitto_property_add_int32(mosquitto_property **proplist, int identifier, uint32_t value) {
+    return CALL(mosquitto_property_add_int32)(proplist, identifier, value);
+}
+void mosquitto_property_free_all(mosquitto_property **properties) { CALL(mosquitto_property_free_all)(properties); }
+const char *mosquitto_reason_string(int reason_code) { return CALL(mosquitto_reason_string)(reason_code); }
 int mosquitto_disconnect(struct mosquitto *mosq) { return CALL(mosquitto_disconnect)(mosq); }
 int mosquitto_publish(struct mosquitto *mosq, int *mid, const char *topic, int payloadlen, const void *payload,
                       int qos, bool retain) {

@@ -3,6 +3,7 @@
 // cascade calls are stubs in mosquitto_library.c with the header's own types.
 #pragma once
 #include <mosquitto.h>
+#include <mqtt_protocol.h>
 #include <stdbool.h>
 
 /// Whether libmosquitto could be opened (once, on the first call); `error` says why not.

@@ -5,6 +5,12 @@
 //
 // The will is registered with every connection: the broker publishes it when cascade vanishes
 // without saying goodbye (power pulled, SIGKILL, network gone past the keep-alive).
+//
+// It speaks MQTT 5 to say, in its CONNECT, the largest packet it takes (`packetLimit`): the broker
+// then drops a larger message for this client instead of sending it, so a 200 MB publish to a
+// command topic never reaches cascade's memory — libmosquitto would read a packet whole before
+// any callback sees it, and 2.0 has no client-side limit of its own. libmosquitto keeps the
+// property for its reconnects.
 
 import CMosquitto
 import Foundation
@@ -30,6 +36,9 @@ public final class MqttClient: @unchecked Sendable {
 
     /// Larger payloads are cut here, before they are copied: the inbox refuses them.
     public static let payloadLimit = 64 << 10
+    /// The largest packet the broker may send: a payload of `payloadLimit` and room for its
+    /// topic and properties. Larger messages are dropped by the broker (MQTT 5's Maximum Packet Size).
+    public static let packetLimit = 128 << 10
 
     private let handle: OpaquePointer
     private let callbacks: Callbacks
@@ -61,6 +70,7 @@ public final class MqttClient: @unchecked Sendable {
         self.handle = handle
         callbacks.client = self
         mosquitto_threaded_set(handle, true)
+        try check(mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V5), "MQTT 5")
         // From one second up to a minute between tries: a broker back after a restart is found
         // at once, one down for the night is not hammered.
         mosquitto_reconnect_delay_set(handle, 1, 60, true)
@@ -103,20 +113,24 @@ public final class MqttClient: @unchecked Sendable {
 
     private func run() {
         defer { finished.signal() }
-        let first = mosquitto_connect_async(handle, settings.host, Int32(settings.port), Int32(settings.keepAlive))
-        if first != MOSQ_ERR_SUCCESS.rawValue {
-            callbacks.noteFailure("cannot reach \(settings.host):\(settings.port) (\(reason(first))); trying again")
-        }
+        // The blocking connect is the only one that takes properties (libmosquitto 2.0); this is
+        // the connection's own thread, so nothing else waits for it.
+        var properties: OpaquePointer?
+        mosquitto_property_add_int32(&properties, Int32(MQTT_PROP_MAXIMUM_PACKET_SIZE.rawValue), UInt32(Self.packetLimit))
+        // A first connect that fails (no route, a refused handshake) is reported and retried as
+        // a lost connection is; libmosquitto keeps the host and the properties for the retries.
+        var code = mosquitto_connect_bind_v5(handle, settings.host, Int32(settings.port), Int32(settings.keepAlive), nil, properties)
+        mosquitto_property_free_all(&properties)
         var delay = 1.0
         while !stopping.load(ordering: .relaxed) {
             // Reconnects by itself with backoff after a lost connection; returns on what it
             // treats as fatal (a name that does not resolve, TLS, refused credentials).
-            let code = mosquitto_loop_forever(handle, 1000, 1)
+            if code == MOSQ_ERR_SUCCESS.rawValue { code = mosquitto_loop_forever(handle, 1000, 1) }
             if stopping.load(ordering: .relaxed) { break }
             callbacks.noteFailure("\(settings.host):\(settings.port): \(reason(code)); trying again in \(Int(delay)) s")
             if stopSignal.wait(timeout: .now() + delay) == .success { break }
             delay = min(delay * 2, 60)
-            mosquitto_reconnect_async(handle)
+            code = mosquitto_reconnect_async(handle)
         }
     }
 
@@ -189,7 +203,10 @@ private final class Callbacks: @unchecked Sendable {
 
     func didConnect(_ code: Int32) {
         guard code == 0 else {
-            noteFailure("the broker refused the connection: \(String(cString: mosquitto_connack_string(code)))")
+            // MQTT 5's reason codes are 128 and up; 1 to 5 are 3.1's, from a broker too old for 5.
+            let reason = code == 1 ? "it does not speak MQTT 5"
+                : String(cString: code >= 128 ? mosquitto_reason_string(code) : mosquitto_connack_string(code))
+            noteFailure("the broker refused the connection: \(reason)")
             return
         }
         lastFailure.withLock { $0 = nil }
