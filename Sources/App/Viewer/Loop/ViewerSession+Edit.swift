@@ -62,7 +62,7 @@ extension ViewerSession {
             }
         case .copyPath(let choice):
             return targets(choice, for: "copy-path").flatMap { targets in
-                let text = targets.map(\.path.string).joined(separator: "\n") // OLD-CODE-TOGGLE
+                let text = ClipboardPaths.text(targets.map(\.path))
                 guard window.setClipboard(text) else { return .failure(ControlError("copy-path: the clipboard cannot be set here")) }
                 log.info("copied \(targets.count) path(s) to the clipboard")
                 return .success(.object([("paths", .array(targets.map { .string($0.path.string) }))]))
