@@ -61,9 +61,9 @@ struct FileActionCommandTests {
 
 @Suite("the file actions' events")
 struct FileActionEventTests {
-    @Test("a program can subscribe to moved, copied and ran, alone or by unsubscribing others from *")
+    @Test("a program can subscribe to moved, copied, ran, marked and unmarked, alone or by unsubscribing others from *")
     func subscribable() {
-        for event in ["moved", "copied", "ran"] {
+        for event in ["moved", "copied", "ran", "marked", "unmarked"] {
             guard case .success = ControlProtocol.message(name: .string("subscribe"), arguments: [.string(event)]) else {
                 Issue.record("subscribe \(event) was refused")
                 continue

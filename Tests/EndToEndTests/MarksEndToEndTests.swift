@@ -1,7 +1,8 @@
 // Marks as a user and a program meet them: the real binary in Xvfb, keys and the mouse through
 // xdotool, the control socket's `get-state` and events. `m` and Shift+→ mark a range, a re-sort
 // keeps the marks on their photos, a held button marks a tile without opening it, Shift+click
-// marks from the cursor, and `mark` / `unmark` / `mark-clear` answer with events.
+// marks from the cursor, and `mark` / `unmark` / `mark-clear` answer with events, which a program
+// may subscribe to alone.
 
 import Foundation
 import Testing
@@ -83,16 +84,21 @@ struct MarksEndToEndTests {
         let visible = try await wall.state()["visible"] as? [[String: Any]] ?? []
         let path3 = try #require(visible.first { $0["index"] as? Int == 3 }?["path"] as? String)
         let path5 = try #require(visible.first { $0["index"] as? Int == 5 }?["path"] as? String)
+        // A program that listens for the marks alone, as one keeping a selection in step.
+        let listener = try await ControlConnection(wall.service.socket)
+        _ = try await listener.data(["subscribe", "marked", "unmarked"])
 
         let reply = try #require(try await control.data(["mark", [5, path3]]) as? [String: Any])
         #expect(reply["count"] as? Int == 2)
         let marked = try await control.event("marked")
         #expect(marked["paths"] as? [String] == [path5, path3], "\(marked)")
+        #expect(try await listener.event("marked")["paths"] as? [String] == [path5, path3])
         #expect(try await wall.marked().map(\.index) == [3, 5])
 
         _ = try await control.data(["unmark", 5])
         let unmarked = try await control.event("unmarked")
         #expect(unmarked["paths"] as? [String] == [path5], "\(unmarked)")
+        #expect(try await listener.event("unmarked")["paths"] as? [String] == [path5])
 
         let bad = try await control.request(["mark", [1, 40]])
         #expect((bad["error"] as? String)?.contains("no photo at index 40") == true, "\(bad)")

@@ -19,8 +19,8 @@ enum EventSelection: Equatable, Sendable {
 
 public enum ControlProtocol {
     /// The events a client can subscribe to.
-    public static let eventNames = ["selected", "opened", "closed", "added", "removed", "load-error", "scanned", "screen-on", "screen-off", "shown", "rotated", "trashed", "restored", "moved", "copied", "ran",
-                                     "display-lost", "display-back"]
+    public static let eventNames = ["selected", "opened", "closed", "added", "removed", "load-error", "scanned", "screen-on", "screen-off", "shown", "rotated", "trashed", "restored", "marked", "unmarked", "moved", "copied",
+                                     "ran", "display-lost", "display-back"]
     /// Requests the server answers itself, for this connection; they are not commands.
     public static let messageNames = ["subscribe", "unsubscribe"]
     /// Every command of the table, then those: whatever a key does, a program can ask for by
