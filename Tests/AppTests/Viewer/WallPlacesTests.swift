@@ -100,3 +100,52 @@ struct WallPlacesTests {
         #expect(places.walls.place(of: "/p")?.cursor == "/p/a.jpg")
     }
 }
+
+@Suite("two windows saving their places at once")
+struct SharedPlacesTests {
+    private func place(_ name: String) -> WallPlace {
+        WallPlace(cursor: "/\(name)/a.jpg", top: "/\(name)/b.jpg", topScreenY: 4, topFraction: 0, columns: 3)
+    }
+
+    @Test("two windows that read the file before either saved both keep their folder's place")
+    @MainActor
+    func twoWindows() throws {
+        let folder = TemporaryFolder("cascade-places")
+        let log = LogRecorder()
+        let file = PlacesFile(path: folder.path + "/places.json")
+        var earlier = RememberedWalls()
+        earlier.remember(place("old"), of: "/old")
+        #expect(file.write(earlier, log: log.logger))
+        // Both open before either closes: each read the file with /old alone.
+        let first = WallPlaces(file: file, log: log.logger), second = WallPlaces(file: file, log: log.logger)
+        first.shows("/first", restoring: true)
+        second.shows("/second", restoring: true)
+        first.leave(at: place("first"))
+        second.leave(at: place("second"))
+        first.save()
+        second.save()
+        let saved = file.read(log: log.logger)
+        #expect(saved.place(of: "/first") == place("first"), "the first window's place survived the second's save")
+        #expect(saved.place(of: "/second") == place("second"))
+        #expect(saved.place(of: "/old") == place("old"))
+        #expect(saved.lastFolder == "/second", "the window closed last is the one opened next")
+        #expect(log.messages(at: .warning).isEmpty)
+    }
+
+    @Test("eight writers at once, each under the lock: every folder's place is in the file")
+    func concurrentWriters() throws {
+        let folder = TemporaryFolder("cascade-places")
+        let path = folder.path + "/places.json"
+        let place = place("w")
+        // Threads of their own: each blocks on the lock while another holds it.
+        DispatchQueue.concurrentPerform(iterations: 8) { writer in
+            let file = PlacesFile(path: path)
+            for round in 0..<5 {
+                file.update(log: LogRecorder().logger) { $0.remember(place, of: "/w\(writer)-\(round)") }
+            }
+        }
+        let saved = PlacesFile(path: path).read(log: LogRecorder().logger)
+        let names = Set(saved.folders.map(\.folder))
+        #expect(names == Set((0..<8).flatMap { writer in (0..<5).map { "/w\(writer)-\($0)" } }), "lost: \(40 - names.count)")
+    }
+}

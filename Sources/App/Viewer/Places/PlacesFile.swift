@@ -1,9 +1,12 @@
 // Where the walls were left, on disk: `$XDG_STATE_HOME/cascade/places.json` (the XDG base
 // directory for state that should outlive a restart but is no one's document). Read once at the
-// start and written whole when a folder is left — at a clean exit or when another folder is shown —
-// never per frame. Written to a temporary file and renamed over the old one, so a crash or a full
-// disk leaves the old file or the new one, never half of either. Losing it costs only the places:
-// a file too large or unreadable is said in one line and replaced at the next write.
+// start and updated when a folder is left — at a clean exit or when another folder is shown —
+// never per frame. Several windows share it: an update reads the file again and changes only the
+// folders this window left, under an exclusive lock (flock(2) on `places.json.lock`, since the
+// file itself is replaced), so two windows closing at once both keep their places. Written to a
+// temporary file and renamed over the old one, so a crash or a full disk leaves the old file or
+// the new one, never half of either. Losing it costs only the places: a file too large or
+// unreadable is said in one line and replaced at the next write.
 
 import Foundation
 import Logging
@@ -41,6 +44,23 @@ struct PlacesFile {
             log.warning("\(path) cannot be read (\(Self.reason(error))): the places in it are ignored, and it is written anew")
             return RememberedWalls()
         }
+    }
+
+    /// The file as it is now with `change` made to it, read and written under the lock, so no
+    /// other window's update falls between; nil, said once, when it cannot be written.
+    @discardableResult
+    func update(log: Logger, _ change: (inout RememberedWalls) -> Void) -> RememberedWalls? {
+        let folder = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // Without a lock file (a read-only folder) the write below fails and says why.
+        let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        defer { if lock >= 0 { close(lock) } }
+        if lock >= 0 {
+            while flock(lock, LOCK_EX) != 0, errno == EINTR {}
+        }
+        var walls = read(log: log)
+        change(&walls)
+        return write(walls, log: log) ? walls : nil
     }
 
     /// Writes `walls` whole; false, said once, when it cannot (a read-only or full disk).

@@ -15,6 +15,9 @@ final class WallPlaces {
     private(set) var folder: String?
     /// Where that folder was left, until it is put back on the wall (or given up).
     var pending: WallPlace?
+    /// The folders left since the last save, oldest first: what this window changes in the
+    /// file, which other windows may have changed meanwhile.
+    private var left: [String] = []
     private let log: Logger
 
     init(file: PlacesFile, log: Logger) {
@@ -62,7 +65,18 @@ final class WallPlaces {
     func leave(at place: WallPlace) {
         guard let folder else { return }
         walls.remember(pending ?? place, of: folder)
+        left.removeAll { $0 == folder }
+        left.append(folder)
     }
 
-    func save() { file.write(walls, log: log) }
+    /// The folders this window left, put into the file as it is now: another window's places,
+    /// saved since this one read it, stay.
+    func save() {
+        let mine = left.compactMap { folder in walls.place(of: folder).map { (folder, $0) } }
+        guard let saved = file.update(log: log, { walls in
+            for (folder, place) in mine { walls.remember(place, of: folder) }
+        }) else { return }
+        walls = saved
+        left = []
+    }
 }
