@@ -249,6 +249,32 @@ struct MqttEndToEndTests {
         }
     }
 
+    @Test("TLS: a CA that did not sign the broker's certificate refuses it; one line says so, nothing is published")
+    func tlsWrongCA() async throws {
+        let broker = try await MqttBroker(tls: true)
+        // A CA of the same name as the one that signed the broker's certificate: only the
+        // signature tells them apart.
+        let stranger = try await broker.strangerCA()
+        let (service, control) = try await frame(broker, url: "mqtts://127.0.0.1:\(broker.tlsPort!)", extra: "ca-file = \"\(stranger)\"")
+        try await service.check {
+            // The broker sees each try fail in its handshake: three of them, so the retries'
+            // lines (or their absence) can be counted. A connection ends the wait at once.
+            try await waitUntil("three refused handshakes in the broker's log:\n\(broker.log)") {
+                broker.log.components(separatedBy: "\n").count { $0.contains("OpenSSL Error") || $0.contains("unknown ca") } >= 3
+                    || service.child.errorOutput.contains("mqtt: connected")
+            }
+            let lines = service.child.errorOutput.components(separatedBy: "\n").filter { $0.contains("127.0.0.1:\(broker.tlsPort!): ") }
+            #expect(lines.count == 1 && lines[0].contains("TLS"), "one line naming TLS, not one a try: \(lines)")
+            #expect(!service.child.errorOutput.contains("mqtt: connected"))
+            // Nothing reached the broker: no availability, no state, no discovery.
+            for topic in ["\(base)/availability", "\(base)/state/#", "homeassistant/#"] {
+                #expect(try await broker.retained(topic) == nil, "\(topic) holds something")
+            }
+            // The frame goes on without the bus.
+            #expect(try await state(control)["count"] as? Int == 6)
+        }
+    }
+
     @Test("a presence topic wakes the screen the idle timeout turned off")
     func presence() async throws {
         try await onBus(extra: "presence-topic = \"hall/motion\"\npresence-payloads = [\"ON\"]") { broker, _, control in

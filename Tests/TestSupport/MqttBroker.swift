@@ -109,6 +109,19 @@ final class MqttBroker {
         chmod(dir + "/server.key", 0o644)
     }
 
+    /// A CA of its own, with the same name as the broker's, that signed nothing here: a client
+    /// trusting only it must refuse the broker. Its certificate's path.
+    func strangerCA() async throws -> String {
+        let dir = folder.path
+        try await Self.tool("/usr/bin/openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                                                 "-subj", "/CN=cascade test CA",
+                                                 "-keyout", dir + "/stranger.key", "-out", dir + "/stranger.crt"])
+        return dir + "/stranger.crt"
+    }
+
+    /// What the broker wrote to stderr: its log, connections and refused handshakes included.
+    var log: String { process?.errorOutput ?? "" }
+
     @discardableResult
     private static func tool(_ path: String, _ arguments: [String]) async throws -> Data {
         let run = try await runTool(path, arguments)

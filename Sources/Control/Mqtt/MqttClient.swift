@@ -127,7 +127,8 @@ public final class MqttClient: @unchecked Sendable {
             // treats as fatal (a name that does not resolve, TLS, refused credentials).
             if code == MOSQ_ERR_SUCCESS.rawValue { code = mosquitto_loop_forever(handle, 1000, 1) }
             if stopping.load(ordering: .relaxed) { break }
-            callbacks.noteFailure("\(settings.host):\(settings.port): \(reason(code)); trying again in \(Int(delay)) s")
+            // Without the delay in it: the same failure at every retry is one line, not one a try.
+            callbacks.noteFailure("\(settings.host):\(settings.port): \(reason(code)); trying again after 1 s, less often up to every minute")
             if stopSignal.wait(timeout: .now() + delay) == .success { break }
             delay = min(delay * 2, 60)
             code = mosquitto_reconnect_async(handle)
