@@ -75,6 +75,9 @@ let package = Package(
         // Opened when the console's touch starts (CLazyLibrary); headers from libinput-dev and
         // libudev-dev.
         .target(name: "CInput", dependencies: ["CLazyLibrary"]),
+        // Touch screens on the console where libinput cannot start, read from the kernel's event
+        // devices (linux/input.h ioctls, which Swift cannot call: ioctl is variadic).
+        .target(name: "CEvdev"),
         .target(name: "CDisplayPower", dependencies: ["CSDL2", "CXext", "CDRM"], linkerSettings: [.linkedLibrary("X11")]),
         // Xlib for the SDL window on X11 where SDL 2.26 falls short (a UTF-8 title in any locale,
         // full screen without a window manager). libx11-dev comes with libsdl2-dev.
@@ -104,7 +107,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Screen", dependencies: [
-            "Waterfall", "Locking", "CSDL2", "CSDLFont", "CPNGCodec", "CX11Window", "CDisplayPower", "CInput", "CDRM", "CCec",
+            "Waterfall", "Locking", "CSDL2", "CSDLFont", "CPNGCodec", "CX11Window", "CDisplayPower", "CInput", "CEvdev", "CDRM", "CCec",
             .product(name: "Logging", package: "swift-log"),
         ]),
 

@@ -39,8 +39,10 @@ final class ConsoleWait {
 
     /// Returns when an input device has something, a `Waker` rang, a device arrived, a signal
     /// came, one of `others` is readable (left to its owner to read), or `milliseconds` passed
-    /// (nil: no limit).
-    func wait(milliseconds: Int?, orReadable others: [Int32] = []) {
+    /// (nil: no limit). True when something changed in /dev/input (a node made, or handed to
+    /// the `input` group), for a reader of the devices that opens its own.
+    @discardableResult
+    func wait(milliseconds: Int?, orReadable others: [Int32] = []) -> Bool {
         let names = Array(devices.keys)
         var fds = names.map { pollfd(fd: devices[$0]!, events: Int16(POLLIN), revents: 0) }
         fds.append(pollfd(fd: Doorbell.readEnd, events: Int16(POLLIN), revents: 0))
@@ -48,15 +50,15 @@ final class ConsoleWait {
         fds.append(pollfd(fd: arrivals, events: Int16(POLLIN), revents: 0))
         fds += others.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         let timeout = milliseconds.map { Int32(clamping: max(0, $0)) } ?? -1
-        guard poll(&fds, nfds_t(fds.count), timeout) > 0 else { return }
+        guard poll(&fds, nfds_t(fds.count), timeout) > 0 else { return false }
         for (i, name) in names.enumerated() where fds[i].revents != 0 {
             drain(name)
         }
         if fds[names.count].revents != 0 { Doorbell.drain(into: &scratch) }
-        if fds[names.count + 1].revents != 0 {
-            _ = scratch.withUnsafeMutableBytes { read(arrivals, $0.baseAddress, $0.count) }
-            openNewDevices()
-        }
+        guard fds[names.count + 1].revents != 0 else { return false }
+        _ = scratch.withUnsafeMutableBytes { read(arrivals, $0.baseAddress, $0.count) }
+        openNewDevices()
+        return true
     }
 
     /// Reads a device's waiting events and throws them away; a device unplugged goes.

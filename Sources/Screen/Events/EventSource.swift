@@ -32,6 +32,9 @@ public final class EventSource {
     /// Touch screens on the console, with the kernel's timestamps; SDL's fingers are ignored
     /// while it runs. Nil elsewhere, or where libinput has no udev to find them.
     private let consoleTouch: ConsoleTouch?
+    /// Touch screens on the console where libinput cannot start, read from the kernel's event
+    /// devices; SDL's fingers are ignored while it runs. Nil elsewhere, or with libinput.
+    private let evdevTouch: EvdevTouch?
     /// The kernel's word that a display output changed, on the console; nil elsewhere (a
     /// desktop's window system handles its own screens).
     private let hotplug: DisplayHotplug?
@@ -48,6 +51,7 @@ public final class EventSource {
         let console = window.driver.lowercased() == "kmsdrm"
         consoleWait = console ? ConsoleWait() : nil
         consoleTouch = console ? ConsoleTouch() : nil
+        evdevTouch = console && consoleTouch == nil ? EvdevTouch() : nil
         hotplug = console ? DisplayHotplug() : nil
     }
 
@@ -59,6 +63,7 @@ public final class EventSource {
         self.logicalPerPoint = { logicalPerPoint }
         consoleWait = nil
         consoleTouch = nil
+        evdevTouch = nil
         hotplug = nil
     }
 
@@ -69,11 +74,21 @@ public final class EventSource {
         self.logicalPerPoint = { 1 }
         self.consoleWait = consoleWait
         consoleTouch = nil
+        evdevTouch = nil
         hotplug = nil
     }
 
     /// Whether touches come from libinput (the console) rather than SDL, for the log.
     public var readsTouchThroughLibinput: Bool { consoleTouch != nil }
+    /// Whether touches come from the kernel's event devices (the console without libinput)
+    /// rather than SDL, for the log.
+    public var readsTouchFromEventDevices: Bool { evdevTouch != nil }
+
+    /// The console's next touch report, from whichever reader runs.
+    private func consoleTouchReport() -> InputEvent? {
+        let size = screen().size
+        return consoleTouch?.next(screenSize: size) ?? evdevTouch?.next(screenSize: size)
+    }
 
     /// The next event, waiting at most `timeout` seconds (nil: until one comes). Events SDL
     /// reports that mean nothing to the wall are skipped without returning.
@@ -107,7 +122,7 @@ public final class EventSource {
         var event = SDL_Event()
         while true {
             if hotplug?.drain() == true { return .displayChanged }
-            if let touch = consoleTouch?.next(screenSize: screen().size) { return .input(turned(touch)) }
+            if let touch = consoleTouchReport() { return .input(turned(touch)) }
             // Pumps first: what woke the wait, or was queued before it, is in SDL's queue now.
             if SDL_PollEvent(&event) == 1 {
                 if let translated = translate(event) { return translated }
@@ -119,14 +134,15 @@ public final class EventSource {
                 guard deadline > now else { return nil }
                 remaining = Int(deadline - now)
             }
-            wait.wait(milliseconds: remaining, orReadable: [consoleTouch?.descriptor ?? -1, hotplug?.descriptor ?? -1])
+            let readable = [consoleTouch?.descriptor ?? -1, hotplug?.descriptor ?? -1] + (evdevTouch?.descriptors ?? [])
+            if wait.wait(milliseconds: remaining, orReadable: readable) { evdevTouch?.lookForDevices() }
         }
     }
 
     /// The next queued event, without waiting.
     public func poll() -> ScreenEvent? {
         Self.activity.looking(at: Self.clock())
-        var taken = hotplug?.drain() == true ? .displayChanged : consoleTouch?.next(screenSize: screen().size).map { ScreenEvent.input(turned($0)) }
+        var taken = hotplug?.drain() == true ? .displayChanged : consoleTouchReport().map { ScreenEvent.input(turned($0)) }
         var event = SDL_Event()
         while taken == nil, SDL_PollEvent(&event) == 1 {
             taken = translate(event)
@@ -205,8 +221,9 @@ public final class EventSource {
         case SDL_MOUSEWHEEL.rawValue:
             return wheel(event.wheel, time: time)
         case SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue:
-            // The same touches, read through libinput with their real times.
-            guard consoleTouch == nil else { return nil }
+            // The same touches, read through libinput or from the event devices with their
+            // real times.
+            guard consoleTouch == nil, evdevTouch == nil else { return nil }
             return finger(event.tfinger, type: event.type, time: time)
         case SDL_KEYDOWN.rawValue:
             return Self.keyPress(event.key.keysym).map { press in

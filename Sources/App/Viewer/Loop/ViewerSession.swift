@@ -94,8 +94,8 @@ final class ViewerSession {
         events.hoverBottom = { Filmstrip.height(in: Size(width: 0, height: $0)) }
         if events.readsTouchThroughLibinput {
             log.info("touch screens read through libinput: the kernel's times, udev's calibration")
-        } else if window.driver.lowercased() == "kmsdrm" {
-            log.warning("libinput could not start (not installed, or no udev?): touches through SDL, timed when the loop reads them")
+        } else if events.readsTouchFromEventDevices {
+            log.warning("libinput could not start (not installed, or no udev?): touch screens read from the kernel's event devices, with their times, no calibration matrix")
         }
         parts = ScreenParts(drawer: TileDrawer(renderer: window.renderer, fontPath: FontLocator.locate()),
                             decodes: ViewerDecodes(niceness: BackgroundPriority.viewerDecoders) { waker.wake() },
