@@ -80,6 +80,21 @@ struct OrientationEndToEndTests {
             do { return try await body() } catch { throw HarnessError("\(error)\ncascade's stderr:\n\(child.errorOutput)") }
         }
 
+        /// Waits until get-state holds `condition`, then until a frame has reached the screen
+        /// since: every photo here looks the same shown upright, so a screenshot taken before
+        /// that frame could judge the photo shown before it instead.
+        func frameShowing(_ what: String, _ condition: ([String: Any]) -> Bool) async throws {
+            try await waitUntil(what) { condition(try await control.data(["get-state"]) as? [String: Any] ?? [:]) }
+            // Counted once presented, on the loop that answered get-state; each request wakes
+            // the loop for a frame, so asking again is enough to get one.
+            let drawn = try await frames()
+            try await waitUntil("a frame drawn after \(what)") { try await frames() > drawn }
+        }
+
+        private func frames() async throws -> Int {
+            (try await control.data(["get-stats"]) as? [String: Any])?["frames"] as? Int ?? -1
+        }
+
         deinit {
             child.stop()
             server.stop()
@@ -126,12 +141,15 @@ struct OrientationEndToEndTests {
             #expect(count == 8)
             for index in 0..<count {
                 _ = try await viewer.control.data(["open", index])
+                try await viewer.frameShowing("photo \(index) open") { $0["mode"] as? String == "detail" && $0["selected"] as? Int == index }
                 var seen: [Int] = []
                 try await waitUntil("photo \(index) to show upright; its quarters are at \(seen)") {
                     seen = Self.quartersSeen(in: try await viewer.server.display.capture(viewer.window), rect: photo)
                     return seen == [0, 1, 2, 3]
                 }
                 _ = try await viewer.control.data(["back"])
+                // The wall drawn between two photos: what shows upright next is the next photo.
+                try await viewer.frameShowing("the wall after photo \(index)") { $0["mode"] as? String == "wall" }
             }
         }
     }
@@ -142,22 +160,26 @@ struct OrientationEndToEndTests {
         let viewer = try await Viewer(folder, ["--slideshow", "--transition", "none", "--slideshow-order", "name",
                                                "--interval", "3600", "--no-pair-portraits"])
         try await viewer.check {
-            _ = try await viewer.control.data(["subscribe", "shown"])
             // Inside the photo whether the slide fits it (800 × 533 from y = 33) or fills the screen.
             let inside = (x: 0.0, y: 40.0, w: 800.0, h: 520.0)
-            var shown: Set<String> = []
-            // The first slide may have come before the subscription: each step is asked for, and
-            // the round comes back to it.
-            while shown.count < 8 {
-                _ = try await viewer.control.data(["slideshow", "next"])
-                let event = try await viewer.control.event("shown")
-                let name = ((event["path"] as? String ?? "?") as NSString).lastPathComponent
+            var judged: Set<String> = [], last = ""
+            while judged.count < 8 {
+                // The slide on screen by get-state, another than the one judged last, and a frame
+                // of it drawn: never the slide before it, which looks the same.
+                var name = ""
+                try await viewer.frameShowing("the slide after \(last)") { state in
+                    let shown = (state["slideshow"] as? [String: Any])?["shown"] as? [[String: Any]]
+                    name = ((shown?.first?["path"] as? String ?? "") as NSString).lastPathComponent
+                    return !name.isEmpty && name != last
+                }
                 var seen: [Int] = []
                 try await waitUntil("the slide \(name) to show upright; its quarters are at \(seen)") {
                     seen = Self.quartersSeen(in: try await viewer.server.display.capture(viewer.window), rect: inside)
                     return seen == [0, 1, 2, 3]
                 }
-                shown.insert(name)
+                judged.insert(name)
+                last = name
+                _ = try await viewer.control.data(["slideshow", "next"])
             }
         }
     }
