@@ -119,6 +119,24 @@ struct ImmichEndToEndTests {
             try await control.data(["get-state"]) as? [String: Any] ?? [:]
         }
 
+        /// The photo the slideshow shows now (its path), nil before the first.
+        func slide(_ control: ControlConnection) async throws -> String? {
+            let shown = (try await state(control)["slideshow"] as? [String: Any])?["shown"] as? [[String: Any]]
+            return shown?.first?["path"] as? String
+        }
+
+        /// Waits until the slideshow shows another photo than `before` (a fair round never shows
+        /// one twice in a row); returns it.
+        @discardableResult
+        func slide(after before: String?, _ what: String, _ control: ControlConnection) async throws -> String {
+            try await check {
+                try await waitFor("\(what) after \(before ?? "none")") { () async throws -> String? in
+                    let now = try await slide(control)
+                    return now != before ? now : nil
+                }
+            }
+        }
+
         /// get-state until the wall holds `count` photos, all from the cache folder.
         func wall(_ control: ControlConnection, count: Int) async throws -> [String: Any] {
             try await check {
@@ -214,12 +232,10 @@ struct ImmichEndToEndTests {
             try await standIn.expectNoViolations()
             standIn.stop()
             try await frame.waitForLog("is unreachable")
-            // Slides keep coming from the cache: the slideshow's place moves on.
-            func position() async throws -> String { "\(try await frame.state(control)["slideshow"] ?? "")" }
-            let before = try await position()
-            try await frame.check { try await waitUntil("another slide") { try await position() != before } }
+            // Slides keep coming from the cache: another photo comes on screen.
+            let next = try await frame.slide(after: try await frame.slide(control), "another slide", control)
             // More polls fail meanwhile (every 2 s at most), and still one line.
-            try await frame.check { try await waitUntil("a later slide") { try await position() != before } }
+            try await frame.slide(after: next, "a later slide", control)
             #expect(frame.lines(containing: "is unreachable") == 1, "\(frame.child.errorOutput)")
             #expect(frame.child.errorOutput.contains("showing the 3 cached photos"), "\(frame.child.errorOutput)")
             #expect(try await frame.state(control)["count"] as? Int == 3)
@@ -263,9 +279,7 @@ struct ImmichEndToEndTests {
         // goes on — the slideshow moves, the socket answers — and keeps its photos.
         for mode in ["slow", "hang"] {
             try await standIn.fault(#"{"mode": "\#(mode)"}"#)
-            func position() async throws -> String { "\(try await frame.state(control)["slideshow"] ?? "")" }
-            let before = try await position()
-            try await frame.check { try await waitUntil("another slide with the server \(mode)") { try await position() != before } }
+            try await frame.slide(after: try await frame.slide(control), "another slide with the server \(mode)", control)
             #expect(try await frame.state(control)["count"] as? Int == 4, "with the server \(mode)")
         }
         try await standIn.fault(#"{"mode": "none"}"#)
