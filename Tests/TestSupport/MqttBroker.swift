@@ -24,6 +24,8 @@ final class MqttBroker {
         port = try Self.freePort()
         tlsPort = tls ? try Self.freePort() : nil
         try folder.file("frame.password", Self.password + "\n")
+        // As its owner keeps it: readable by cascade alone (cascade warns of a shared one).
+        chmod(passwordFile, 0o600)
         let passwd = folder.path + "/passwd"
         try await Self.tool("/usr/bin/mosquitto_passwd", ["-b", "-c", passwd, Self.user, Self.password])
         try await Self.tool("/usr/bin/mosquitto_passwd", ["-b", passwd, Self.testUser, Self.testPassword])
