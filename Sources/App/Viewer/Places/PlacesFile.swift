@@ -58,7 +58,9 @@ struct PlacesFile {
         if lock >= 0 {
             while flock(lock, LOCK_EX) != 0, errno == EINTR {}
         }
-        var walls = read(log: log)
+        // Quietly: what is wrong with the file was said when it was read at the start, and this
+        // write replaces it.
+        var walls = read(log: Logger(label: "cascade.places", factory: { _ in SwiftLogNoOpLogHandler() }))
         change(&walls)
         return write(walls, log: log) ? walls : nil
     }
