@@ -182,6 +182,26 @@ struct SlideshowFrameTests {
         return reds.contains { $0 < 50 } && reds.contains { $0 > 200 }
     }
 
+    @Test("a slide due while the next photo is still decoding lets the loop sleep until the decode wakes it, then changes")
+    func aLateDecodeIsWaitedForAsleep() throws {
+        try withSlideshow(mat: .black, slideCount: 1, { folder in
+            _ = try folder.photo("a.png", width: 400, height: 300, colour: "\(Self.red)")
+            _ = try folder.photo("b.png", width: 400, height: 300, colour: "\(Self.blue)")
+        }) { loop throws in
+            let screen = try #require(loop.session.stack.top as? SlideshowScreen)
+            let first = screen.shown.map(\.path)
+            // The next slide is asked for again and no frame takes its pixels: it is still
+            // decoding when its time comes, as a large photo on a slow frame is.
+            screen.resize(Size(width: 400, height: 300))
+            #expect(!screen.nextReady)
+            loop.clock.advance(by: 601)
+            #expect(screen.nextDeadline(after: loop.now) > loop.now,
+                    "a deadline already past: the loop would wake at once, again and again, until the decode is in")
+            #expect(loop.run { screen.shown.map(\.path) != first }, "the next slide never came")
+            #expect(screen.nextDeadline(after: loop.now) > loop.now + 599, "the next change is a slide's time away")
+        }
+    }
+
     @Test("a crossfade follows the slides' real rectangles: mats blend into mats, the pair's gap fades to the background")
     func crossfadeIntoAPair() throws {
         try withSlideshow(fadeSeconds: 1, slideCount: 1, { folder in

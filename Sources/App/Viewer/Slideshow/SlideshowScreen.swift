@@ -117,8 +117,17 @@ final class SlideshowScreen: ViewerScreen {
     }
 
     private func slideDeadline(after now: Double) -> Double {
-        // The fade's end, when the next slide's decode is due to start.
-        let due = upcoming == nil ? min(timing.nextDue, timing.fadeEnd) : timing.nextDue
+        let due: Double
+        if let upcoming {
+            // A slide due before its pixels are in changes when its decode wakes the loop: a
+            // deadline already past would have the loop wake, find nothing to do and wake
+            // again, spinning a core the decode needs (on a slow frame, for most of a slide).
+            due = upcoming.isReady ? timing.nextDue : .infinity
+        } else {
+            // The fade's end, when the next slide's decode is due to start. Past it, the tick
+            // has already asked for one: none (the library emptied) is nothing to wake for.
+            due = now < timing.fadeEnd ? timing.fadeEnd : .infinity
+        }
         guard settings.captions.contains(.clock) else { return due }
         let wall = clock.date.timeIntervalSince1970
         return min(due, clock.now + 60 - wall.truncatingRemainder(dividingBy: 60) + 0.05)
