@@ -177,3 +177,10 @@ if Context.environment["CASCADE_FUZZ"] == "1" {
         ], path: "Fuzz/SavedStateFuzzer"),
     ]
 }
+
+// The sanitizer builds (script/dev/sanitize) run the unit and SDL tests only: the end-to-end
+// suites drive the plain binary from outside, so compiling them there (the largest test target)
+// would cost every sanitizer build minutes for nothing. Only with CASCADE_UNIT_TESTS_ONLY=1.
+if Context.environment["CASCADE_UNIT_TESTS_ONLY"] == "1" {
+    package.targets.removeAll { $0.name == "EndToEndTests" }
+}
