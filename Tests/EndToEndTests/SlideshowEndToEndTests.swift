@@ -144,6 +144,30 @@ struct SlideshowEndToEndTests {
         }
     }
 
+    @Test("CASCADE_CLOCK_RATE=60 lives a minute's interval in a second, and says so; a rate that is no number is refused by name")
+    func fasterSceneClock() async throws {
+        let folder = try PhotoFolder()
+        for i in 1...6 { try folder.photo("p\(i).png", width: 400, height: 300, colour: "#\(String(format: "%02x", 30 + i * 30))4060") }
+        let cache = TemporaryFolder("cascade-slides-cache")
+        let server = try await XServer()
+        defer { server.stop() }
+        let frame = Frame(server: server)
+        // A minute between slides: at the real clock the fourth would come after three minutes.
+        try await frame.start(folder.path, cache: cache.path, ["--interval", "60", "--transition-ms", "0"],
+                              environment: ["CASCADE_CLOCK_RATE": "60"])
+        try await frame.check {
+            let started = ContinuousClock.now
+            for _ in 1...4 { _ = try await frame.shown() }
+            let took = ContinuousClock.now - started
+            #expect(took < .seconds(60), "four slides a scene minute apart took \(took)")
+            #expect(frame.child.errorOutput.contains("CASCADE_CLOCK_RATE"), "no warning that the clock runs fast")
+            try await frame.stop()
+        }
+        let refused = try cascadeRun([folder.path], environment: ["CASCADE_CLOCK_RATE": "fast", "XDG_CACHE_HOME": cache.path])
+        #expect(refused.status != 0)
+        #expect(refused.err.contains("CASCADE_CLOCK_RATE=fast"), "\(refused.err)")
+    }
+
     @Test("a damaged saved round is one warning and a new round, never a crash at the round's end")
     func damagedSavedRound() async throws {
         let folder = try PhotoFolder()

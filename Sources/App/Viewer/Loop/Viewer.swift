@@ -14,6 +14,14 @@ public enum Viewer {
     /// Runs until the user quits; returns the exit status.
     public static func run(_ options: ViewerOptions, log: Logger = Log.shared) throws -> Int32 {
         Allocator.tuneForLongRuns()
+        // A test's faster clock (a soak living a frame's day in an hour): refused when it is no
+        // sensible rate, and said when it is one, so no log hides that the frame ran fast.
+        let clockRate: Double
+        switch SystemClock.rate(from: ProcessInfo.processInfo.environment) {
+        case .success(let rate): clockRate = rate
+        case .failure(let error): throw CommandError(description: "\(error)")
+        }
+        if clockRate != 1 { log.warning("the scene's clock runs \(clockRate.formatted())× the real one (CASCADE_CLOCK_RATE): for soak tests only") }
         // An Immich server is shown through its cache folder, a folder like the others; the
         // key file and the folder are checked here, the server is asked once the wall is up.
         var options = options
@@ -139,7 +147,8 @@ public enum Viewer {
             window.keepScreenOn()
         }
         let session = ViewerSession(window: window, options: options, title: title, log: log, waker: waker,
-                                    signals: signals, notifier: notifier, control: control, early: early)
+                                    signals: signals, notifier: notifier, control: control, early: early,
+                                    clock: SystemClock(rate: clockRate))
         // Connected only now, on the client's own thread: the commands it brings need the loop.
         session.daemon.mqtt = mqtt
         mqtt?.start()

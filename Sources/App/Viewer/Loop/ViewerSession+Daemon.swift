@@ -15,7 +15,7 @@ extension ViewerSession {
             return
         }
         if daemon.signals?.takeHangup() == true { daemon.reload.request() }
-        reloadConfiguration(at: clock.now)
+        reloadConfiguration(at: ProcessClock.now())
         answerControlRequests()
         answerMqttMessages()
         applyFolderChanges()

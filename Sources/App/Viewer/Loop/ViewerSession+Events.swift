@@ -65,7 +65,7 @@ extension ViewerSession {
     /// slideshow's timer, an animation), the kiosk's idle behaviour, the screen's schedule and
     /// the daemon's watchdog. What the clock asks for is a command, performed as a key's is.
     func tick(at now: Double) {
-        daemon.feedWatchdog(at: now)
+        daemon.feedWatchdog(at: ProcessClock.now())
         tickScreen(at: now)
         if let shown = message, now >= shown.until {
             message = nil

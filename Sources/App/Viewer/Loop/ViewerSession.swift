@@ -195,7 +195,9 @@ final class ViewerSession {
     private func rest() -> Bool {
         frameClock.rest()
         if heapTrim.dueAtRest(now: ProcessClock.now()) { Allocator.returnFreePages() }
-        let wait = nextDeadline - clock.now
+        // The scene's deadlines are in its time, which a soak runs faster than the world's; the
+        // daemon's (the watchdog, a reload's pause) are in real time.
+        let wait = min((nextDeadline - clock.now) / clock.rate, daemon.deadline - ProcessClock.now())
         guard let event = events.next(waitingUpTo: wait.isFinite ? max(0, wait) : nil) else { return false }
         handle(event)
         return showing
@@ -210,10 +212,10 @@ final class ViewerSession {
         return top.needsFrame(at: clock.now) || (top.whenIdle == .attract && idle.isDrifting)
     }
 
-    /// When the loop must wake up even if no event comes.
+    /// When the loop must wake up for the scene even if no event comes, on the scene's clock.
     private var nextDeadline: Double {
-        guard showing else { return min(screen.deadline, daemon.deadline) }
-        return min(idleDeadline, daemon.deadline, screen.deadline, stack.top.nextDeadline(after: clock.now), message?.until ?? .infinity)
+        guard showing else { return screen.deadline }
+        return min(idleDeadline, screen.deadline, stack.top.nextDeadline(after: clock.now), message?.until ?? .infinity)
     }
 
     /// `now` is the scene's time, what animations and fades advance by; tests drive frames at
