@@ -3,17 +3,26 @@
 # unit as installed, a photo frame whose screen schedule turns it off and on every 15 minutes,
 # touches, control-socket clients, photos arriving and leaving, and the screen unplugged and
 # plugged back once an hour. Too long for CI; docs/reliability.md has its figures.
+# script/dev/frame-day runs it as a frame's whole day in an hour: cascade's scene clock 24×
+# (SOAK_CLOCK_RATE, which cascade reads as CASCADE_CLOCK_RATE), an unplug every 150 s
+# (SOAK_UNPLUG_SECONDS), SOAK_FOLDER_CHANGES photos added and removed and SOAK_CLIENTS control
+# clients spread over the run.
 #
 # Every round it samples, from /proc and `get-stats`: resident memory, threads, open files, late
-# frames, and whether systemd restarted cascade. It passes when cascade was never restarted and
-# is still active, every control request was answered, and nothing grew without bound: resident
-# memory at the end (median of the last tenth of the samples) within 10 % of the warmed-up level
-# (median of the tenth after the first fifth), threads and open files at the end no more than
-# two above their most in the first half.
+# frames, and whether systemd restarted cascade; from `get-state`, the screen and how far the
+# slideshow got. It passes when cascade was never restarted and is still active, every control
+# request was answered, and nothing grew without bound: resident memory at the end (median of
+# the last tenth of the samples) within 10 % of the warmed-up level (median of the tenth after
+# the first fifth), threads and open files at the end no more than two above their most in the
+# first half.
 
 soak_minutes=${SOAK_MINUTES:-240}
-# Minutes between unplugs (a shorter run for trying the suite out may want them sooner).
-soak_unplug_minutes=${SOAK_UNPLUG_MINUTES:-60}
+# Seconds between unplugs (a shorter run for trying the suite out may want them sooner).
+soak_unplug_seconds=${SOAK_UNPLUG_SECONDS:-$((${SOAK_UNPLUG_MINUTES:-60} * 60))}
+soak_rate=${SOAK_CLOCK_RATE:-1}
+# Over the whole run; 0 is one photo in and one out each round, one client each round.
+soak_changes=${SOAK_FOLDER_CHANGES:-0}
+soak_clients=${SOAK_CLIENTS:-0}
 soak_unit=cascade-kiosk.service
 
 soak_show() { guest "systemctl show $soak_unit --property=$1 --value"; }
@@ -24,7 +33,12 @@ soak_schedule() {
 }
 
 soak_starts() {
-  guest "printf '%s\n' 'slideshow = true' 'interval = 8' 'screen-schedule = \"$(soak_schedule)\"' >/etc/cascade/cascade.toml &&
+  # The scene's clock at the soak's rate: the schedule's spells and the slides come that much
+  # sooner; systemd's watchdog and restarts keep real time.
+  guest "mkdir -p /etc/systemd/system/$soak_unit.d &&
+    printf '[Service]\nEnvironment=CASCADE_CLOCK_RATE=$soak_rate\n' >/etc/systemd/system/$soak_unit.d/soak-clock.conf &&
+    systemctl daemon-reload &&
+    printf '%s\n' 'slideshow = true' 'interval = 8' 'screen-schedule = \"$(soak_schedule)\"' >/etc/cascade/cascade.toml &&
     systemctl restart $soak_unit" >/dev/null &&
     wait_until 600 "[ \"\$(soak_show ActiveState)\" = active ]" && input_devices_up
 }
@@ -39,7 +53,15 @@ soak_sample() {
   state soak-state || return 1
   printf '%s %s %s %s %s %s\n' "$1" "$(tr '\n' ' ' <<<"$proc")" \
     "$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["lateFrames"])' "$stats")" \
-    "$(soak_show NRestarts)" "$(json "$dir/soak-state.json" 'd["screen"]')" | tr -s ' ' >>"$dir/soak.tsv"
+    "$(soak_show NRestarts)" \
+    "$(json "$dir/soak-state.json" '" ".join(map(str, [d["screen"]] + [(d.get("slideshow") or {}).get(k, 0) for k in ("round", "position", "roundSize")])))')" |
+    tr -s ' ' >>"$dir/soak.tsv"
+}
+
+# soak_clients N — N control clients one after another, each asking for the statistics.
+soak_clients() {
+  (($1 > 0)) || return 0
+  guest "for i in \$(seq $1); do echo '{\"command\":[\"get-stats\"]}' | socat -t 10 - UNIX-CONNECT:$(control_socket) | grep -q uptime || exit 1; done" >/dev/null
 }
 
 # The screen's connector forced off and back on, as a cable pulled and put back.
@@ -55,16 +77,28 @@ soak_unplug() {
 
 soak_runs() {
   local start=$SECONDS end=$((SECONDS + soak_minutes * 60)) round=0 failures=0 restarts unplugs=0
-  local photo
+  local photo added=0 removed=0 clients=0 due n
   photo=$(basename "$(ls "$photos"/*.jpg | head -1)")
   restarts=$(soak_show NRestarts)
   : >"$dir/soak.tsv"
   while [ "$SECONDS" -lt "$end" ]; do
     round=$((round + 1))
     soak_sample $((SECONDS - start)) || failures=$((failures + 1))
-    # Photos come and go: one copied in each round, the one from five rounds before taken away.
-    guest "cp /srv/photos/$photo /srv/photos/soak-$round.jpg; rm -f /srv/photos/soak-$((round - 5)).jpg" >/dev/null ||
+    # Photos come and go: copied in (one a round, or as many as SOAK_FOLDER_CHANGES has due by
+    # now), and those from more than five before taken away again.
+    n=1
+    if ((soak_changes > 0)); then
+      due=$((soak_changes * (SECONDS - start) / (soak_minutes * 60)))
+      n=$(((due - added - removed + 1) / 2)); ((n >= 1)) || n=1
+    fi
+    guest "for i in \$(seq $((added + 1)) $((added + n))); do cp /srv/photos/$photo /srv/photos/soak-\$i.jpg; done
+      for i in \$(seq $((removed + 1)) $((added + n - 5))); do rm -f /srv/photos/soak-\$i.jpg; done" >/dev/null ||
       failures=$((failures + 1))
+    added=$((added + n)); ((added - 5 <= removed)) || removed=$((added - 5))
+    if ((soak_clients > 0)); then
+      n=$((soak_clients * (SECONDS - start) / (soak_minutes * 60) - clients)); ((n >= 0)) || n=0
+      soak_clients "$n" && clients=$((clients + n)) || failures=$((failures + 1))
+    fi
     # A touch now and then (each one lights a scheduled-off screen for a while, so not every
     # round): a swipe to the next slide, a tap on the photo that pauses and one that goes on.
     case $((round % 60)) in
@@ -73,13 +107,14 @@ soak_runs() {
       40) gesture "tap 400 240" ;;
       *) ctl get-state >/dev/null ;;
     esac || failures=$((failures + 1))
-    if [ $(((SECONDS - start) / (soak_unplug_minutes * 60))) -gt "$unplugs" ]; then
+    if [ $(((SECONDS - start) / soak_unplug_seconds)) -gt "$unplugs" ]; then
       unplugs=$((unplugs + 1))
       soak_unplug || { log "soak: unplug $unplugs failed"; failures=$((failures + 1)); }
     fi
   done
   guest 'rm -f /srv/photos/soak-*.jpg' >/dev/null
-  echo "  $round rounds in $(((SECONDS - start) / 60)) min, $unplugs unplugs, $failures requests unanswered or failed"
+  echo "  $round rounds in $(((SECONDS - start) / 60)) min, the scene's clock ${soak_rate}×: $unplugs unplugs," \
+    "$((added + removed)) folder changes, $((round * 3 + clients)) control clients; $failures requests unanswered or failed"
   echo "  systemd restarts: $restarts → $(soak_show NRestarts); active: $(soak_show ActiveState)"
   [ "$failures" = 0 ] && [ "$(soak_show NRestarts)" = "$restarts" ] && [ "$(soak_show ActiveState)" = active ]
 }
@@ -99,6 +134,15 @@ print(f"  resident memory: {warm / 1024:.1f} MiB warmed up, {end / 1024:.1f} MiB
 print(f"  threads: {min(threads)}–{max(threads)} (first half at most {max(threads[first_half])}, last tenth at most {max(threads[-tenth:])})")
 print(f"  open files: {min(fds)}–{max(fds)} (first half at most {max(fds[first_half])}, last tenth at most {max(fds[-tenth:])})")
 print(f"  late frames: {late[-1]} in {int(rows[-1][0]) // 60} min; screens off in {sum(r[6] == 'off' for r in rows)} of {n} samples")
+# The schedule's spells: the screen seen off after being seen on. The slides: how far the
+# slideshow's position moved, round after round.
+spells = sum(1 for a, b in zip(rows, rows[1:]) if a[6] != "off" and b[6] == "off")
+slides = 0
+for a, b in zip(rows, rows[1:]):
+    if len(a) < 10 or len(b) < 10: continue
+    (r1, p1, s1), (r2, p2, _) = (map(int, a[7:10]), map(int, b[7:10]))
+    slides += p2 - p1 if r2 == r1 else (s1 - p1) + p2 + (r2 - r1 - 1) * s1
+print(f"  slides shown: about {slides}; the schedule turned the screen off {spells} times")
 ok = end <= warm * 1.10 and max(threads[-tenth:]) <= max(threads[first_half]) + 2 and max(fds[-tenth:]) <= max(fds[first_half]) + 2
 sys.exit(0 if ok else 1)
 EOF
