@@ -191,13 +191,15 @@ final class SessionLoop {
     /// Sleeps for an event only when no frame is needed, takes what is queued, draws a frame;
     /// until `done`. False when that takes longer than 60 s: the limit only ends a failing
     /// test, and under ThreadSanitizer, beside the decode-budget suites on two cores, sixty
-    /// tiles' decodes took longer than the 10 s it was.
+    /// tiles' decodes took longer than the 10 s it was. Each sleep lasts at most 50 ms: SDL's
+    /// event queue is the process's, so a suite running beside this one can take the wake-up
+    /// a decode sent here, and a sleep until the limit would then be the test's whole wait.
     func run(until done: () throws -> Bool) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(60)
         while try !done() {
             let left = deadline.timeIntervalSinceNow
             guard left > 0 else { return false }
-            if !session.needsFrame, let event = events.next(waitingUpTo: left) { session.handle(event) }
+            if !session.needsFrame, let event = events.next(waitingUpTo: min(left, 0.05)) { session.handle(event) }
             while let event = events.poll() { session.handle(event) }
             frame()
         }
