@@ -1,12 +1,13 @@
 # The kiosk left running for hours under systemd, sourced by script/dev/kiosk-vm
 # (`SOAK_MINUTES=240 script/dev/kiosk-vm --systemd --binary .build/release/cascade soak`): the
-# unit as installed, a photo frame whose screen schedule turns it off and on every 15 minutes,
-# touches, control-socket clients, photos arriving and leaving, and the screen unplugged and
-# plugged back once an hour. Too long for CI; docs/reliability.md has its figures.
+# unit as installed, a photo frame on the home's MQTT bus whose screen schedule turns it off and
+# on every 15 minutes, touches, control-socket and MQTT clients, photos arriving and leaving,
+# and the screen unplugged and plugged back once an hour. Too long for CI; docs/reliability.md
+# has its figures.
 # script/dev/frame-day runs it as a frame's whole day in an hour: cascade's scene clock 24×
 # (SOAK_CLOCK_RATE, which cascade reads as CASCADE_CLOCK_RATE), an unplug every 150 s
-# (SOAK_UNPLUG_SECONDS), SOAK_FOLDER_CHANGES photos added and removed and SOAK_CLIENTS control
-# clients spread over the run.
+# (SOAK_UNPLUG_SECONDS), SOAK_FOLDER_CHANGES photos added and removed and SOAK_CLIENTS socket and
+# MQTT clients spread over the run.
 #
 # Every round it samples, from /proc and `get-stats`: resident memory, threads, open files, late
 # frames, and whether systemd restarted cascade; from `get-state`, the screen and how far the
@@ -25,6 +26,9 @@ soak_changes=${SOAK_FOLDER_CHANGES:-0}
 soak_clients=${SOAK_CLIENTS:-0}
 soak_unit=cascade-kiosk.service
 
+# shellcheck source=broker.bash
+source "$here/script/dev/kiosk-vm.d/broker.bash"
+
 soak_show() { guest "systemctl show $soak_unit --property=$1 --value"; }
 
 # The schedule: lit 10 minutes of every 15, all day, every day.
@@ -33,14 +37,20 @@ soak_schedule() {
 }
 
 soak_starts() {
+  # The frame on the home's bus (docs/home-assistant.md): a broker in the VM, the unit's drop-in
+  # (systemd-boot.bash installs it) and an [mqtt] table.
+  broker_up || return 1
   # The scene's clock at the soak's rate: the schedule's spells and the slides come that much
   # sooner; systemd's watchdog and restarts keep real time.
   guest "mkdir -p /etc/systemd/system/$soak_unit.d &&
     printf '[Service]\nEnvironment=CASCADE_CLOCK_RATE=$soak_rate\n' >/etc/systemd/system/$soak_unit.d/soak-clock.conf &&
     systemctl daemon-reload &&
-    printf '%s\n' 'slideshow = true' 'interval = 8' 'screen-schedule = \"$(soak_schedule)\"' >/etc/cascade/cascade.toml &&
+    printf '%s\n' 'slideshow = true' 'interval = 8' 'screen-schedule = \"$(soak_schedule)\"' \
+      '[mqtt]' 'url = \"mqtt://frame@127.0.0.1\"' 'password-file = \"/etc/cascade/mqtt-password\"' 'device-id = \"kiosk\"' \
+      >/etc/cascade/cascade.toml &&
     systemctl restart $soak_unit" >/dev/null &&
-    wait_until 600 "[ \"\$(soak_show ActiveState)\" = active ]" && input_devices_up
+    wait_until 600 "[ \"\$(soak_show ActiveState)\" = active ]" && input_devices_up &&
+    wait_until 300 '[ "$(mqtt_availability)" = online ]'
 }
 
 # soak_sample ELAPSED — one line of DIR/soak.tsv: seconds, RSS (KiB), threads, open files, late
@@ -54,14 +64,41 @@ soak_sample() {
   printf '%s %s %s %s %s %s\n' "$1" "$(tr '\n' ' ' <<<"$proc")" \
     "$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["lateFrames"])' "$stats")" \
     "$(soak_show NRestarts)" \
-    "$(json "$dir/soak-state.json" '" ".join(map(str, [d["screen"]] + [(d.get("slideshow") or {}).get(k, 0) for k in ("round", "position", "roundSize")])))')" |
+    "$(json "$dir/soak-state.json" '" ".join(map(str, [d["screen"]] + [(d.get("slideshow") or {}).get(k, 0) for k in ("round", "position", "roundSize")]))')" |
     tr -s ' ' >>"$dir/soak.tsv"
 }
 
-# soak_clients N — N control clients one after another, each asking for the statistics.
+# soak_clients N — N clients one after another: every other one on the control socket asking
+# for the statistics, the rest on the bus reading the frame's availability as Home Assistant
+# does when it connects (each a connection of its own, as on the socket).
 soak_clients() {
   (($1 > 0)) || return 0
-  guest "for i in \$(seq $1); do echo '{\"command\":[\"get-stats\"]}' | socat -t 10 - UNIX-CONNECT:$(control_socket) | grep -q uptime || exit 1; done" >/dev/null
+  guest "for i in \$(seq $1); do
+      if [ \$((i % 2)) = 0 ]; then
+        echo '{\"command\":[\"get-stats\"]}' | socat -t 10 - UNIX-CONNECT:$(control_socket) | grep -q uptime || exit 1
+      else
+        [ \"\$(mosquitto_sub $mqtt_login -C 1 -W 10 -t $mqtt_base/availability)\" = online ] || exit 1
+      fi
+    done" >/dev/null
+}
+
+# soak_tap_until_paused true|false — taps the photo until the slideshow is paused (or playing):
+# a tap on a screen the schedule turned off only lights it, so a blind pair of taps would leave
+# the frame paused for the rest of the run. Three taps at most, each given ten seconds to show.
+soak_paused() {
+  state soak-tap && json "$dir/soak-tap.json" 'str((d.get("slideshow") or {}).get("paused", False)).lower()'
+}
+soak_tap_until_paused() {
+  local tap
+  [ "$(soak_paused)" = "$1" ] && return 0
+  for tap in 1 2 3; do
+    gesture "tap 400 240" || return 1
+    for _ in $(seq 10); do
+      [ "$(soak_paused)" = "$1" ] && return 0
+      sleep 1
+    done
+  done
+  return 1
 }
 
 # The screen's connector forced off and back on, as a cable pulled and put back.
@@ -103,8 +140,8 @@ soak_runs() {
     # round): a swipe to the next slide, a tap on the photo that pauses and one that goes on.
     case $((round % 60)) in
       0) gesture "drag 600 240 200 240 150" ;;
-      20) gesture "tap 400 240" ;;
-      40) gesture "tap 400 240" ;;
+      20) soak_tap_until_paused true ;;
+      40) soak_tap_until_paused false ;;
       *) ctl get-state >/dev/null ;;
     esac || failures=$((failures + 1))
     if [ $(((SECONDS - start) / soak_unplug_seconds)) -gt "$unplugs" ]; then
@@ -114,7 +151,7 @@ soak_runs() {
   done
   guest 'rm -f /srv/photos/soak-*.jpg' >/dev/null
   echo "  $round rounds in $(((SECONDS - start) / 60)) min, the scene's clock ${soak_rate}×: $unplugs unplugs," \
-    "$((added + removed)) folder changes, $((round * 3 + clients)) control clients; $failures requests unanswered or failed"
+    "$((added + removed)) folder changes, $((round * 3 + clients)) socket and MQTT clients; $failures requests unanswered or failed"
   echo "  systemd restarts: $restarts → $(soak_show NRestarts); active: $(soak_show ActiveState)"
   [ "$failures" = 0 ] && [ "$(soak_show NRestarts)" = "$restarts" ] && [ "$(soak_show ActiveState)" = active ]
 }

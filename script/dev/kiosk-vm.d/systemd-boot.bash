@@ -33,6 +33,10 @@ systemd_root_packages=(systemd systemd-sysv udev dbus kmod procps util-linux
   libmd0 libdrm2 libpng16-16 libx11-6 libxext6 libegl1 libgles2 libgl1 libgl1-mesa-dri
   libsdl2-image-2.0-0 libsdl2-ttf-2.0-0 libinput10 libheif1 libjxl0.7 libmosquitto1 fonts-dejavu-core
   python3-evdev socat)
+# The soak puts the frame on a home's MQTT bus: a broker in the VM and Home Assistant's clients.
+# Only its root has them (a root of its own, built once), so the others' stays as it was.
+soak=0
+[[ " ${suites[*]} " == *" soak "* ]] && soak=1 && systemd_root_packages+=(mosquitto mosquitto-clients)
 systemd_root_mirrors=("deb http://deb.debian.org/debian bookworm main"
   "deb http://deb.debian.org/debian bookworm-updates main"
   "deb http://deb.debian.org/debian-security bookworm-security main")
@@ -45,8 +49,10 @@ if [ ! -f "$systemd_root_tar" ]; then
   mmdebstrap --quiet --variant=minbase --format=tar \
     --include="$(IFS=,; echo "${systemd_root_packages[*]}")" bookworm "$systemd_root_tar.partial" "${systemd_root_mirrors[@]}"
   mv "$systemd_root_tar.partial" "$systemd_root_tar"
-  find "$systemd_root_cache" -maxdepth 1 -name 'root-*.tar' ! -name "root-$systemd_root_key.tar" -delete
 fi
+# Roots of package lists not used for a fortnight go (the soak's and the others' both stay).
+touch "$systemd_root_tar"
+find "$systemd_root_cache" -maxdepth 1 -name 'root-*.tar' ! -name "root-$systemd_root_key.tar" -mtime +14 -delete
 
 root=$dir/root
 mkdir "$root" && tar -C "$root" -xpf "$systemd_root_tar"
@@ -66,6 +72,12 @@ install -Dm644 /dev/stdin "$root/etc/systemd/system/cascade-kiosk.service.d/over
 [Service]
 MemoryDenyWriteExecute=no
 EOF
+# A frame on the bus as docs/home-assistant.md installs it: the unit's drop-in that opens the
+# local network; the broker is the soak's own (Debian's starts one at boot on the same port).
+if ((soak)); then
+  install -Dm644 "$here/systemd/cascade-kiosk.service.d/mqtt.conf" "$root/etc/systemd/system/cascade-kiosk.service.d/mqtt.conf"
+  in_root systemctl disable mosquitto.service 2>/dev/null
+fi
 
 # The machine: this kernel's modules (bochs, uinput, 9p… are loaded as on any machine: by udev),
 # a machine id (an empty one is a first boot, where systemd-firstboot may ask on the console),
