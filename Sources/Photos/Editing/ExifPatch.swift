@@ -35,11 +35,56 @@ struct ExifPatch {
         return value(of: entry).map { Orientation(exifValue: $0) }
     }
 
-    /// Sets the orientation tag; false when IFD0 has none to set (adding one would move
-    /// everything after it).
+    /// Sets the orientation tag; false when IFD0 has none to set (`addingOrientation` adds one).
     mutating func setOrientation(_ orientation: Orientation) -> Bool {
         guard let entry = entry(Self.orientationTag, inIFDAt: firstIFD) else { return false }
         return setValue(orientation.rawValue, of: entry)
+    }
+
+    /// The TIFF structure `start..<end` with an orientation tag added to an IFD0 that has none,
+    /// or nil when IFD0 cannot be read. IFD0 is written again, one entry longer, after the end
+    /// of the structure and the header pointed at it: nothing else moves, so every offset in
+    /// the block — maker notes' included, which no reader can fix up — stays true. The old
+    /// IFD0 stays behind, unreferenced, as exiftool leaves one when it rewrites in place.
+    func addingOrientation(_ orientation: Orientation, end: Int) -> [UInt8]? {
+        guard let ifd = firstIFD, let count = read16(start + ifd), count < Self.maximumEntries,
+              end <= bytes.count, start + ifd + 2 + count * 12 + 4 <= end else { return nil }
+        let entries = start + ifd + 2
+        var block = Array(bytes[start..<end])
+        // IFDs begin on a word boundary.
+        if block.count % 2 == 1 { block.append(0) }
+        let newIFD = block.count
+        var ifd0 = Self.bytes16(count + 1, bigEndian: bigEndian)
+        var added = false
+        for index in 0..<count {
+            let at = entries + index * 12
+            guard let tag = read16(at) else { return nil }
+            // Entries are kept in ascending order of tag, as TIFF requires.
+            if !added, tag > Self.orientationTag { ifd0 += orientationEntry(orientation); added = true }
+            ifd0 += bytes[at..<at + 12]
+        }
+        if !added { ifd0 += orientationEntry(orientation) }
+        ifd0 += bytes[entries + count * 12..<entries + count * 12 + 4]  // the next IFD, as it was
+        block += ifd0
+        let pointer = Self.bytes32(newIFD, bigEndian: bigEndian)
+        block.replaceSubrange(4..<8, with: pointer)
+        return block
+    }
+
+    /// Orientation as a SHORT held in the entry itself (left-justified in its four bytes).
+    private func orientationEntry(_ orientation: Orientation) -> [UInt8] {
+        Self.bytes16(Self.orientationTag, bigEndian: bigEndian) + Self.bytes16(3, bigEndian: bigEndian)
+            + Self.bytes32(1, bigEndian: bigEndian) + Self.bytes16(orientation.rawValue, bigEndian: bigEndian) + [0, 0]
+    }
+
+    private static func bytes16(_ value: Int, bigEndian: Bool) -> [UInt8] {
+        let high = UInt8(value >> 8 & 0xFF), low = UInt8(value & 0xFF)
+        return bigEndian ? [high, low] : [low, high]
+    }
+
+    private static func bytes32(_ value: Int, bigEndian: Bool) -> [UInt8] {
+        let high = bytes16(value >> 16 & 0xFFFF, bigEndian: bigEndian), low = bytes16(value & 0xFFFF, bigEndian: bigEndian)
+        return bigEndian ? high + low : low + high
     }
 
     /// Cuts IFD1 — the embedded thumbnail — off the chain: it shows the pixels as they were
@@ -101,13 +146,11 @@ struct ExifPatch {
 
     private mutating func write16(_ at: Int, _ value: Int) {
         guard at >= 0, at + 2 <= bytes.count else { return }
-        let high = UInt8(value >> 8 & 0xFF), low = UInt8(value & 0xFF)
-        bytes[at] = bigEndian ? high : low
-        bytes[at + 1] = bigEndian ? low : high
+        bytes.replaceSubrange(at..<at + 2, with: Self.bytes16(value, bigEndian: bigEndian))
     }
 
     private mutating func write32(_ at: Int, _ value: Int) {
-        write16(at + (bigEndian ? 0 : 2), value >> 16 & 0xFFFF)
-        write16(at + (bigEndian ? 2 : 0), value & 0xFFFF)
+        guard at >= 0, at + 4 <= bytes.count else { return }
+        bytes.replaceSubrange(at..<at + 4, with: Self.bytes32(value, bigEndian: bigEndian))
     }
 }

@@ -30,12 +30,35 @@ enum OrientationTag {
         var tiff: [UInt8] = Array("II".utf8) + [42, 0, 8, 0, 0, 0, 1, 0]  // header, IFD0 of one entry
         tiff += [0x12, 0x01, 3, 0, 1, 0, 0, 0, UInt8(orientation.rawValue), 0, 0, 0]  // Orientation, SHORT
         tiff += [0, 0, 0, 0]  // no next IFD
-        let payload = exifHeader + tiff
-        let segment: [UInt8] = [0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
         var at = 2
         if jpeg.count > 6, jpeg[2] == 0xFF, jpeg[3] == 0xE0 { at = 4 + (Int(jpeg[4]) << 8 | Int(jpeg[5])) }
         at = min(at, jpeg.count)
-        return Array(jpeg[..<at]) + segment + Array(jpeg[at...])
+        return Array(jpeg[..<at]) + exifSegment(tiff) + Array(jpeg[at...])
+    }
+
+    /// `bytes` whose EXIF block has no orientation tag given one (`ExifPatch.addingOrientation`):
+    /// a camera or phone that wrote EXIF without it. Nil when the block cannot be read, or for a
+    /// JPEG when the grown block would no longer fit its segment (64 KB, a big thumbnail).
+    static func adding(_ orientation: Orientation, to bytes: [UInt8], format: ImageFormat) -> [UInt8]? {
+        guard let range = tiffRange(in: bytes, format: format), let patch = ExifPatch(bytes, tiffAt: range.lowerBound),
+              let tiff = patch.addingOrientation(orientation, end: range.upperBound) else { return nil }
+        switch format {
+        case .tiff:
+            return tiff
+        case .jpeg:
+            let segment = exifSegment(tiff)
+            guard segment.count - 2 <= 0xFFFF else { return nil }
+            let segmentStart = range.lowerBound - exifHeader.count - 4
+            return Array(bytes[..<segmentStart]) + segment + Array(bytes[range.upperBound...])
+        default:
+            return nil
+        }
+    }
+
+    /// An APP1 segment holding "Exif\0\0" and `tiff`.
+    private static func exifSegment(_ tiff: [UInt8]) -> [UInt8] {
+        let length = exifHeader.count + tiff.count + 2
+        return [0xFF, 0xE1, UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)] + exifHeader + tiff
     }
 
     // MARK: Finding the block

@@ -10,9 +10,10 @@ import Glibc
 /// ignore the tag (XMP's copy of it is set too) — and the embedded thumbnail, which showed the
 /// old stored pixels, is dropped.
 /// Where the size is not a whole number of MCU blocks the blocks cannot all move; rather than
-/// trim the edge, only the orientation tag is changed, and the result says so. PNG and WebP
-/// have their EXIF orientation tag changed, a TIFF the tag in its own first IFD; anything else
-/// is refused, naming its format.
+/// trim the edge, only the orientation tag is changed — added where the EXIF has none, as
+/// phones often write it — and the result says so. PNG and WebP have their EXIF orientation tag
+/// changed, a TIFF the tag in its own first IFD (added there too); anything else is refused,
+/// naming its format.
 public enum PhotoRotation {
     public struct Outcome: Sendable, Equatable {
         public enum Method: Sendable, Equatable {
@@ -81,7 +82,8 @@ public enum PhotoRotation {
             let (turned, method) = try turnedJPEG(bytes, to: target, exif: exif, path: path)
             return (OrientationTag.settingXMP(method == .pixels ? .up : target, inJPEG: turned), method)
         case .png, .webp, .tiff:
-            guard let tagged = OrientationTag.setting(target, in: bytes, format: format) else {
+            guard let tagged = OrientationTag.setting(target, in: bytes, format: format)
+                    ?? OrientationTag.adding(target, to: bytes, format: format) else {
                 throw .unsupported(path, "this \(format.displayName) has no EXIF orientation tag to change")
             }
             return (tagged, .orientationTag(reason: "\(format.displayName) is not rotated by its pixels without re-encoding"))
@@ -109,8 +111,9 @@ public enum PhotoRotation {
             }
             let reason = "its size is not a whole number of JPEG blocks, so turning the pixels would trim an edge"
             if exif == nil { return (OrientationTag.insertingExif(target, into: bytes), .orientationTag(reason: reason)) }
-            guard let tagged = OrientationTag.setting(target, in: bytes, format: .jpeg) else {
-                throw .unsupported(path, reason + ", and its EXIF has no orientation tag to change")
+            guard let tagged = OrientationTag.setting(target, in: bytes, format: .jpeg)
+                    ?? OrientationTag.adding(target, to: bytes, format: .jpeg) else {
+                throw .unsupported(path, reason + ", and its EXIF block has no room for an orientation tag")
             }
             return (tagged, .orientationTag(reason: reason))
         }

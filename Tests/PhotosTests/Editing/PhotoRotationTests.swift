@@ -106,6 +106,52 @@ struct PhotoRotationTests {
         #expect(untouched.pixels == stored.pixels, "the stored pixels changed")
     }
 
+    @Test("EXIF with no orientation tag (as phones write it) gets one added, in either byte order, the rest kept")
+    func orientationTagAdded() throws {
+        let dir = TempFolder()
+        // Little-endian, cascade's own fixture: camera, lens, GPS and a thumbnail after IFD0.
+        let little = try Self.quadrantJPEG(dir, "little.jpg", width: 66, height: 50)
+        var fixture = ExifFixture()
+        fixture.thumbnail = try SafeFile.readAll(try Self.quadrantJPEG(dir, "thumb.jpg", width: 16, height: 16))
+        dir.write("little.jpg", fixture.inserted(into: try SafeFile.readAll(little)))
+        // Big-endian, as exiftool writes a new EXIF block.
+        let big = try Self.quadrantJPEG(dir, "big.jpg", width: 66, height: 50)
+        try run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=2022:04:01 10:00:00", "-Make=Phone", big.string])
+        for path in [little, big] {
+            let bytes = try SafeFile.readAll(path)
+            let exifBefore = try #require(Self.payload(0xE1, startingWith: "Exif", in: bytes))
+            let before = try Self.displayed(path)
+            let read = ["-n", "-Orientation", "-Make", "-DateTimeOriginal"]
+            let readBefore = try Self.exiftool(read, path)
+            #expect(!readBefore.contains("Orientation") && readBefore.contains("Make"), "the fixture: \(readBefore)")
+            let outcome = try PhotoRotation.rotate(path, by: .clockwise)
+            guard case .orientationTag = outcome.method else { Issue.record("the pixels were turned (and an edge trimmed)"); continue }
+            #expect(try HeaderProbe.probe(path).orientation == .right)
+            #expect(Self.isClose(Self.corners(try Self.displayed(path)), Self.turned(Self.corners(before), .clockwise)))
+            let exifAfter = try #require(Self.payload(0xE1, startingWith: "Exif", in: try SafeFile.readAll(path)))
+            #expect(ExifSummary(exifBlock: exifAfter) == ExifSummary(exifBlock: exifBefore))
+            // Another reader of the file: exiftool sees the tag, and the fields as they were.
+            #expect(try Self.exiftool(read, path) == "Orientation: 6\n" + readBefore)
+            // Once there, the tag is changed in place by the next turn.
+            _ = try PhotoRotation.rotate(path, by: .clockwise)
+            #expect(try HeaderProbe.probe(path).orientation == .down)
+        }
+        #expect(ExifSummary(exifBlock: try #require(Self.payload(0xE1, startingWith: "Exif", in: try SafeFile.readAll(little)))).camera != nil)
+    }
+
+    /// What exiftool prints for `arguments` on `path`, "Tag: value" a line (-s -s names).
+    static func exiftool(_ arguments: [String], _ path: PhotoPath) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
+        process.arguments = ["-s", "-s"] + arguments + [path.string]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
     @Test("EXIF fields other than orientation and the ICC profile are kept")
     func metadataKept() throws {
         let dir = TempFolder()
@@ -302,12 +348,14 @@ struct PhotoRotationTests {
         #expect(image.width == 4 && image.height == 8)
     }
 
-    @Test("A TIFF's own orientation tag is changed, in either byte order")
+    @Test("A TIFF's own orientation tag is changed, or added where it has none, in either byte order")
     func tiffTag() throws {
         let dir = TempFolder()
-        for (name, order) in [("little.tif", "LSB"), ("big.tif", "MSB")] {
+        for (name, order, tagged) in [("little.tif", "LSB", true), ("big.tif", "MSB", true), ("bare.tif", "MSB", false)] {
             let path = dir.path(name)
             try convert(["-size", "8x4", "xc:red", "-endian", order, "-orient", "top-left", path.string])
+            if !tagged { try run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-IFD0:Orientation=", path.string]) }
+            #expect(try HeaderProbe.probe(path).orientation == .up)
             let outcome = try PhotoRotation.rotate(path, by: .clockwise)
             guard case .orientationTag = outcome.method else { Issue.record("no tag route"); return }
             #expect(try HeaderProbe.probe(path).orientation == .right)
