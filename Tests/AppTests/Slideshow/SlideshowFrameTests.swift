@@ -202,6 +202,42 @@ struct SlideshowFrameTests {
         }
     }
 
+    @Test("photos arriving faster than a decode keep the slide decoded ahead: it is not chosen again, and comes")
+    func arrivalsKeepTheNextSlide() throws {
+        try withSlideshow(mat: .black, slideCount: 1, { folder in
+            for (name, colour) in [("a.png", Self.red), ("b.png", Self.blue), ("c.png", Self.green)] {
+                _ = try folder.photo(name, width: 400, height: 300, colour: "\(colour)")
+            }
+        }) { loop throws in
+            let screen = try #require(loop.session.stack.top as? SlideshowScreen)
+            #expect(loop.run { screen.nextReady }, "the next slide was never decoded")
+            let folder = loop.session.wall.entries[0].path.parent.string
+            for n in 1...3 {
+                try magick(["-size", "300x300", "xc:\(Self.amber)", folder + "/new-\(n).png"])
+                screen.photosChanged(try PhotoScanner().scan([PhotoPath(folder)]).entries, by: .folder)
+                #expect(screen.nextReady, "arrival \(n) threw the decoded slide away")
+            }
+            let first = screen.shown.map(\.path)
+            loop.clock.advance(by: 601)
+            #expect(loop.run { screen.shown.map(\.path) != first }, "the next slide never came")
+        }
+    }
+
+    @Test("a photo on screen that leaves the folder gives way to the next slide, even while paused")
+    func aRemovedPhotoLeavesThePausedScreen() throws {
+        try withSlideshow(mat: .black, slideCount: 1, { folder in
+            _ = try folder.photo("a.png", width: 400, height: 300, colour: "\(Self.red)")
+            _ = try folder.photo("b.png", width: 400, height: 300, colour: "\(Self.blue)")
+        }) { loop throws in
+            let screen = try #require(loop.session.stack.top as? SlideshowScreen)
+            screen.pause(true, at: loop.now)
+            let first = try #require(screen.shown.first?.path)
+            screen.photosChanged(loop.session.wall.entries.filter { $0.path != first }, by: .folder)
+            #expect(loop.run { screen.shown.first.map(\.path) != first }, "the removed photo stayed on screen")
+            #expect(screen.isPaused, "the pause asked for stays")
+        }
+    }
+
     @Test("a crossfade follows the slides' real rectangles: mats blend into mats, the pair's gap fades to the background")
     func crossfadeIntoAPair() throws {
         try withSlideshow(fadeSeconds: 1, slideCount: 1, { folder in

@@ -196,12 +196,26 @@ final class SlideshowScreen: ViewerScreen {
     }
 
     /// The library changed: the round takes arrivals and loses removals; the slide decoded
-    /// ahead is chosen again if one of its photos is gone.
+    /// ahead is chosen again if one of its photos is gone or changed. A photo on screen that
+    /// left the folder gives way to the next slide, even while paused: a photo taken off a
+    /// frame should not stay on it.
     func update(_ entries: [PhotoEntry]) {
-        playlist.unstep(upcoming?.entries.count ?? 0)
-        drop(&upcoming)
-        playlist.update(entries)
-        prepareUpcoming()
+        let present = Set(entries)
+        // A slide ahead whose photos are all still there, unchanged, stays — decoded or on its way.
+        // Chosen again at every change, it would never be ready on a folder that takes a photo
+        // every few seconds (an event's camera, a sync) while a decode takes longer than that.
+        if let slide = upcoming, slide.entries.allSatisfy(present.contains) {
+            playlist.update(entries)
+        } else {
+            playlist.unstep(upcoming?.entries.count ?? 0)
+            drop(&upcoming)
+            playlist.update(entries)
+            prepareUpcoming()
+        }
+        if let shown = current {
+            let paths = Set(entries.map(\.path))
+            if !shown.entries.allSatisfy({ paths.contains($0.path) }) { stepWanted = true }
+        }
     }
 
     func resize(_ size: Size) {
