@@ -37,7 +37,10 @@ final class PhotoFileJobs: Sendable {
         let outcome: Outcome
     }
 
-    private let queue = DispatchQueue(label: "cascade.files", qos: .userInitiated)
+    /// The default QoS, the frame loop's own priority: on Linux libdispatch makes a QoS a nice
+    /// value, and userInitiated's (-2) is one an unprivileged process may not take — each new
+    /// worker thread would log "Failed to set thread priority" and run at 0 anyway.
+    private let queue = DispatchQueue(label: "cascade.files")
     private let finished = Locked<[Finished]>([])
     private let wake: @Sendable () -> Void
 
