@@ -232,8 +232,11 @@ public struct WaterfallLayout: Sendable {
     public mutating func remove(at index: Int) { remove(range: index..<(index + 1)) }
 
     /// Removes tiles `range`. `sections`: the breaks after the removal; nil shifts the ones
-    /// there are (a section whose tiles all went goes with them).
-    public mutating func remove(range: Range<Int>, sections: [SectionBreak]? = nil) {
+    /// there are (a section whose tiles all went goes with them). `keepingLanes`: every tile
+    /// left stays in its lane and the gap closes within that lane, rather than the tiles after
+    /// `range` being dealt to the shortest lanes again — a photo deleted mid-screen must not
+    /// send its neighbours across the wall. Inserting, resizing or new heights deal them again.
+    public mutating func remove(range: Range<Int>, sections: [SectionBreak]? = nil, keepingLanes: Bool = false) {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "remove range \(range) out of 0..<\(count)")
         heights.removeSubrange(range)
         tops.removeSubrange(range)
@@ -242,7 +245,7 @@ public struct WaterfallLayout: Sendable {
             let start = $0.start < range.lowerBound ? $0.start : max(range.lowerBound, $0.start - range.count)
             return SectionBreak(start: start, headingHeight: $0.headingHeight)
         }
-        relayout(from: replaceBreaks(with: breaks, keptBefore: range.lowerBound))
+        relayout(from: replaceBreaks(with: breaks, keptBefore: range.lowerBound), keepingLanes: keepingLanes)
     }
 
     /// Takes `new` breaks, given that tiles before `index` did not change, and returns where
@@ -271,21 +274,22 @@ public struct WaterfallLayout: Sendable {
 
     private static func sanitized(_ h: Double) -> Double { h.isFinite ? max(0, h) : 0 }
 
-    /// Rewinds every column to its state just before `index`, then places `index...` again.
-    private mutating func relayout(from index: Int) {
+    /// Rewinds every column to its state just before `index`, then places `index...` again:
+    /// in the shortest columns, or (`keepingLanes`) each in the column it has.
+    private mutating func relayout(from index: Int, keepingLanes: Bool = false) {
         for c in 0..<laneCount {
             // Tiles of this column with an index below `index` form a prefix of its list.
             let keep = Self.partition(columns[c].tiles) { Int($0) < index }
             columns[c].truncate(to: keep)
         }
-        place(from: index)
+        place(from: index, keepingLanes: keepingLanes)
     }
 
     /// The seed's rule for tiles `start...`, given that every tile before them is placed: first
     /// every tile's column and top with the column bottoms in registers, then the per-column
     /// lists in one sweep each. A section break on the way puts its heading below the tallest
     /// column and starts every column again below the heading.
-    private mutating func place(from start: Int) {
+    private mutating func place(from start: Int, keepingLanes: Bool = false) {
         let n = count
         guard start < n else { return }
         var bottoms = columns.map(\.bottom)
@@ -314,7 +318,11 @@ public struct WaterfallLayout: Sendable {
             heights.withUnsafeBufferPointer { hs in
                 tops.withUnsafeMutableBufferPointer { ys in
                     columnOf.withUnsafeMutableBufferPointer { cols in
-                        Self.assignColumns(range: from..<to, heights: hs, tops: ys, columnOf: cols, bottoms: &bottoms, used: &used, top: top, row: row)
+                        if keepingLanes {
+                            Self.stack(range: from..<to, heights: hs, tops: ys, columnOf: cols, bottoms: &bottoms, used: &used, top: top, row: row)
+                        } else {
+                            Self.assignColumns(range: from..<to, heights: hs, tops: ys, columnOf: cols, bottoms: &bottoms, used: &used, top: top, row: row)
+                        }
                     }
                 }
             }
@@ -349,6 +357,19 @@ public struct WaterfallLayout: Sendable {
                     b[best] = y + hs[i]
                 }
             }
+        }
+    }
+
+    /// Each tile of `range` below the last of its own column, which it keeps.
+    private static func stack(range: Range<Int>, heights hs: UnsafeBufferPointer<Double>,
+                              tops ys: UnsafeMutableBufferPointer<Double>, columnOf cols: UnsafeMutableBufferPointer<Int32>,
+                              bottoms: inout [Double], used: inout [Bool], top: Double, row: Double) {
+        for i in range {
+            let k = Int(cols[i])
+            let y = used[k] ? bottoms[k] + row : top
+            used[k] = true
+            ys[i] = y
+            bottoms[k] = y + hs[i]
         }
     }
 

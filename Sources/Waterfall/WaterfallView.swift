@@ -140,13 +140,14 @@ public final class WaterfallView<Cell: WaterfallCell> {
         }
     }
 
-    public func deleteCells(in range: Range<Int>) {
+    /// `keepingLanes`: the tiles left keep their lanes (`WaterfallLayout.remove`).
+    public func deleteCells(in range: Range<Int>, keepingLanes: Bool = false) {
         guard !range.isEmpty else { return }
         lastWheelZoom = nil
         keepingAnchor { anchor in
             recycle { range.contains($0) }
             drawList.removeAll { range.contains($0.index) }
-            layout.remove(range: range)
+            layout.remove(range: range, keepingLanes: keepingLanes)
             anchor?.noteRemove(range)
             shiftIndices(from: range.upperBound, by: -range.count)
         }

@@ -124,6 +124,42 @@ struct LayoutTests {
         }
     }
 
+    @Test("a removal keeping lanes: every other tile stays in its lane, the gap closes in the removed tile's lane alone", arguments: 1...6)
+    func removalKeepsLanes(seed: Int) {
+        var rng = SeededGenerator(seed: UInt64(300 + seed))
+        let columns = Int.random(in: 2...6, using: &rng)
+        var layout = WaterfallLayout(width: 1000, columns: .fixed(columns))
+        layout.setHeights(randomHeights(200, &rng), sections: seed.isMultiple(of: 2)
+                          ? [SectionBreak(start: 0, headingHeight: 30), SectionBreak(start: 80, headingHeight: 30)] : [])
+        for _ in 0..<20 {
+            let before = frames(layout)
+            let lanes = (0..<layout.count).map(layout.lane(at:))
+            let start = Int.random(in: 0..<(layout.count - 3), using: &rng), length = Int.random(in: 1...3, using: &rng)
+            let gone = start..<(start + length)
+            layout.remove(range: gone, keepingLanes: true)
+            let kept = (0..<before.count).filter { !gone.contains($0) }
+            #expect((0..<layout.count).map(layout.lane(at:)) == kept.map { lanes[$0] }, "a tile changed lanes")
+            let after = frames(layout)
+            for (new, old) in kept.enumerated() {
+                // Nothing moves sideways or down; a tile moves up only if a removed tile was
+                // above it in its lane (or a section heading above it rose).
+                #expect(after[new].minX == before[old].minX && after[new].minY <= before[old].minY)
+                if old < start { #expect(after[new] == before[old], "a tile before the removal moved") }
+            }
+            let laneOfGone = Set(gone.map { lanes[$0] })
+            if layout.sectionBreaks.isEmpty {
+                for (new, old) in kept.enumerated() where !laneOfGone.contains(lanes[old]) {
+                    #expect(after[new] == before[old], "a tile of another lane moved")
+                }
+            }
+        }
+        // Inserting deals the tiles to the shortest lanes again, as a fresh layout does.
+        layout.insert(height: 120, at: 0)
+        var rebuilt = WaterfallLayout(width: 1000, columns: .fixed(columns))
+        rebuilt.setHeights((0..<layout.count).map(layout.length(at:)), sections: layout.sectionBreaks)
+        #expect(frames(layout) == frames(rebuilt))
+    }
+
     @Test("empty wall, one tile, zero width")
     func edgeCases() {
         var empty = WaterfallLayout(width: 800)
