@@ -20,4 +20,11 @@ struct SlideCaptionTests {
         let photo = entry("/home/ann/Pictures/IMG_0001.jpg", relative: "IMG_0001.jpg")
         #expect(SlideCaption.line(for: photo, exif: nil, captions: [.folder, .name]) == "Pictures  ·  IMG_0001.jpg")
     }
+
+    @Test("a photo without a date taken shows no date, not its file's (the day it was copied)")
+    func noDateTaken() {
+        let photo = entry("/home/ann/Pictures/IMG_0001.jpg", relative: "IMG_0001.jpg")
+        #expect(SlideCaption.line(for: photo, exif: nil, captions: [.date, .name]) == "IMG_0001.jpg")
+        #expect(SlideCaption.line(for: photo, exif: nil, captions: [.date]) == "")
+    }
 }

@@ -1,5 +1,6 @@
 // The slideshow's caption, from the photo's own data as `--slideshow-caption` chooses it: the date
-// taken (EXIF DateTimeOriginal, else the file's time), the folder, the file name, the place: the
+// taken (EXIF DateTimeOriginal; none without it — the file's time is the day it was copied,
+// which a caption would pass off as the day it was taken), the folder, the file name, the place: the
 // town nearest the GPS tags' position from the offline gazetteer, else the coordinates (no lookups
 // on the network); the description its owner wrote (EXIF ImageDescription, and Immich's
 // description); the clock is LocalClock's. The EXIF block is read and its place named on the
@@ -21,7 +22,7 @@ enum SlideCaption {
     static func line(for entry: PhotoEntry, exif: ExifSummary?, captions: [SlideshowSettings.Caption]) -> String {
         captions.compactMap { caption -> String? in
             switch caption {
-            case .date: date(exif?.dateTaken) ?? long(Date(timeIntervalSince1970: TimeInterval(entry.mtime.seconds)))
+            case .date: date(exif?.dateTaken)
             case .folder: folder(of: entry)
             case .name: entry.name
             case .place: exif?.whereTaken
