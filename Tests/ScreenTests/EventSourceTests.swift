@@ -292,7 +292,14 @@ struct EventSourceTests {
             #expect(SDL_PushEvent(&pressed) == 1)
             #expect(console.next(waitingUpTo: 5) == .key(KeyPress(.character("j"))))
             let start = EventSource.clock()
-            #expect(console.next(waitingUpTo: 0.2) == nil)
+            // The doorbell is the process's: a decode finishing in a suite running beside this
+            // one rings it too. Its wakes are let by; anything else, or a short wait, fails.
+            var other: ScreenEvent?
+            while EventSource.clock() - start < 0.2 {
+                guard let event = console.next(waitingUpTo: max(0, 0.2 - (EventSource.clock() - start))) else { break }
+                if event != .wake { other = event; break }
+            }
+            #expect(other == nil)
             #expect(EventSource.clock() - start >= 0.19, "nothing came: the whole timeout was waited")
             let waker = Waker()
             DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { waker.wake() }
