@@ -7,13 +7,14 @@ import Waterfall
 @MainActor
 extension TileDrawer {
     public enum PanelPlacement: Sendable {
-        case topLeft, topRight, centre, bottomCentre, bottomLeft
+        case topLeft, topCentre, topRight, centre, bottomCentre, bottomLeft
         /// Beside a tile (logical pixels, in the window), as `PanelBeside` places it.
         case beside(Rect)
     }
 
-    /// The panels' usual backdrop: dark, letting the picture beneath show a little.
-    public static let panelAlpha: UInt8 = 170
+    /// The panels' backdrop: opaque black. Text read over a photo must read whatever the photo
+    /// is; a see-through band let a tile's caption or a busy sky show through the letters.
+    public static let panelAlpha: UInt8 = 255
 
     /// Lines of text on a translucent dark panel. Each distinct line is a cached texture, so
     /// text that changes every frame should change at most a few times a second. A tab splits
@@ -48,6 +49,7 @@ extension TileDrawer {
         let origin: (Int, Int)
         switch placement {
         case .topLeft: origin = (margin, margin)
+        case .topCentre: origin = ((output.width - boxW) / 2, margin)
         case .topRight: origin = (output.width - boxW - margin, margin)
         case .centre: origin = ((output.width - boxW) / 2, (output.height - boxH) / 2)
         case .bottomCentre: origin = ((output.width - boxW) / 2, output.height - boxH - margin)

@@ -17,7 +17,7 @@ struct View: ParsableCommand {
             to go back.
             """)
 
-    @Argument(help: "Photos and folders (default: your Pictures folder, else the sample photos).")
+    @Argument(help: "Photos and folders (default: the folder shown last, else your Pictures folder, else the sample photos).")
     var paths: [String] = []
 
     @Flag(help: "Ask for the folder to show in the desktop's folder dialog (zenity or kdialog) first: the desktop entry's Open Folder action.")
@@ -60,6 +60,9 @@ struct View: ParsableCommand {
 
     @Flag(inversion: .prefixedNo, help: "Draw frame times, decode queue and texture pool figures over the wall; print a summary on exit.")
     var stats = false
+
+    @Flag(help: "On quit, write the marked photos' paths to standard output, one a line, as nsxiv's -o does: for a script that lets a person pick photos.")
+    var printMarked = false
 
     @Flag(inversion: .prefixedNo, help: "Always show a strip of the neighbours' thumbnails under the open photo (else t or the mouse at the bottom edge shows it).")
     var filmstrip = false
@@ -139,6 +142,7 @@ struct View: ParsableCommand {
         options.events = events == .stdout ? .stdout : .none
         options.stats = stats
         options.filmstrip = filmstrip
+        options.printMarked = printMarked
         options.remember = remember
         options.textureBudgetBytes = textureBudget.map { $0 << 20 }
         options.offlineCacheBytes = offlineCache << 20

@@ -18,8 +18,8 @@ struct MarksEndToEndTests {
         let window: String
         var display: XDisplay { service.server.display }
 
-        init() async throws {
-            let service = try await DaemonEndToEndTests.Service(photos: 12)
+        init(arguments: [String] = [], environment: [String: String] = [:]) async throws {
+            let service = try await DaemonEndToEndTests.Service(photos: 12, arguments: arguments, environment: environment)
             self.service = service
             (control, window) = try await service.subscribedWall()
         }
@@ -75,6 +75,34 @@ struct MarksEndToEndTests {
         let reversed = try await wall.marked(count: 3)
         #expect(Set(reversed.map(\.path)) == paths, "sort -name kept the marks")
         #expect(reversed.map(\.index) == [9, 10, 11], "the same photos at their places in the reversed order: \(reversed)")
+    }
+
+    @Test("marked photos trashed come back marked with u, and not highlighted as new; --print-marked writes the marked paths at quit")
+    func marksComeBackAndArePrinted() async throws {
+        let data = NSTemporaryDirectory() + "cascade-marks-data-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let wall = try await MarksWall(arguments: ["--print-marked"], environment: ["XDG_DATA_HOME": data])
+        let control = wall.control
+        _ = try await control.data(["mark", [2, 4]])
+        let marked = try await wall.marked(count: 2)
+        _ = try await control.data(["trash"])
+        _ = try await wall.marked(count: 0)
+        #expect(try await wall.state()["count"] as? Int == 10)
+
+        try await wall.display.xdotool(["key", "u"])
+        let back = try await wall.marked(count: 2)
+        #expect(back.map(\.path) == marked.map(\.path) && back.map(\.index) == [2, 4], "\(back)")
+        let visible = try await wall.state()["visible"] as? [[String: Any]] ?? []
+        let returned = visible.filter { tile in marked.contains { $0.path == tile["path"] as? String } }
+        #expect(returned.count == 2 && returned.allSatisfy { $0["new"] as? Bool == false }, "put back, not new: \(returned)")
+
+        _ = try await control.data(["quit"])
+        #expect(try await wall.service.child.waitForExit(within: longestWait) == .exited(0))
+        var printed: [String] = []
+        while let line = try await wall.service.child.lines.nextLine(within: longestWait, waitingFor: "the marked paths") {
+            printed.append(line)
+        }
+        #expect(printed == marked.map(\.path), "stdout: \(printed)")
     }
 
     @Test("the socket's mark, unmark and mark-clear change the marks by index and path, with marked and unmarked events")

@@ -20,7 +20,9 @@ struct MoveCopyEndToEndTests {
         var best: String { scratch + "/best" }
         var recorded: String { scratch + "/argv" }
 
-        init() async throws {
+        /// `destinations`: whether the configuration names `best` as one. Either way the Pictures
+        /// folder is `best`, where a folder dialog opens.
+        init(destinations: Bool = true) async throws {
             try FileManager.default.createDirectory(atPath: scratch + "/best", withIntermediateDirectories: true)
             try FileManager.default.createDirectory(atPath: scratch + "/data", withIntermediateDirectories: true)
             // Each argument it gets, NUL-terminated: a name with a space or a dash shows as it came.
@@ -28,14 +30,15 @@ struct MoveCopyEndToEndTests {
                                              to: scratch + "/record")
             let config = scratch + "/config.toml"
             try """
-                destinations = ["\(scratch)/best"]
+                \(destinations ? "destinations = [\"\(scratch)/best\"]" : "")
 
                 [[commands]]
                 name = "record"
                 argv = ["\(record)", "{paths}"]
                 """.write(toFile: config, atomically: true, encoding: .utf8)
             let service = try await DaemonEndToEndTests.Service(photos: 30, arguments: ["--config", config],
-                                                                environment: ["XDG_DATA_HOME": scratch + "/data"])
+                                                                environment: ["XDG_DATA_HOME": scratch + "/data",
+                                                                              "XDG_PICTURES_DIR": scratch + "/best"])
             self.service = service
             control = try await service.subscribedWall().control
         }
@@ -160,7 +163,43 @@ struct MoveCopyEndToEndTests {
         #expect(clipboard == second)
     }
 
-    @Test("with photos marked, Delete trashes them all, u brings them all back, and move and run take them")
+    @Test("with no destination configured, Ctrl+M then o asks zenity; the folder chosen takes the photo, the notice says so, and it is offered next time")
+    func folderDialogWithoutDestinations() async throws {
+        let wall = try await ActionWall(destinations: false)
+        let display = wall.display, control = wall.control
+        try await display.xdotool(["key", "--delay", "60", "Right", "Down"])
+        let before = try await wall.settled("the cursor to land") { $0.cursor.map { $0 > 0 } == true }
+        let path = try #require(before.cursor.flatMap { before.paths[$0] })
+        let original = try bytes(path)
+
+        try await display.xdotool(["key", "ctrl+m"])
+        let open = try await wall.settled("the chooser to open") { $0.chooser != nil }
+        #expect(open.chooser == [], "nothing configured, nothing used yet")
+        try await display.xdotool(["key", "o"])
+        // The dialog opens in the Pictures folder; Return there chooses it, as a person would.
+        let dialog = try await display.waitForWindow(class: "zenity")
+        let waiting = try await wall.look()
+        #expect(waiting.chooser == nil && waiting.count == before.count, "the list closed; nothing moved before a folder is chosen")
+        try await display.xdotool(["windowfocus", dialog], allowFailure: true)
+        try await display.xdotool(["key", "--window", dialog, "Return"])
+        let moved = try await control.event("moved")
+        let target = wall.best + "/" + (path as NSString).lastPathComponent
+        #expect((moved["files"] as? [[String: String]])?.first?["to"] == target, "\(moved)")
+        #expect(try bytes(target) == original)
+        let notice = try await waitFor("the notice") { () -> [String: Any]? in
+            ((try await control.data(["get-state"])) as? [String: Any])?["notice"] as? [String: Any]
+        }
+        #expect(notice["text"] as? String == (path as NSString).lastPathComponent + " moved to " + (wall.best as NSString).lastPathComponent,
+                "\(notice)")
+
+        // The folder chosen is a destination from now on.
+        try await display.xdotool(["key", "ctrl+m"])
+        let again = try await wall.settled("the chooser to open again") { $0.chooser != nil }
+        #expect(again.chooser == [wall.best])
+        try await display.xdotool(["key", "Escape"])
+    }
+
+    @Test("with photos marked, Delete trashes them all, u brings them all back marked, and move and run take them")
     func markedSet() async throws {
         let wall = try await ActionWall()
         let control = wall.control
@@ -189,8 +228,11 @@ struct MoveCopyEndToEndTests {
         let back = try await wall.settled("the tiles to come back") { $0.count == before.count }
         #expect(indices.map { back.paths[$0] } == chosen, "each in its place")
 
-        // Marked again, the pair is what run and move take when no photo is named.
-        #expect(try await control.request(["mark", [chosen[0], chosen[2]]])["error"] as? String == "success")
+        // They came back marked, as they left; with one mark taken off, the pair is what run and
+        // move take when no photo is named.
+        let marked = ((try await control.data(["get-state"])) as? [String: Any])?["marked"] as? [[String: Any]] ?? []
+        #expect(marked.compactMap { $0["path"] as? String } == chosen, "the marks came back: \(marked)")
+        #expect(try await control.request(["unmark", [chosen[1]]])["error"] as? String == "success")
         #expect(try await control.request(["run", "record"])["error"] as? String == "success")
         _ = try await control.event("ran")
         let argv = try bytes(wall.recorded).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }

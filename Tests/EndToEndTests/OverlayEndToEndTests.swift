@@ -1,6 +1,6 @@
 // The help and info panels as a user meets them: the real binary in a real X server, keys
 // pressed with xdotool, and each panel read twice — its text from `get-state` (what it says)
-// and its translucent band from a screenshot (that it is drawn, where the state says). A
+// and its opaque band from a screenshot (that it is drawn, where the state says). A
 // truncated JPEG is followed from the decoder to the event, the info panel and the render
 // manifest, whose pixels are compared with the whole photo's.
 
@@ -114,11 +114,10 @@ struct OverlayEndToEndTests {
         return (Int(x), Int(y), Int(w), Int(h))
     }
 
-    /// The panel's band is drawn at `rect`: its edges (padding, no text) are the picture beneath
-    /// darkened by black at `alpha`/255 (the info panel's 170; the help's 240, nearly opaque, so
-    /// nothing beneath shows through its text), just outside them the picture is untouched, and
-    /// inside some pixel is light — the text.
-    static func expectBand(_ rect: (x: Int, y: Int, w: Int, h: Int), over before: Frame, in after: Frame, alpha: Int = 170,
+    /// The panel's band is drawn at `rect`: its edges (padding, no text) are black whatever the
+    /// picture beneath (the panels are opaque, so nothing shows through their text), just outside
+    /// them the picture is untouched, and inside some pixel is light — the text.
+    static func expectBand(_ rect: (x: Int, y: Int, w: Int, h: Int), over before: Frame, in after: Frame, alpha: Int = 255,
                            sourceLocation: SourceLocation = #_sourceLocation) {
         let inside = [(rect.x + 3, rect.y + 3), (rect.x + rect.w - 4, rect.y + 3), (rect.x + 3, rect.y + rect.h - 4),
                       (rect.x + rect.w - 4, rect.y + rect.h - 4), (rect.x + rect.w / 2, rect.y + 2)]
@@ -158,7 +157,7 @@ struct OverlayEndToEndTests {
         let shown = try await viewer.still()
         let rect = try #require(Self.rect(help))
         #expect(abs(rect.x + rect.w / 2 - 400) <= 1 && abs(rect.y + rect.h / 2 - 300) <= 1, "centred: \(rect)")
-        Self.expectBand(rect, over: before, in: shown, alpha: 240)
+        Self.expectBand(rect, over: before, in: shown)
 
         try await viewer.key("question")
         _ = try await viewer.overlay("closed by ? again") { $0 == nil }
@@ -179,7 +178,7 @@ struct OverlayEndToEndTests {
         let detailHelp = try await viewer.overlay("help on a photo") { $0?["kind"] as? String == "help" && $0?["rect"] != nil }
         #expect(detailHelp?["mode"] as? String == "detail")
         #expect(detailHelp?["lines"] as? [String] == KeyBindings(immich: false).help(for: .detail) + [""] + PointerHelp.lines(for: .detail))
-        Self.expectBand(try #require(Self.rect(detailHelp)), over: photo, in: try await viewer.still(), alpha: 240)
+        Self.expectBand(try #require(Self.rect(detailHelp)), over: photo, in: try await viewer.still())
         try await viewer.key("Escape")
         _ = try await viewer.overlay("closed by Esc on a photo") { $0 == nil }
         #expect(try await viewer.state()["mode"] as? String == "detail", "Esc closed the help, not the photo")
@@ -275,10 +274,8 @@ struct OverlayEndToEndTests {
         }
     }
 
-    /// A pixel under the info panel's band: black at 170/255 over it.
-    private func darkened(_ p: (r: Int, g: Int, b: Int)) -> (r: Int, g: Int, b: Int) {
-        (p.r * 85 / 255, p.g * 85 / 255, p.b * 85 / 255)
-    }
+    /// A pixel under the info panel's band: black, the band being opaque.
+    private func darkened(_ p: (r: Int, g: Int, b: Int)) -> (r: Int, g: Int, b: Int) { (0, 0, 0) }
 
     @Test("a right-click shows the info of the tile clicked and a second one hides it; the mouse's back button closes an open photo")
     func mouseButtons() async throws {

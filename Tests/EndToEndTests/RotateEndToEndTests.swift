@@ -1,6 +1,7 @@
 // `>` on an open photo through the real binary in Xvfb: the JPEG on disk is turned as
 // `jpegtran -rotate 90 -perfect` turns it, and the wall's tile takes the turned shape; `rotate
-// 270` from a program on the wall's cursor turns it back.
+// 270` from a program on the wall's cursor turns it back. A phone's JPEG that only its tag can
+// turn is turned for other programs too, and every rotation says what it did.
 
 import Foundation
 import Testing
@@ -95,6 +96,84 @@ struct RotateEndToEndTests {
                 return true
             }
         }
+    }
+
+    /// What phones write: EXIF (a date, a make) with no orientation tag, and a size that is not a
+    /// whole number of 16-pixel blocks, so only the tag can turn it.
+    @Test("> on a phone's JPEG turns it on screen and for exiftool and Pillow, and says so; rotate on a GIF is an error reply and notice")
+    func rotatePhoneJPEG() async throws {
+        let folder = try PhotoFolder()
+        let photo = folder.path + "/phone.jpg", gif = folder.path + "/still.gif"
+        try magick(["-size", "600x904", "gradient:red-blue", "-sampling-factor", "2x2", "-quality", "90", photo])
+        try runTool("/usr/bin/exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=2022:04:01 10:00:00", "-Make=Phone", photo])
+        try magick(["-size", "40x30", "xc:green", gif])
+
+        let service = try await DaemonEndToEndTests.Service(photos: 1, arguments: [folder.path])
+        _ = try await service.check { try await service.notify.wait(for: "READY=1") }
+        let control = try await ControlConnection(service.socket)
+        let window = try await service.server.display.waitForWindow(class: "cascade")
+        let portrait = try await service.check {
+            try await waitFor("the JPEG's tile on the wall") { Self.tileSize(try await control.data(["get-state"]), index: 1) }
+        }
+        #expect(portrait.h > portrait.w, "the tile starts portrait: \(portrait)")
+
+        _ = try await control.data(["subscribe", "rotated"])
+        _ = try await control.data(["open", 1])
+        try await service.check {
+            try await waitUntil("the photo to open") {
+                ((try await control.data(["get-state"])) as? [String: Any])?["mode"] as? String == "detail"
+            }
+        }
+        try await service.server.display.xdotool(["windowfocus", window], allowFailure: true)
+        _ = try await service.server.display.xdotool(["key", "greater"])
+
+        let event = try await service.check { try await control.event("rotated") }
+        #expect(event["path"] as? String == photo && event["degrees"] as? Int == 90 && event["lossless"] as? Bool == false, "\(event)")
+        #expect(try output("/usr/bin/exiftool", ["-s", "-s", "-n", "-Orientation", "-Make", photo]) == "Orientation: 6\nMake: Phone\n")
+        let pillow = "from PIL import Image, ImageOps; import sys; print(*ImageOps.exif_transpose(Image.open(sys.argv[1])).size)"
+        #expect(try output("/usr/bin/python3", ["-c", pillow, photo]) == "904 600\n", "Pillow's EXIF transpose does not see it turned")
+        let notice = try await service.check {
+            try await waitFor("the notice") { ((try await control.data(["get-state"])) as? [String: Any])?["notice"] as? [String: Any] }
+        }
+        #expect(notice["text"] as? String == "phone.jpg turned 90° (by its orientation tag)" && notice["error"] as? Bool == false)
+        _ = try await control.data(["back"])
+        _ = try await service.check {
+            try await waitFor("the tile to turn landscape") { () -> Bool? in
+                guard let size = Self.tileSize(try await control.data(["get-state"]), index: 1), size.w > size.h else { return nil }
+                return true
+            }
+        }
+
+        // A GIF keeps no orientation: the reply, which waits for the file, is the refusal, and
+        // so is the notice; the file is as it was.
+        let before = try Data(contentsOf: URL(fileURLWithPath: gif))
+        _ = try await control.data(["open", 2])
+        let reply = try await control.request(["rotate", 90])
+        let error = try #require(reply["error"] as? String)
+        #expect(error.contains("cannot rotate \(gif)") && error.contains("GIF"), "\(reply)")
+        let refusal = try await service.check {
+            try await waitFor("the error notice") { () -> [String: Any]? in
+                guard let notice = ((try await control.data(["get-state"])) as? [String: Any])?["notice"] as? [String: Any],
+                      notice["error"] as? Bool == true else { return nil }
+                return notice
+            }
+        }
+        #expect((refusal["text"] as? String)?.contains("GIF") == true)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: gif)) == before)
+    }
+
+    /// What `tool` prints on stdout; a failure throws.
+    private func output(_ tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw HarnessError("\(tool) \(arguments) failed") }
+        return String(decoding: data, as: UTF8.self)
     }
 
     private func runTool(_ tool: String, _ arguments: [String]) throws {

@@ -44,7 +44,14 @@ struct TrashEndToEndTests {
         return (state.count, cursor, tops, paths)
     }
 
-    @Test("Delete on a tile: the file is in the trash as trash-list shows, one tile fewer, the tiles before it unmoved; u puts it back byte for byte")
+    /// Each visible tile's column, by path, as get-state gives it.
+    private func columns(_ control: ControlConnection) async throws -> [String: Int] {
+        let visible = ((try await control.data(["get-state"])) as? [String: Any])?["visible"] as? [[String: Any]] ?? []
+        return Dictionary(visible.compactMap { tile in (tile["path"] as? String).flatMap { p in (tile["column"] as? Int).map { (p, $0) } } },
+                          uniquingKeysWith: { a, _ in a })
+    }
+
+    @Test("Delete on a tile: the file is in the trash as trash-list shows, one tile fewer, every other tile on screen in its column and those before it unmoved; u puts it back byte for byte")
     func deleteThenUndo() async throws {
         if let missing = TrashClients.missing(["trash-list"]) { Issue.record("\(missing)"); return }
         let wall = try await TrashWall(photos: 30)
@@ -62,6 +69,7 @@ struct TrashEndToEndTests {
         let path = try #require(before.paths[cursor])
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         let top = try #require(before.tops.min { $0.value < $1.value }, "a tile at the top of the screen")
+        let columnsBefore = try await columns(control)
 
         try await display.xdotool(["key", "Delete"])
         let trashed = try await control.event("trashed")
@@ -80,6 +88,10 @@ struct TrashEndToEndTests {
             guard let earlier = before.paths[index], let y = before.tops[earlier] else { continue }
             #expect(after.tops[earlier] == y, "tile \(index), before the trashed one, moved: \(y) → \(String(describing: after.tops[earlier]))")
         }
+        // The person's place: no photo on screen went to another column.
+        let columnsAfter = try await columns(control)
+        let moved = columnsAfter.filter { path, column in columnsBefore[path].map { $0 != column } ?? false }
+        #expect(moved.isEmpty && columnsAfter.count >= columnsBefore.count - 1, "photos changed columns: \(moved)")
         // The folder watcher sees the file leave too, and must not take a second tile for it. A
         // photo added after the trashing is reported after the leaving: once its tile is in, the
         // leaving has been dealt with, and the wall is one tile fewer plus that one.

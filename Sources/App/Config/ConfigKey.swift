@@ -50,8 +50,9 @@ public struct ConfigKey: Sendable, Equatable {
 extension ConfigKey {
     /// The keys for a command, from ArgumentParser's JSON description of it (`_dumpHelp()`,
     /// which `--experimental-dump-help` prints). `--config` names the file, `--help` and
-    /// `--version` answer and exit, and `--choose-folder` asks the person at the screen (the
-    /// desktop entry's action): none of them is a key.
+    /// `--version` answer and exit, `--choose-folder` asks the person at the screen (the
+    /// desktop entry's action), and `--print-marked` answers the script that started this run:
+    /// none of them is a key.
     public static func keys(fromParserDump json: String) throws -> [ConfigKey] {
         let dump = try JSONDecoder().decode(ParserDump.self, from: Data(json.utf8))
         let arguments = dump.command.arguments
@@ -69,7 +70,7 @@ extension ConfigKey {
                 guard let name = argument.long, name != "config" else { continue }
                 keys.append(ConfigKey(name, .option, restartOnly: restartOnly, takesList: argument.valueName == listValueName))
             case "flag":
-                guard let name = argument.long, !["help", "version", "choose-folder"].contains(name) else { continue }
+                guard let name = argument.long, !["help", "version", "choose-folder", "print-marked"].contains(name) else { continue }
                 if name.hasPrefix("no-"), flags.contains(String(name.dropFirst(3))) { continue }
                 keys.append(ConfigKey(name, flags.contains("no-" + name) ? .invertibleFlag : .flag, restartOnly: restartOnly))
             default:

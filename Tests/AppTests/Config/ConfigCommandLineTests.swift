@@ -46,8 +46,9 @@ private func expectedKeys(_ arguments: [DumpedArgument]) -> [String: String] {
         case "option": if let name = argument.long, name != "config" { keys[name] = "option" }
         case "flag":
             // --help and --version answer and exit, --choose-folder asks the person at the
-            // screen (the desktop entry's action): nothing to configure.
-            guard let name = argument.long, !["help", "version", "choose-folder"].contains(name) else { continue }
+            // screen (the desktop entry's action), --print-marked answers the script that
+            // started the run: nothing to configure.
+            guard let name = argument.long, !["help", "version", "choose-folder", "print-marked"].contains(name) else { continue }
             if name.hasPrefix("no-"), flags.contains(String(name.dropFirst(3))) { continue }
             keys[name] = flags.contains("no-" + name) ? "invertibleFlag" : "flag"
         default: keys["unknown kind \(argument.kind)"] = argument.long

@@ -17,11 +17,13 @@ struct DestinationChooserTests {
 
     init() throws { harness = try WallHarness(try ColourLibrary(count: 3)) }
 
-    /// A chooser on a recording stack, and what it picked (nil: nothing yet).
+    /// A chooser on a recording stack, and what it picked (nil: nothing yet; "elsewhere" for the
+    /// folder dialog).
     private func chooser(folders: [PhotoPath]? = nil) -> (DestinationChooser, RecordingHost, () -> [PhotoPath]) {
         var picked: [PhotoPath] = []
         let chooser = DestinationChooser(action: .move, count: 2, folders: folders ?? self.folders, beneath: harness.wall,
-                                         drawer: harness.drawer) { picked.append($0) }
+                                         drawer: harness.drawer, choose: { picked.append($0) },
+                                         askElsewhere: { picked.append(PhotoPath("elsewhere")) })
         let host = RecordingHost(drawer: harness.drawer, decodes: harness.decodes, size: WallHarness.size)
         chooser.host = host
         return (chooser, host, { picked })
@@ -53,10 +55,13 @@ struct DestinationChooserTests {
         #expect(picked().isEmpty && host.dismissed == 1)
     }
 
-    @Test func withNoDestinationsADigitDoesNothing() {
+    @Test func withNoDestinationsADigitDoesNothingAndOAsksTheFolderDialog() {
         let (chooser, host, picked) = chooser(folders: [])
         #expect(chooser.takes(KeyPress(.character("1"))))
-        #expect(picked().isEmpty && host.dismissed == 0, "the empty list stays, saying how to name one")
+        #expect(picked().isEmpty && host.dismissed == 0, "the empty list stays, offering the dialog")
+        #expect(chooser.lines.contains { $0.contains("o\tanother folder") })
+        #expect(chooser.takes(KeyPress(.character("o"))))
+        #expect(picked() == [PhotoPath("elsewhere")] && host.dismissed == 1, "the list closes for the dialog")
     }
 
     @Test func aClickCancels() {
@@ -72,5 +77,6 @@ struct DestinationChooserTests {
         #expect(chooser.lines.first == "Move 2 photos to:")
         #expect(chooser.lines[1].hasSuffix("/tmp"))
         #expect(chooser.lines[2].hasSuffix("/nowhere/at all  (not there)"))
+        #expect(chooser.lines[3].contains("o\tanother folder"), "the dialog is offered beside the destinations too")
     }
 }

@@ -238,6 +238,35 @@ struct SlideshowFrameTests {
         }
     }
 
+    @Test("after the screen came back, the slideshow goes on by its clock, photos arriving meanwhile")
+    func goesOnAfterTheScreenCameBack() throws {
+        try withSlideshow(mat: .black, slideCount: 1, { folder in
+            for (name, colour) in [("a.png", Self.red), ("b.png", Self.blue), ("c.png", Self.green), ("d.png", Self.amber)] {
+                _ = try folder.photo(name, width: 400, height: 300, colour: "\(colour)")
+            }
+        }) { loop throws in
+            let screen = try #require(loop.session.stack.top as? SlideshowScreen)
+            loop.session.displayCameBack("dummy")
+            let folder = loop.session.wall.entries[0].path.parent.string
+            var seen: [PhotoPath] = []
+            for n in 1...3 {
+                let before = screen.shown.map(\.path)
+                try magick(["-size", "300x300", "xc:\(Self.amber)", folder + "/new-\(n).png"])
+                screen.photosChanged(try PhotoScanner().scan([PhotoPath(folder)]).entries, by: .folder)
+                // The slide shown again at the return has its time anew: the clock is moved on to
+                // whatever the screen next waits for, until another photo shows.
+                #expect(loop.run {
+                    if screen.shown.map(\.path) != before { return true }
+                    let next = screen.nextDeadline(after: loop.now)
+                    if next.isFinite { loop.clock.advance(by: max(0, next - loop.now) + 0.01) }
+                    return false
+                }, "slide \(n) after the return never came")
+                seen += screen.shown.map(\.path)
+            }
+            #expect(Set(seen).count == 3, "the same photos again: \(seen)")
+        }
+    }
+
     @Test("a crossfade follows the slides' real rectangles: mats blend into mats, the pair's gap fades to the background")
     func crossfadeIntoAPair() throws {
         try withSlideshow(fadeSeconds: 1, slideCount: 1, { folder in

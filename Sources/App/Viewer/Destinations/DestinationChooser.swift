@@ -1,7 +1,9 @@
 // The chooser `move` and `copy` open without a folder (Ctrl+M, C): a short numbered list of
 // destinations — the configured ones, then the recent ones — over the screen it was opened on.
-// 1–9 pick at once; ↑ ↓ (or k j) and Return pick the one highlighted; Esc or a click cancels. It
-// takes every key while it is open, so a key meant for it never trashes or steps the photo beneath.
+// 1–9 pick at once; ↑ ↓ (or k j) and Return pick the one highlighted; o asks the desktop's
+// folder dialog for another (so move and copy work before any destination is configured); Esc
+// or a click cancels. It takes every key while it is open, so a key meant for it never trashes
+// or steps the photo beneath.
 
 import Control
 import Glibc
@@ -25,9 +27,11 @@ final class DestinationChooser: ViewerScreen {
     private let beneath: any ViewerScreen
     private let drawer: TileDrawer
     private let choose: (PhotoPath) -> Void
+    /// Opens the desktop's folder dialog for another folder (FolderDialogs).
+    private let askElsewhere: () -> Void
 
     init(action: FileAction, count: Int, folders: [PhotoPath], beneath: any ViewerScreen, drawer: TileDrawer,
-         choose: @escaping (PhotoPath) -> Void) {
+         choose: @escaping (PhotoPath) -> Void, askElsewhere: @escaping () -> Void) {
         self.action = action
         self.count = count
         self.folders = folders
@@ -36,6 +40,7 @@ final class DestinationChooser: ViewerScreen {
         self.beneath = beneath
         self.drawer = drawer
         self.choose = choose
+        self.askElsewhere = askElsewhere
     }
 
     var mode: ViewerMode { beneath.mode }
@@ -46,6 +51,9 @@ final class DestinationChooser: ViewerScreen {
         case .enter: close(choosing: folders.indices.contains(highlighted) ? folders[highlighted] : nil)
         case .up, .character("k"): if !folders.isEmpty { highlighted = (highlighted + folders.count - 1) % folders.count }
         case .down, .character("j"), .tab: if !folders.isEmpty { highlighted = (highlighted + 1) % folders.count }
+        case .character("o"):
+            host?.dismiss(self)
+            askElsewhere()
         case .character(let c):
             if let digit = c.wholeNumberValue, folders.indices.contains(digit - 1) { close(choosing: folders[digit - 1]) }
         default: break
@@ -81,10 +89,10 @@ final class DestinationChooser: ViewerScreen {
     var lines: [String] {
         let what = count == 1 ? "the photo" : "\(count) photos"
         let verb = action == .move ? "Move" : "Copy"
+        let elsewhere = "   o\tanother folder… (the folder dialog)"
         guard !folders.isEmpty else {
-            return ["\(verb) \(what): no destinations yet.",
-                    "Name folders in the configuration (destinations = [\"~/Pictures/Best\"]),",
-                    "or \(action.rawValue) by the control socket once.", "Esc closes"]
+            return ["\(verb) \(what) to:", elsewhere,
+                    "The folders chosen are offered here next time. o · Esc or a click cancels"]
         }
         var lines = ["\(verb) \(what) to:"]
         for (n, folder) in folders.enumerated() {
@@ -95,7 +103,8 @@ final class DestinationChooser: ViewerScreen {
             }
             lines.append("\(n == highlighted ? "→" : "  ") \(n + 1)\t\(folder.string)\(note)")
         }
-        lines.append("1–\(folders.count) or ↑ ↓ Return · Esc or a click cancels")
+        lines.append(elsewhere)
+        lines.append("1–\(folders.count) or ↑ ↓ Return · o · Esc or a click cancels")
         return lines
     }
 

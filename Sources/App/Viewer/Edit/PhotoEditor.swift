@@ -268,7 +268,7 @@ final class PhotoEditor {
     }
 
     /// Turns each target's file on the rotations' queue; the wall hears when each is done.
-    func rotate(_ targets: [ActionTarget], by turn: QuarterTurn) {
-        for target in targets { rotations.rotate(target.path, known: target.entry, by: turn) }
+    func rotate(_ targets: [ActionTarget], by turn: QuarterTurn, batch: Int? = nil) {
+        for target in targets { rotations.rotate(target.path, known: target.entry, by: turn, batch: batch) }
     }
 }

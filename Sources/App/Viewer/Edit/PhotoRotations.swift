@@ -14,11 +14,16 @@ final class PhotoRotations: Sendable {
         /// The photo's entry read again (its size as displayed may have turned); nil on failure
         /// or when it is no longer a photo.
         let entry: PhotoEntry?
+        /// The control request's batch it belongs to (`RotationReplies`), if one waits for it.
+        let batch: Int?
     }
 
     /// One at a time and in order: `>` pressed twice turns the photo twice, never both from
     /// the same starting bytes.
-    private let queue = DispatchQueue(label: "cascade.rotate", qos: .userInitiated)
+    /// The default QoS, the frame loop's own priority: on Linux libdispatch makes a QoS a nice
+    /// value, and userInitiated's (-2) is one an unprivileged process may not take — each new
+    /// worker thread would log "Failed to set thread priority" and run at 0 anyway.
+    private let queue = DispatchQueue(label: "cascade.rotate")
     private let finished = Locked<[Finished]>([])
     private let thumbnails: ThumbnailCache
     private let wake: @Sendable () -> Void
@@ -29,7 +34,7 @@ final class PhotoRotations: Sendable {
     }
 
     /// Turns `path`; `known` is its entry on the wall, else it is read here, off the loop.
-    func rotate(_ path: PhotoPath, known: PhotoEntry?, by turn: QuarterTurn) {
+    func rotate(_ path: PhotoPath, known: PhotoEntry?, by turn: QuarterTurn, batch: Int? = nil) {
         queue.async { [self] in
             let entry = known ?? PhotoScanner().entry(at: path, relative: path.lastComponent, group: 0)
             let result = Result { () throws(RotationError) in
@@ -39,7 +44,7 @@ final class PhotoRotations: Sendable {
             let fresh = (try? result.get()).flatMap { _ in
                 entry.flatMap { PhotoScanner().entry(at: $0.path, relative: $0.relative, group: $0.group) }
             }
-            finished.withLock { $0.append(Finished(path: entry?.path ?? path, result: result, entry: fresh)) }
+            finished.withLock { $0.append(Finished(path: entry?.path ?? path, result: result, entry: fresh, batch: batch)) }
             wake()
         }
     }

@@ -38,6 +38,11 @@ struct KeyBindings: Sendable {
         table.first { $0.modes.contains(mode) && $0.chords.contains { $0.matches(press) } }?.command
     }
 
+    /// The first key that gives `command`, as the help names it; nil when none does.
+    func label(for command: Command) -> String? {
+        table.first { $0.command == command }?.chords.first?.label
+    }
+
     /// The help overlay's lines for `mode`: the keys, a tab, what they do. Neighbours that do
     /// the same (the four Shift+arrows) share a line: the panel has to fit a small screen.
     func help(for mode: ViewerMode) -> [String] {

@@ -161,6 +161,7 @@ public enum Viewer {
         if let alone { session.wall.openAlone(alone) }
         session.loop()
         session.leavePlace()
+        if options.printMarked { session.printMarked() }
         immich?.stopNow()
         return 0
     }

@@ -20,6 +20,8 @@ public struct ViewerOptions: Sendable {
     public var scale: Double?
     public var style = WallStyle()
     public var events = Events.none
+    /// At quit, the marked photos' paths on stdout, one a line (`--print-marked`).
+    public var printMarked = false
     public var stats = false
     /// The open photo's filmstrip always shown, the photo above it (else on its key or a hover).
     public var filmstrip = false

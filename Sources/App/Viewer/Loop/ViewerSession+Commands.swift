@@ -38,7 +38,11 @@ extension ViewerSession {
             if origin == .key, !options.quitKeys { log.debug("quit key ignored (kiosk)") } else { running = false }
         case .screen(let request): performScreen(request)
         case .sort(let request): performSort(request)
-        case .trash, .trashShown, .restore, .rotate, .transfer, .copyPath, .run: return performFileAction(command, from: origin)
+        case .trash, .trashShown, .restore, .rotate, .transfer, .copyPath, .run:
+            let result = performFileAction(command, from: origin)
+            // A program has the reply; a person pressing a key has only the screen.
+            if origin == .key || origin == .touch, case .failure(let refusal) = result { notify(refusal.message, isError: true) }
+            return result
         case .message(let text): message = text.map { ScreenMessage($0, now: clock.now) }
         case .slideshowInterval(let seconds): adoptSlideshow { $0.interval = seconds }
         case .transition(let transition): adoptSlideshow { $0.transition = SlideshowSettings.Transition(rawValue: transition.rawValue) ?? .fade }
@@ -83,7 +87,13 @@ extension ViewerSession {
     func answerControlRequests() {
         guard let control = daemon.control else { return }
         for request in control.takeRequests() {
-            control.reply(to: request, perform(request.command, from: .control))
+            answering = request
+            let result = perform(request.command, from: .control)
+            // An action that answers later (`rotate`) took the request.
+            let held = answering == nil
+            answering = nil
+            if held, case .success = result { continue }
+            control.reply(to: request, result)
         }
     }
 
@@ -99,6 +109,7 @@ extension ViewerSession {
         return .object(fields + [("overlay", overlay.state(over: stack.top, keys: keys, marks: wall.marks, scale: window.renderer.scale))] + screenState + displayState + rotationState
                        + [("scale", .double(window.renderer.scale)),
                           ("message", message.map { .string($0.text) } ?? .null),
+                          ("notice", notice?.json ?? .null),
                           ("slideshowInterval", .double(options.slideshow.interval)),
                           ("transition", .string(options.slideshow.transition.rawValue))] + brightnessState + folderState)
     }

@@ -34,8 +34,10 @@ extension ViewerSession {
     /// came or went, and the screens over the wall of the change.
     func applyEdit(_ edit: LibraryEdit, by change: PhotosChange) {
         let before = wall.entries
-        wall.apply(edit, highlightingFor: options.highlightNew, now: clock.now,
-                   stayAtTop: change == .folder && options.newestFirst)
+        // Only arrivals are new: a photo put back from the trash, or a re-sort, is one the person
+        // already knew, and a highlight would send them looking for what changed.
+        wall.apply(edit, highlightingFor: change == .viewer ? 0 : options.highlightNew, now: clock.now,
+                   stayAtTop: change == .folder && options.newestFirst, keepingLanes: true)
         for index in edit.removed.sorted() { emit(.removed(index: index, path: before[index].path)) }
         for index in edit.inserted { emit(.added(index: index, path: edit.entries[index].path)) }
         if !edit.isEmpty {

@@ -5,13 +5,25 @@
 // (`copy-path`) and the configured commands (`run`).
 
 import Control
+import Foundation
 import Glibc
 import Photos
 import Waterfall
 
 extension ViewerSession {
+    /// How many paths of photos that left marked are kept for `restore`; past it (a mass delete
+    /// of marked photos never undone) they are forgotten, as the undo history forgets its oldest.
+    static let marksRemembered = 100_000
+
     /// The marked photos, in the wall's order: when there are any they are every action's targets.
     var marked: [PhotoPath] { wall.marked.map(\.path) }
+
+    /// `--print-marked` at quit: the marked paths on stdout, one a line, after every event.
+    func printMarked() {
+        output.flush()
+        let text = marked.map { $0.bytes + [UInt8(ascii: "\n")] }.joined()
+        FileHandle.standardOutput.write(Data(text))
+    }
 
     func performFileAction(_ command: Command, from origin: CommandOrigin) -> Result<JSONValue, ControlError> {
         // A kiosk's passers-by neither delete, move, copy, rewrite nor run anything on its
@@ -36,7 +48,10 @@ extension ViewerSession {
             return report.reply
         case .rotate(let turn):
             return targets(.targets, for: "rotate").map { targets in
-                editor.rotate(targets, by: turn)
+                // A control request is answered when the files are turned (RotationReplies).
+                let batch = answering.map { rotationReplies.hold($0, count: targets.count) }
+                if batch != nil { answering = nil }
+                editor.rotate(targets, by: turn, batch: batch)
                 return .null
             }
         case .transfer(let action, let folder, let choice):
@@ -45,9 +60,11 @@ extension ViewerSession {
                     // The targets are the ones now, whatever the screen beneath does meanwhile.
                     push(DestinationChooser(action: action, count: targets.count,
                                             folders: editor.destinations.choices(configured: options.destinations),
-                                            beneath: stack.top, drawer: drawer) { [unowned self] folder in
-                        editor.transfer(action, targets, into: folder)
-                    })
+                                            beneath: stack.top, drawer: drawer,
+                                            choose: { [unowned self] folder in editor.transfer(action, targets, into: folder) },
+                                            askElsewhere: { [unowned self] in
+                                                if !folderDialogs.ask(action, targets) { notify("a folder dialog is open already", isError: true) }
+                                            }))
                     return .success(.null)
                 }
                 let destination = PhotoPath(folder)
@@ -65,6 +82,7 @@ extension ViewerSession {
                 let text = ClipboardPaths.text(targets.map(\.path))
                 guard window.setClipboard(text) else { return .failure(ControlError("copy-path: the clipboard cannot be set here")) }
                 log.info("copied \(targets.count) path(s) to the clipboard")
+                notify("the path\(targets.count == 1 ? "" : "s") of \(ActionNotice.photos(targets.map(\.path))) copied")
                 return .success(.object([("paths", .array(targets.map { .string($0.path.string) }))]))
             }
         case .run(let name, let choice):
@@ -108,6 +126,9 @@ extension ViewerSession {
         for event in report.events { emit(event) }
         if !report.removed.isEmpty {
             let gone = Set(report.removed)
+            // Their marks go with them, and come back if `restore` brings them back.
+            marksOfRemoved.formUnion(wall.marked.map(\.path).filter(gone.contains))
+            if marksOfRemoved.count > Self.marksRemembered { marksOfRemoved.removeAll() }
             editWall { entries in
                 let removed = entries.indices.filter { gone.contains(entries[$0].path) }
                 guard !removed.isEmpty else { return nil }
@@ -133,8 +154,13 @@ extension ViewerSession {
                 return LibraryEdit(entries: grown, removed: [], inserted: inserted, changed: [])
             }
         }
-        // A cursor on the wall goes to the photo put back.
+        // A cursor on the wall goes to the photo put back, and the marks they had come back.
         if let restoredAt { wall.cursor = restoredAt }
+        let remarked = report.restored.map(\.entry.path).filter(marksOfRemoved.contains)
+        if !remarked.isEmpty {
+            marksOfRemoved.subtract(remarked)
+            wall.markAgain(remarked)
+        }
     }
 
     /// The wall's own edit, `make` from its entries as they are once every folder edit ready is
@@ -163,11 +189,23 @@ extension ViewerSession {
             emit(.ran(outcome))
         }
         showImmichOutcomes()
+        for answer in folderDialogs.take() {
+            if let folder = answer.folder {
+                editor.transfer(answer.action, answer.targets, into: PhotoPath(folder))
+            } else if let failure = answer.failure {
+                log.error("\(answer.action.rawValue): \(failure)")
+                notify(failure, isError: true)
+            }
+        }
         for done in editor.rotations.take() {
+            if let batch = done.batch, let answer = rotationReplies.finished(batch: batch, done.result) {
+                daemon.control?.reply(to: answer.request, answer.reply)
+            }
             let outcome: PhotoRotation.Outcome
             switch done.result {
             case .failure(let error):
                 log.error("\(error)")
+                notify(error.description, isError: true)
                 continue
             case .success(let finished):
                 outcome = finished

@@ -72,6 +72,10 @@ extension ViewerSession {
             dirty = true
             daemon.mqttStatesDue = true
         }
+        if let shown = notice, now >= shown.until {
+            notice = nil
+            dirty = true
+        }
         // Nobody sees a dark or missing wall drift or a photo close; a dark frame decodes nothing.
         guard showing else { return }
         if stack.top.tick(at: now) { dirty = true }

@@ -35,6 +35,10 @@ extension ViewerSession: ScreenHost {
 
     /// An event for `--events stdout` and for the control socket's subscribers.
     func emit(_ event: ViewerEvent) {
+        // A kiosk's keys put nothing back from the trash; there the notice names no key.
+        if let line = ActionNotice.line(for: event, undoKey: options.kiosk ? nil : keys.label(for: .restore)) {
+            notify(line.text, isError: line.isError)
+        }
         output.send(event)
         daemon.control?.publish(event.json, named: event.name)
         publishMqttEvent(event)
@@ -43,6 +47,12 @@ extension ViewerSession: ScreenHost {
         case let .opened(_, path), let .shown(_, path, _, _, _): daemon.immich?.noteShown(path: path.string)
         default: break
         }
+    }
+
+    /// Puts `text` up as the notice, in place of any before it.
+    func notify(_ text: String, isError: Bool = false) {
+        notice = ActionNotice(text, isError: isError, now: clock.now)
+        dirty = true
     }
 
     /// A selection runs the on-select command, if any — never waited for here.

@@ -60,6 +60,14 @@ final class ViewerSession {
     var overlay: OverlayPanel
     /// A message over the screen (`message`), until its time is up.
     var message: ScreenMessage?
+    /// What the last action on the files did, or why it did not, for a few seconds.
+    var notice: ActionNotice?
+    /// The control request being answered, until an action that answers later takes it.
+    var answering: ControlRequest?
+    /// `rotate` requests answered once their files are turned.
+    var rotationReplies = RotationReplies()
+    /// Photos trashed or moved while marked: `restore` marks them again.
+    var marksOfRemoved: Set<PhotoPath> = []
     /// The standard keys and the configuration's `[keys]`.
     var keys: KeyBindings
     var idle: IdleBehaviour
@@ -75,6 +83,8 @@ final class ViewerSession {
     let editor: PhotoEditor
     /// `run`'s commands that ended, handed over by their threads.
     let finishedCommands: FinishedCommands
+    /// "Another folder…" for move and copy: the desktop's dialog, off the loop.
+    let folderDialogs: FolderDialogs
     let immichOutcomes: ImmichOutcomes
     /// Originals of Immich's photos fetched for the photo view.
     let fetchedOriginalsBox: FetchedOriginals
@@ -122,6 +132,7 @@ final class ViewerSession {
                              jobs: PhotoFileJobs { waker.wake() },
                              destinations: RecentDestinations(file: options.destinationsFile, log: log), log: log)
         finishedCommands = FinishedCommands { waker.wake() }
+        folderDialogs = FolderDialogs { waker.wake() }
         immichOutcomes = ImmichOutcomes { waker.wake() }
         fetchedOriginalsBox = FetchedOriginals { waker.wake() }
         consoleOutput = window.driver.lowercased() == "kmsdrm" ? ConsoleOutput() : nil
@@ -215,7 +226,7 @@ final class ViewerSession {
     /// When the loop must wake up for the scene even if no event comes, on the scene's clock.
     private var nextDeadline: Double {
         guard showing else { return screen.deadline }
-        return min(idleDeadline, screen.deadline, stack.top.nextDeadline(after: clock.now), message?.until ?? .infinity)
+        return min(idleDeadline, screen.deadline, stack.top.nextDeadline(after: clock.now), message?.until ?? .infinity, notice?.until ?? .infinity)
     }
 
     /// `now` is the scene's time, what animations and fades advance by; tests drive frames at
@@ -235,6 +246,8 @@ final class ViewerSession {
         if statsPanel.shown { drawer.drawPanel(statsPanel.lines(at: now) { health.panelLines }, placement: .topLeft) }
         overlay.draw(over: stack.top, keys: keys, marks: wall.marks, with: drawer)
         if let message { drawer.drawPanel(message.lines, placement: .bottomCentre) }
+        // Above a message, which stays far longer.
+        if let notice { drawer.drawPanel(notice.lines, placement: message == nil ? .bottomCentre : .topCentre) }
         let cost = frameClock.present(on: window.renderer, started: started, moving: moving)
         if let gap = cost.lateBy {
             // What a late frame did, for whoever profiles stutter with CASCADE_LOG=debug.

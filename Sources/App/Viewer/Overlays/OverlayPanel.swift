@@ -57,13 +57,11 @@ struct OverlayPanel {
     mutating func draw(over screen: any ViewerScreen, keys: KeyBindings, marks: PhotoMarks, with drawer: TileDrawer) {
         guard let shown else { drawn = nil; return }
         let lines = lines(over: screen, keys: keys, marks: marks)
-        // The help is read line by line for a while: nearly opaque, so captions and tiles beneath
-        // do not show through its text. The info sits by the tile it describes, and so follows
-        // the cursor; over a photo filling the screen it keeps to the corner.
+        // The info sits by the tile it describes, and so follows the cursor; over a photo filling
+        // the screen it keeps to the corner. Both are opaque (TileDrawer.panelAlpha).
         var placement = TileDrawer.PanelPlacement.topRight
         if shown == .help { placement = .centre } else if let tile = screen.infoAnchor { placement = .beside(tile) }
-        drawn = drawer.drawPanel(lines, placement: placement,
-                                 backdropAlpha: shown == .help ? 240 : TileDrawer.panelAlpha).map { (lines, $0) }
+        drawn = drawer.drawPanel(lines, placement: placement).map { (lines, $0) }
     }
 
     /// `get-state`'s "overlay": its kind, lines and where its band was drawn (window pixels). The

@@ -17,8 +17,10 @@ struct ScreenMessage {
         until = now + Self.duration
     }
 
-    /// The text in lines of at most `lineLength` characters, broken between words where it can.
-    var lines: [String] {
+    var lines: [String] { Self.wrapped(text) }
+
+    /// `text` in lines of at most `lineLength` characters, broken between words where it can.
+    static func wrapped(_ text: String) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ") {

@@ -211,6 +211,8 @@ extension WallScreen {
                 ("rect", .rect(frame)), (horizontal ? "row" : "column", .int(view.layout.lane(at: index))),
                 // Where it is in the window now: a script points at it, a test checks it stays put.
                 ("screen", .rect(onScreen(frame, offset: view.contentOffset))),
+                // Highlighted as a new arrival (--highlight-new).
+                ("new", .bool(arrivals[path] != nil)),
             ])
         }
         return [

@@ -116,6 +116,11 @@ extension WallScreen {
         return answer(dropped)
     }
 
+    /// Photos put back (`restore`) that were marked when they left get their marks again.
+    func markAgain(_ paths: [PhotoPath]) {
+        _ = mark(paths)
+    }
+
     /// Photos that left the wall (a folder's edit, a rescan, the trash) take their marks along.
     func dropMarksOfGonePhotos() {
         announce(marked: [], unmarked: marks.keep(onlyOn: entries))

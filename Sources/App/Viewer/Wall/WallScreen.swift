@@ -65,7 +65,7 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
     private var partials: [PhotoPath: String] = [:]
     private var prioritisedOffset = -1.0
     /// New arrivals from a watched folder and when their highlight ends (kiosk event walls).
-    private var arrivals: [PhotoPath: Double] = [:]
+    private(set) var arrivals: [PhotoPath: Double] = [:]
     var highlightArrivals: Double = 0
     private(set) var fading = false
     private(set) var lateResultsDropped = 0
@@ -154,10 +154,13 @@ final class WallScreen: ViewerScreen, @MainActor WaterfallDataSource, @MainActor
     /// entries; then the new entries, insertions and reloads — each through the engine, which
     /// keeps the tile at the top of the screen where it is. `stayAtTop`: a newest-first wall
     /// seen from its top stays there, so arrivals are seen.
-    func apply(_ edit: LibraryEdit, highlightingFor seconds: Double, now: Double, stayAtTop: Bool) {
+    /// `keepingLanes`: photos that left (the trash, a move, a file deleted elsewhere) leave their
+    /// gaps to close within their columns — the person was looking at the photos around them;
+    /// a rescan's differences are dealt out again as a fresh wall is.
+    func apply(_ edit: LibraryEdit, highlightingFor seconds: Double, now: Double, stayAtTop: Bool, keepingLanes: Bool = false) {
         let atTop = stayAtTop && view.contentOffset <= 0.5
         let cursorPath = cursor.flatMap { $0 < entries.count ? entries[$0].path : nil }
-        for range in edit.removedRanges { view.deleteCells(in: range) }
+        for range in edit.removedRanges { view.deleteCells(in: range, keepingLanes: keepingLanes) }
         entries = edit.entries
         sections.apply(edit)
         for range in edit.insertedRanges { view.insertCells(in: range) }
