@@ -50,7 +50,10 @@ soak_starts() {
       >/etc/cascade/cascade.toml &&
     systemctl restart $soak_unit" >/dev/null &&
     wait_until 600 "[ \"\$(soak_show ActiveState)\" = active ]" && input_devices_up &&
-    wait_until 300 '[ "$(mqtt_availability)" = online ]'
+    wait_until 300 '[ "$(mqtt_availability)" = online ]' || return 1
+  # Every slide shown, as a program hears it: the slideshow's place in its round cannot count
+  # them while photos keep arriving (they join the round just ahead and leave it again).
+  guest "pkill -f 'cascade ctl.*--follow'; setsid /usr/local/bin/cascade ctl --socket $(control_socket) --follow >'$dir/soak-events.log' 2>&1 </dev/null &" >/dev/null
 }
 
 # soak_sample ELAPSED — one line of DIR/soak.tsv: seconds, RSS (KiB), threads, open files, late
@@ -150,6 +153,7 @@ soak_runs() {
     fi
   done
   guest 'rm -f /srv/photos/soak-*.jpg' >/dev/null
+  echo "  slides shown: $(grep -c '"event":"shown"' "$dir/soak-events.log" 2>/dev/null || true) (shown events)"
   echo "  $round rounds in $(((SECONDS - start) / 60)) min, the scene's clock ${soak_rate}×: $unplugs unplugs," \
     "$((added + removed)) folder changes, $((round * 3 + clients)) socket and MQTT clients; $failures requests unanswered or failed"
   echo "  systemd restarts: $restarts → $(soak_show NRestarts); active: $(soak_show ActiveState)"
@@ -171,15 +175,10 @@ print(f"  resident memory: {warm / 1024:.1f} MiB warmed up, {end / 1024:.1f} MiB
 print(f"  threads: {min(threads)}–{max(threads)} (first half at most {max(threads[first_half])}, last tenth at most {max(threads[-tenth:])})")
 print(f"  open files: {min(fds)}–{max(fds)} (first half at most {max(fds[first_half])}, last tenth at most {max(fds[-tenth:])})")
 print(f"  late frames: {late[-1]} in {int(rows[-1][0]) // 60} min; screens off in {sum(r[6] == 'off' for r in rows)} of {n} samples")
-# The schedule's spells: the screen seen off after being seen on. The slides: how far the
-# slideshow's position moved, round after round.
+# The schedule's spells: the screen seen off after being seen on (a lower bound: a spell
+# between two samples is missed).
 spells = sum(1 for a, b in zip(rows, rows[1:]) if a[6] != "off" and b[6] == "off")
-slides = 0
-for a, b in zip(rows, rows[1:]):
-    if len(a) < 10 or len(b) < 10: continue
-    (r1, p1, s1), (r2, p2, _) = (map(int, a[7:10]), map(int, b[7:10]))
-    slides += p2 - p1 if r2 == r1 else (s1 - p1) + p2 + (r2 - r1 - 1) * s1
-print(f"  slides shown: about {slides}; the schedule turned the screen off {spells} times")
+print(f"  the schedule turned the screen off at least {spells} times")
 ok = end <= warm * 1.10 and max(threads[-tenth:]) <= max(threads[first_half]) + 2 and max(fds[-tenth:]) <= max(fds[first_half]) + 2
 sys.exit(0 if ok else 1)
 EOF
