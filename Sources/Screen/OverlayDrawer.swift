@@ -14,16 +14,16 @@ extension TileDrawer {
 
     /// The panels' backdrop: opaque black. Text read over a photo must read whatever the photo
     /// is; a see-through band let a tile's caption or a busy sky show through the letters.
-    public static let panelAlpha: UInt8 = 255
+    private static let panelAlpha: UInt8 = 255
 
-    /// Lines of text on a translucent dark panel. Each distinct line is a cached texture, so
+    /// Lines of text on an opaque dark panel. Each distinct line is a cached texture, so
     /// text that changes every frame should change at most a few times a second. A tab splits
     /// a line into two columns, the second aligned across lines (the help's keys and actions).
     /// Returns where the panel was drawn, in physical pixels (nil when nothing was).
     /// Lines that do not fit the screen's height go on in further blocks to the right (the
     /// help on a small kiosk screen), each block with its own two columns.
     @discardableResult
-    public func drawPanel(_ lines: [String], placement: PanelPlacement, backdropAlpha: UInt8 = panelAlpha) -> PixelRect? {
+    public func drawPanel(_ lines: [String], placement: PanelPlacement) -> PixelRect? {
         guard let text, !lines.isEmpty else { return nil }
         let scale = renderer.scale
         let output = renderer.outputSize
@@ -60,7 +60,7 @@ extension TileDrawer {
                                         in: output, margin: margin)
         }
         let box = PixelRect(x: origin.0, y: origin.1, width: boxW, height: boxH)
-        renderer.fill(box, color: ScreenColor(red: 0, green: 0, blue: 0, alpha: backdropAlpha))
+        renderer.fill(box, color: ScreenColor(red: 0, green: 0, blue: 0, alpha: Self.panelAlpha))
         var blockX = origin.0 + padding
         for block in blocks {
             for (i, pair) in block.labels.enumerated() {

@@ -58,7 +58,7 @@ struct OverlayPanel {
         guard let shown else { drawn = nil; return }
         let lines = lines(over: screen, keys: keys, marks: marks)
         // The info sits by the tile it describes, and so follows the cursor; over a photo filling
-        // the screen it keeps to the corner. Both are opaque (TileDrawer.panelAlpha).
+        // the screen it keeps to the corner.
         var placement = TileDrawer.PanelPlacement.topRight
         if shown == .help { placement = .centre } else if let tile = screen.infoAnchor { placement = .beside(tile) }
         drawn = drawer.drawPanel(lines, placement: placement).map { (lines, $0) }
