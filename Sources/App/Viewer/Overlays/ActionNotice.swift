@@ -29,14 +29,15 @@ struct ActionNotice {
 
     /// The line an event of a finished action is told by, and whether it tells of a failure; nil
     /// for events that are no action's outcome. `undoKey` names the key that puts trashed
-    /// photos back, nil where there is none to press (a kiosk).
-    static func line(for event: ViewerEvent, undoKey: String?) -> (text: String, isError: Bool)? {
+    /// photos back, nil where there is none to press (a kiosk); it is looked up for a trash
+    /// alone, not for every slide shown or photo arriving.
+    static func line(for event: ViewerEvent, undoKey: @autoclosure () -> String?) -> (text: String, isError: Bool)? {
         switch event {
         case let .rotated(_, path, degrees, note):
             let how = note == nil ? "" : " (by its orientation tag)"
             return ("\(name(path)) turned \(degrees)°\(how)", false)
         case .trashed(let paths):
-            let undo = undoKey.map { " — \($0) puts \(paths.count == 1 ? "it" : "them") back" } ?? ""
+            let undo = undoKey().map { " — \($0) puts \(paths.count == 1 ? "it" : "them") back" } ?? ""
             return ("\(photos(paths)) moved to the trash\(undo)", false)
         case .restored(let paths):
             return ("\(photos(paths)) put back from the trash", false)

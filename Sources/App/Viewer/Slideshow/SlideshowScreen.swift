@@ -200,11 +200,11 @@ final class SlideshowScreen: ViewerScreen {
     /// left the folder gives way to the next slide, even while paused: a photo taken off a
     /// frame should not stay on it.
     func update(_ entries: [PhotoEntry]) {
-        let present = Set(entries)
+        let present = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         // A slide ahead whose photos are all still there, unchanged, stays — decoded or on its way.
         // Chosen again at every change, it would never be ready on a folder that takes a photo
         // every few seconds (an event's camera, a sync) while a decode takes longer than that.
-        if let slide = upcoming, slide.entries.allSatisfy(present.contains) {
+        if let slide = upcoming, slide.entries.allSatisfy({ present[$0.path] == $0 }) {
             playlist.update(entries)
         } else {
             playlist.unstep(upcoming?.entries.count ?? 0)
@@ -212,10 +212,7 @@ final class SlideshowScreen: ViewerScreen {
             playlist.update(entries)
             prepareUpcoming()
         }
-        if let shown = current {
-            let paths = Set(entries.map(\.path))
-            if !shown.entries.allSatisfy({ paths.contains($0.path) }) { stepWanted = true }
-        }
+        if let shown = current, !shown.entries.allSatisfy({ present[$0.path] != nil }) { stepWanted = true }
     }
 
     func resize(_ size: Size) {
