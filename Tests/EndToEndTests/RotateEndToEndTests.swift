@@ -31,6 +31,30 @@ struct RotateEndToEndTests {
         try PhotoDecoder.decode(path: PhotoPath(path), format: .jpeg, box: PixelSize(width: 4096, height: 4096), mode: .fit)
     }
 
+    /// cascade on one PNG in the service's own folder (index 0), then `folder` (its first photo
+    /// index 1), subscribed to `rotated`: photo 1 opened and `>` pressed on it. Also the tile's
+    /// size on the wall before.
+    static func pressGreaterOnOpenPhoto(in folder: String, arguments: [String] = []) async throws
+        -> (service: DaemonEndToEndTests.Service, control: ControlConnection, tile: (w: Double, h: Double)) {
+        let service = try await DaemonEndToEndTests.Service(photos: 1, arguments: [folder] + arguments)
+        _ = try await service.check { try await service.notify.wait(for: "READY=1") }
+        let control = try await ControlConnection(service.socket)
+        let window = try await service.server.display.waitForWindow(class: "cascade")
+        let tile = try await service.check {
+            try await waitFor("the tile of photo 1 on the wall") { tileSize(try await control.data(["get-state"]), index: 1) }
+        }
+        _ = try await control.data(["subscribe", "rotated"])
+        _ = try await control.data(["open", 1])
+        try await service.check {
+            try await waitUntil("the photo to open") {
+                ((try await control.data(["get-state"])) as? [String: Any])?["mode"] as? String == "detail"
+            }
+        }
+        try await service.server.display.xdotool(["windowfocus", window], allowFailure: true)
+        _ = try await service.server.display.xdotool(["key", "greater"])
+        return (service, control, tile)
+    }
+
     /// With the folders watched the rename is also a folder change; without, the viewer alone
     /// must lay the tile out again.
     @Test("> on a photo turns its file as jpegtran does, and its tile turns portrait", arguments: [[], ["--no-watch"]])
@@ -42,28 +66,11 @@ struct RotateEndToEndTests {
                     "(", "-size", "320x240", "xc:blue", "-size", "320x240", "xc:yellow", "+append", ")",
                     "-append", "-sampling-factor", "2x2", "-quality", "90", photo])
         let expected = reference.path + "/expected.jpg"
-        try runTool("/usr/bin/jpegtran", ["-rotate", "90", "-perfect", "-copy", "all", "-outfile", expected, photo])
+        try await output("/usr/bin/jpegtran", ["-rotate", "90", "-perfect", "-copy", "all", "-outfile", expected, photo])
         let before = try Data(contentsOf: URL(fileURLWithPath: photo))
 
-        // One PNG in the service's own folder (index 0), then the JPEG's folder (index 1).
-        let service = try await DaemonEndToEndTests.Service(photos: 1, arguments: [jpegs.path] + watching)
-        _ = try await service.check { try await service.notify.wait(for: "READY=1") }
-        let control = try await ControlConnection(service.socket)
-        let window = try await service.server.display.waitForWindow(class: "cascade")
-        let landscape = try await service.check {
-            try await waitFor("the JPEG's tile on the wall") { Self.tileSize(try await control.data(["get-state"]), index: 1) }
-        }
+        let (service, control, landscape) = try await Self.pressGreaterOnOpenPhoto(in: jpegs.path, arguments: watching)
         #expect(landscape.h < landscape.w, "the tile starts landscape: \(landscape)")
-
-        _ = try await control.data(["subscribe", "rotated"])
-        _ = try await control.data(["open", 1])
-        try await service.check {
-            try await waitUntil("the photo to open") {
-                ((try await control.data(["get-state"])) as? [String: Any])?["mode"] as? String == "detail"
-            }
-        }
-        try await service.server.display.xdotool(["windowfocus", window], allowFailure: true)
-        _ = try await service.server.display.xdotool(["key", "greater"])
 
         let event = try await service.check { try await control.event("rotated") }
         #expect(event["path"] as? String == photo && event["index"] as? Int == 1 && event["degrees"] as? Int == 90)
@@ -105,33 +112,17 @@ struct RotateEndToEndTests {
         let folder = try PhotoFolder()
         let photo = folder.path + "/phone.jpg", gif = folder.path + "/still.gif"
         try magick(["-size", "600x904", "gradient:red-blue", "-sampling-factor", "2x2", "-quality", "90", photo])
-        try runTool("/usr/bin/exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=2022:04:01 10:00:00", "-Make=Phone", photo])
+        try await output("/usr/bin/exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=2022:04:01 10:00:00", "-Make=Phone", photo])
         try magick(["-size", "40x30", "xc:green", gif])
 
-        let service = try await DaemonEndToEndTests.Service(photos: 1, arguments: [folder.path])
-        _ = try await service.check { try await service.notify.wait(for: "READY=1") }
-        let control = try await ControlConnection(service.socket)
-        let window = try await service.server.display.waitForWindow(class: "cascade")
-        let portrait = try await service.check {
-            try await waitFor("the JPEG's tile on the wall") { Self.tileSize(try await control.data(["get-state"]), index: 1) }
-        }
+        let (service, control, portrait) = try await Self.pressGreaterOnOpenPhoto(in: folder.path)
         #expect(portrait.h > portrait.w, "the tile starts portrait: \(portrait)")
-
-        _ = try await control.data(["subscribe", "rotated"])
-        _ = try await control.data(["open", 1])
-        try await service.check {
-            try await waitUntil("the photo to open") {
-                ((try await control.data(["get-state"])) as? [String: Any])?["mode"] as? String == "detail"
-            }
-        }
-        try await service.server.display.xdotool(["windowfocus", window], allowFailure: true)
-        _ = try await service.server.display.xdotool(["key", "greater"])
 
         let event = try await service.check { try await control.event("rotated") }
         #expect(event["path"] as? String == photo && event["degrees"] as? Int == 90 && event["lossless"] as? Bool == false, "\(event)")
-        #expect(try output("/usr/bin/exiftool", ["-s", "-s", "-n", "-Orientation", "-Make", photo]) == "Orientation: 6\nMake: Phone\n")
+        #expect(try await output("/usr/bin/exiftool", ["-s", "-s", "-n", "-Orientation", "-Make", photo]) == "Orientation: 6\nMake: Phone\n")
         let pillow = "from PIL import Image, ImageOps; import sys; print(*ImageOps.exif_transpose(Image.open(sys.argv[1])).size)"
-        #expect(try output("/usr/bin/python3", ["-c", pillow, photo]) == "904 600\n", "Pillow's EXIF transpose does not see it turned")
+        #expect(try await output("/usr/bin/python3", ["-c", pillow, photo]) == "904 600\n", "Pillow's EXIF transpose does not see it turned")
         let notice = try await service.check {
             try await waitFor("the notice") { ((try await control.data(["get-state"])) as? [String: Any])?["notice"] as? [String: Any] }
         }
@@ -162,26 +153,11 @@ struct RotateEndToEndTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: gif)) == before)
     }
 
-    /// What `tool` prints on stdout; a failure throws.
-    private func output(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw HarnessError("\(tool) \(arguments) failed") }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    private func runTool(_ tool: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw HarnessError("\(tool) \(arguments) failed") }
+    /// What `tool` prints on stdout; any exit but 0 throws.
+    @discardableResult
+    private func output(_ tool: String, _ arguments: [String]) async throws -> String {
+        let (status, printed) = try await TestSupport.runTool(tool, arguments)
+        guard status == .exited(0) else { throw HarnessError("\(tool) \(arguments): \(status)") }
+        return String(decoding: printed, as: UTF8.self)
     }
 }
