@@ -20,9 +20,7 @@ final class PhotoRotations: Sendable {
 
     /// One at a time and in order: `>` pressed twice turns the photo twice, never both from
     /// the same starting bytes.
-    /// The default QoS, the frame loop's own priority: on Linux libdispatch makes a QoS a nice
-    /// value, and userInitiated's (-2) is one an unprivileged process may not take — each new
-    /// worker thread would log "Failed to set thread priority" and run at 0 anyway.
+    /// The default QoS, as PhotoFileJobs' queue says why.
     private let queue = DispatchQueue(label: "cascade.rotate")
     private let finished = Locked<[Finished]>([])
     private let thumbnails: ThumbnailCache
