@@ -10,8 +10,8 @@
 # MQTT clients spread over the run.
 #
 # Every round it samples, from /proc and `get-stats`: resident memory, threads, open files, late
-# frames, and whether systemd restarted cascade; from `get-state`, the screen and how far the
-# slideshow got. It passes when cascade was never restarted and is still active, every control
+# frames, and whether systemd restarted cascade; from `get-state`, whether the screen is on; the
+# slides shown come from a follower of the socket's events. It passes when cascade was never restarted and is still active, every control
 # request was answered, and nothing grew without bound: resident memory at the end (median of
 # the last tenth of the samples) within 10 % of the warmed-up level (median of the tenth after
 # the first fifth), threads and open files at the end no more than two above their most in the
@@ -67,7 +67,7 @@ soak_sample() {
   printf '%s %s %s %s %s %s\n' "$1" "$(tr '\n' ' ' <<<"$proc")" \
     "$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["lateFrames"])' "$stats")" \
     "$(soak_show NRestarts)" \
-    "$(json "$dir/soak-state.json" '" ".join(map(str, [d["screen"]] + [(d.get("slideshow") or {}).get(k, 0) for k in ("round", "position", "roundSize")]))')" |
+    "$(json "$dir/soak-state.json" 'd["screen"]')" |
     tr -s ' ' >>"$dir/soak.tsv"
 }
 
@@ -85,12 +85,13 @@ soak_clients() {
     done" >/dev/null
 }
 
-# soak_tap_until_paused true|false — taps the photo until the slideshow is paused (or playing):
-# a tap on a screen the schedule turned off only lights it, so a blind pair of taps would leave
-# the frame paused for the rest of the run. Three taps at most, each given ten seconds to show.
 soak_paused() {
   state soak-tap && json "$dir/soak-tap.json" 'str((d.get("slideshow") or {}).get("paused", False)).lower()'
 }
+
+# soak_tap_until_paused true|false — taps the photo until the slideshow is paused (or playing):
+# a tap on a screen the schedule turned off only lights it, so a blind pair of taps would leave
+# the frame paused for the rest of the run. Three taps at most, each given ten seconds to show.
 soak_tap_until_paused() {
   local tap
   [ "$(soak_paused)" = "$1" ] && return 0
